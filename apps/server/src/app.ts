@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { sessionPlugin } from './plugins/session.js';
+import { accountRoutes } from './routes/account.routes.js';
+import { authRoutes } from './routes/auth.routes.js';
+import { catalogRoutes } from './routes/catalog.routes.js';
+import { mediaRoutes } from './routes/media.routes.js';
+import { uploadRoutes } from './routes/uploads.routes.js';
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildOptions {
+  /** Pino logger options, or false for none (tests). */
+  logger?: boolean | object;
+}
+
+/**
+ * Builds Platter's HTTP app from a context. It never listens: server.ts does, and tests use a real
+ * port or `inject`. Order: third-party plugins, then ours, then routes, then the web app.
+ */
+export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Unknown JSON properties are stripped by the zod schemas; a 1 MB JSON body is plenty.
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'media-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'worker-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    // The Google sign-in popup must keep a way back to the window that opened it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Platter API', version: '0.1.0', description: 'Music streaming and sharing. Errors are `{ error, message }`.' },
+      tags: [{ name: 'tracks' }, { name: 'uploads' }, { name: 'profiles' }, { name: 'system' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(sessionPlugin, { auth: context.auth });
+
+  await app.register(authRoutes, { auth: context.auth });
+  await app.register(accountRoutes, context);
+  await app.register(catalogRoutes, context);
+  await app.register(uploadRoutes, context);
+  await app.register(mediaRoutes, context);
+
+  await registerWebApp(app, context.config.webDist ?? DEFAULT_WEB_DIST);
+  return app;
+}
+
+/** Serves the built web app, with index.html for every non-API path (client-side routes). */
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname.startsWith('/api/') || pathname.startsWith('/media/');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'not_found', message: `Nothing at ${request.method} ${pathname}.` });
+  });
+}

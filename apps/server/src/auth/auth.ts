@@ -1,0 +1,75 @@
+import { betterAuth } from 'better-auth';
+import { getMigrations } from 'better-auth/db/migration';
+import { genericOAuth } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { DialectName } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import type { ProfileService } from '../services/profile.service.js';
+
+export interface AuthDeps {
+  config: Pick<Config, 'publicUrl' | 'google'>;
+  secret: string;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  profiles: ProfileService;
+}
+
+/** Builds the better-auth options; kept separate so migrations and the instance share them exactly. */
+function authOptions({ config, secret, db, dialect, profiles }: AuthDeps) {
+  return {
+    appName: 'Platter',
+    basePath: '/api/auth',
+    // Without PUBLIC_URL the base URL comes from each request, so any host and port works locally.
+    ...(config.publicUrl ? { baseURL: config.publicUrl } : {}),
+    secret,
+    database: { db, type: dialect },
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    advanced: {
+      useSecureCookies: config.publicUrl?.startsWith('https://') ?? false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const },
+    },
+    // Platter's own rate limits live in Fastify; better-auth's would count per process twice.
+    rateLimit: { enabled: false },
+    plugins: config.google
+      ? [
+          // Google through OpenID Connect discovery, so OIDC_ISSUER can point at any OIDC provider.
+          // Registered under the id 'google', it is served by POST /api/auth/sign-in/social.
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user: { id: string; name: string; image?: string | null }) => {
+            await profiles.ensureForUser(user);
+          },
+        },
+      },
+    },
+  };
+}
+
+export function createAuth(deps: AuthDeps) {
+  return betterAuth(authOptions(deps));
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Creates or updates better-auth's own tables (user, session, account, verification). */
+export async function migrateAuth(deps: AuthDeps): Promise<void> {
+  const { runMigrations } = await getMigrations(authOptions(deps));
+  await runMigrations();
+}

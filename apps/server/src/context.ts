@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Auth, type AuthDeps, createAuth, migrateAuth } from './auth/auth.js';
+import type { Config } from './config.js';
+import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { type EventBus, InMemoryEventBus } from './events/event-bus.js';
+import { ProfileRepository } from './repositories/profile.repository.js';
+import { TrackRepository } from './repositories/track.repository.js';
+import { UploadRepository } from './repositories/upload.repository.js';
+import { ProfileService } from './services/profile.service.js';
+import { TrackService } from './services/track.service.js';
+import { UploadService } from './services/upload.service.js';
+import { LocalDiskStorage } from './storage/local-disk.storage.js';
+import type { Storage } from './storage/storage.js';
+import { UploadSigner } from './storage/upload-signer.js';
+
+/** Everything a running Platter holds: the database, storage, services and sign-in. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  storage: Storage;
+  events: EventBus;
+  auth: Auth;
+  repositories: { profiles: ProfileRepository; tracks: TrackRepository; uploads: UploadRepository };
+  services: { profiles: ProfileService; tracks: TrackService; uploads: UploadService };
+  close(): Promise<void>;
+}
+
+/**
+ * The secret that signs sessions and upload URLs. Without BETTER_AUTH_SECRET one is made once and
+ * kept in DATA_DIR, so sessions survive restarts of the embedded default.
+ */
+function resolveSecret(config: Config): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/** Opens and migrates the database, then wires repositories → services. Migrations run here, at every start. */
+export async function createContext(config: Config): Promise<AppContext> {
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const secret = resolveSecret(config);
+    const { db } = database;
+    const repositories = {
+      profiles: new ProfileRepository(db),
+      tracks: new TrackRepository(db),
+      uploads: new UploadRepository(db),
+    };
+    const profiles = new ProfileService(repositories.profiles);
+    const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
+    await migrateAuth(authDeps);
+    await migrateToLatest(db);
+
+    const signer = new UploadSigner(`upload:${secret}`);
+    const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'), signer);
+    const events = new InMemoryEventBus();
+    const services = {
+      profiles,
+      tracks: new TrackService({ db, tracks: repositories.tracks, uploads: repositories.uploads, storage, profiles, events }),
+      uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
+    };
+    return {
+      config,
+      database,
+      storage,
+      events,
+      auth: createAuth(authDeps),
+      repositories,
+      services,
+      close: () => database.close(),
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

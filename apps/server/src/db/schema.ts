@@ -1,0 +1,177 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Platter's own tables. Timestamps are ISO-8601 UTC strings (sortable as text on both engines);
+ * flags are 0/1 integers, since SQLite has no boolean type. better-auth owns `user`, `session`,
+ * `account` and `verification`, created by its own migrations before ours.
+ */
+export interface ProfilesTable {
+  id: string;
+  display_name: string;
+  photo_url: string | null;
+  cover_url: string | null;
+  bio: string;
+  status: 'creator' | 'artist' | 'premium' | 'user';
+  is_artist: number;
+  subscribers_count: Generated<number>;
+  subscriptions_count: Generated<number>;
+  tracks_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TracksTable {
+  id: string;
+  title: string;
+  genre: string;
+  artist_id: string;
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
+  duration: number | null;
+  likes_count: Generated<number>;
+  listens_count: Generated<number>;
+  /** Lower-cased "title artist" for case-insensitive substring search on both engines. */
+  search_text: string;
+  hidden: Generated<number>;
+  created_at: string;
+}
+
+export interface TrackLikesTable {
+  user_id: string;
+  track_id: string;
+  created_at: string;
+}
+
+export interface ListensTable {
+  id: string;
+  track_id: string;
+  user_id: string | null;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  track_id: string;
+  user_id: string;
+  text: string;
+  position_sec: number | null;
+  created_at: string;
+}
+
+export interface PostsTable {
+  id: string;
+  author_id: string;
+  text: string;
+  pinned: Generated<number>;
+  likes_count: Generated<number>;
+  created_at: string;
+}
+
+export interface PostLikesTable {
+  user_id: string;
+  post_id: string;
+  created_at: string;
+}
+
+export interface PlaylistsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  is_public: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlaylistTracksTable {
+  id: string;
+  playlist_id: string;
+  track_id: string;
+  position: number;
+  added_at: string;
+}
+
+export interface FollowsTable {
+  subscriber_id: string;
+  artist_id: string;
+  created_at: string;
+}
+
+export interface HistoryTable {
+  id: string;
+  user_id: string;
+  track_id: string;
+  played_at: string;
+}
+
+export interface ReportsTable {
+  id: string;
+  track_id: string;
+  user_id: string | null;
+  reason: string | null;
+  status: Generated<string>;
+  created_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  subject: string | null;
+  message: string;
+  created_at: string;
+}
+
+/** pending → receiving (a PUT is writing) → stored → used (a track owns it). */
+export type UploadStatus = 'pending' | 'receiving' | 'stored' | 'used';
+
+/** One row per upload URL handed out; the single-use and ownership rules of the upload protocol live here. */
+export interface UploadsTable {
+  id: string;
+  user_id: string;
+  storage_key: string;
+  file_name: string;
+  declared_type: string;
+  content_type: string | null;
+  size_bytes: number | null;
+  status: UploadStatus;
+  expires_at: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** The slice of better-auth's user table Platter reads. */
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: ColumnType<boolean | number, boolean | number, boolean | number>;
+  image: string | null;
+  createdAt: ColumnType<Date | string, Date | string, Date | string>;
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+}
+
+export interface Database {
+  user: AuthUserTable;
+  profiles: ProfilesTable;
+  tracks: TracksTable;
+  track_likes: TrackLikesTable;
+  listens: ListensTable;
+  comments: CommentsTable;
+  posts: PostsTable;
+  post_likes: PostLikesTable;
+  playlists: PlaylistsTable;
+  playlist_tracks: PlaylistTracksTable;
+  follows: FollowsTable;
+  history: HistoryTable;
+  reports: ReportsTable;
+  contact_messages: ContactMessagesTable;
+  uploads: UploadsTable;
+}
+
+export type ProfileRow = Selectable<ProfilesTable>;
+export type NewProfile = Insertable<ProfilesTable>;
+export type ProfileUpdate = Updateable<ProfilesTable>;
+export type TrackRow = Selectable<TracksTable>;
+export type NewTrack = Insertable<TracksTable>;
+export type UploadRow = Selectable<UploadsTable>;

@@ -1,0 +1,92 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, NewTrack, TracksTable } from '../db/schema.js';
+
+export interface TrackFilter {
+  genre?: string;
+  /** Already lower-cased by the caller (JS lower-cases Cyrillic; SQLite's lower() does not). */
+  search?: string;
+  artistId?: string;
+}
+
+/** A track row with its artist's display name. */
+export type TrackWithArtist = Selectable<TracksTable> & { artist_name: string };
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Escapes LIKE wildcards so a user's `%` or `_` matches itself. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export class TrackRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private base(db: Db = this.db) {
+    return db
+      .selectFrom('tracks')
+      .innerJoin('profiles', 'profiles.id', 'tracks.artist_id')
+      .selectAll('tracks')
+      .select('profiles.display_name as artist_name');
+  }
+
+  private filtered(filter: TrackFilter) {
+    let query = this.base().where('tracks.hidden', '=', 0);
+    if (filter.genre) query = query.where('tracks.genre', '=', filter.genre);
+    if (filter.artistId) query = query.where('tracks.artist_id', '=', filter.artistId);
+    if (filter.search) query = query.where('tracks.search_text', 'like', likeContains(filter.search));
+    return query;
+  }
+
+  /** Newest first, one page of visible tracks. */
+  async list(filter: TrackFilter, offset: number, limit: number): Promise<TrackWithArtist[]> {
+    return this.filtered(filter)
+      .orderBy('tracks.created_at', 'desc')
+      .orderBy('tracks.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  async count(filter: TrackFilter): Promise<number> {
+    let query = this.db.selectFrom('tracks').where('hidden', '=', 0);
+    if (filter.genre) query = query.where('genre', '=', filter.genre);
+    if (filter.artistId) query = query.where('artist_id', '=', filter.artistId);
+    if (filter.search) query = query.where('search_text', 'like', likeContains(filter.search));
+    const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countByGenre(): Promise<Array<{ genre: string; count: number }>> {
+    const rows = await this.db
+      .selectFrom('tracks')
+      .where('hidden', '=', 0)
+      .select(['genre', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('genre')
+      .execute();
+    return rows.map((r) => ({ genre: r.genre, count: Number(r.n) }));
+  }
+
+  async getById(id: string): Promise<TrackWithArtist | undefined> {
+    return this.base().where('tracks.id', '=', id).executeTakeFirst();
+  }
+
+  async getByStorageKey(key: string): Promise<TrackWithArtist | undefined> {
+    return this.base().where('tracks.storage_key', '=', key).executeTakeFirst();
+  }
+
+  async existingIds(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.selectFrom('tracks').select('id').where('id', 'in', ids).execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Inserts the track and bumps its artist's track counter in the same transaction. */
+  async create(trx: Transaction<Database>, track: NewTrack): Promise<void> {
+    await trx.insertInto('tracks').values(track).execute();
+    await trx
+      .updateTable('profiles')
+      .set((eb) => ({ tracks_count: eb('tracks_count', '+', 1) }))
+      .where('id', '=', track.artist_id)
+      .execute();
+  }
+}

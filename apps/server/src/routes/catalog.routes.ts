@@ -1,0 +1,53 @@
+import { errorSchema, genreCountsSchema, profileSchema, trackListQuerySchema, trackListSchema, trackSchema } from '@platter/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+
+export async function catalogRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/genres',
+    { schema: { tags: ['tracks'], summary: 'Track counts per genre', response: { 200: genreCountsSchema } } },
+    () => services.tracks.genreCounts(),
+  );
+
+  app.get(
+    '/api/tracks',
+    {
+      schema: {
+        tags: ['tracks'],
+        summary: 'Visible tracks, newest first; q matches title or artist (case-insensitive)',
+        querystring: trackListQuerySchema,
+        response: { 200: trackListSchema, 400: errorSchema },
+      },
+    },
+    (request) => services.tracks.list(request.query),
+  );
+
+  app.get(
+    '/api/tracks/:id',
+    {
+      schema: {
+        tags: ['tracks'],
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: trackSchema, 404: errorSchema },
+      },
+    },
+    (request) => services.tracks.get(request.params.id),
+  );
+
+  app.get(
+    '/api/profiles/:id',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: "A user's public profile (artist page)",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: profileSchema, 404: errorSchema },
+      },
+    },
+    (request) => services.profiles.get(request.params.id),
+  );
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import parseRange from 'range-parser';
+import type { AppContext } from '../context.js';
+import { NotFoundError, RangeNotSatisfiableError } from '../lib/errors.js';
+
+/** Objects under a key never change (a new upload gets a new key), so caches may keep them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Streams audio with HTTP Range: 206 with Content-Range for a satisfiable single range,
+ * 416 for an unsatisfiable one, 200 otherwise. Multiple ranges are answered with the whole file.
+ */
+export async function mediaRoutes(app: FastifyInstance, { services, storage }: Pick<AppContext, 'services' | 'storage'>): Promise<void> {
+  const handler = async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+    let key: string;
+    try {
+      key = request.params['*'].split('/').map(decodeURIComponent).join('/');
+    } catch {
+      throw new NotFoundError('No such audio file.', 'media_not_found');
+    }
+    const media = await services.tracks.mediaForKey(key);
+    reply
+      .header('Accept-Ranges', 'bytes')
+      .header('Content-Type', media.contentType)
+      .header('ETag', media.etag)
+      .header('Cache-Control', IMMUTABLE);
+
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === media.etag)) {
+      return reply.status(304).send();
+    }
+
+    const rangeHeader = request.headers.range;
+    const ifRange = request.headers['if-range'];
+    const rangeApplies = rangeHeader !== undefined && (ifRange === undefined || ifRange === media.etag);
+    if (rangeApplies) {
+      const ranges = parseRange(media.size, rangeHeader, { combine: true });
+      if (ranges === -1) {
+        throw new RangeNotSatisfiableError(`The range ${rangeHeader} is outside the file's ${media.size} bytes.`, media.size);
+      }
+      if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
+        const [range] = ranges;
+        if (range) {
+          reply
+            .status(206)
+            .header('Content-Range', `bytes ${range.start}-${range.end}/${media.size}`)
+            .header('Content-Length', range.end - range.start + 1);
+          if (request.method === 'HEAD') return reply.send();
+          return reply.send(await storage.read(media.key, range));
+        }
+      }
+    }
+    reply.status(200).header('Content-Length', media.size);
+    if (request.method === 'HEAD') return reply.send();
+    return reply.send(await storage.read(media.key));
+  };
+
+  app.route({ method: ['GET', 'HEAD'], url: '/media/*', schema: { hide: true }, exposeHeadRoute: false, handler });
+}

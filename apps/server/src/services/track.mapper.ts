@@ -1,0 +1,23 @@
+import type { Genre, Track } from '@platter/shared';
+import type { TrackWithArtist } from '../repositories/track.repository.js';
+
+/** The URL a track's audio streams from: the media route serves storage keys by path. */
+export const mediaUrl = (storageKey: string): string => `/media/${storageKey.split('/').map(encodeURIComponent).join('/')}`;
+
+export function toTrack(row: TrackWithArtist): Track {
+  return {
+    id: row.id,
+    title: row.title,
+    genre: row.genre as Genre,
+    artist: row.artist_name,
+    artistId: row.artist_id,
+    url: mediaUrl(row.storage_key),
+    duration: row.duration,
+    likes: row.likes_count,
+    listens: row.listens_count,
+    createdAt: row.created_at,
+  };
+}
+
+/** What search matches against: JS lower-casing handles Cyrillic and other non-ASCII letters. */
+export const searchText = (title: string, artist: string): string => `${title} ${artist}`.toLowerCase();

@@ -1,0 +1,53 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  /** Changes whenever the content changes; stable otherwise. */
+  etag: string;
+}
+
+export interface ByteRange {
+  /** Inclusive byte offsets, as in HTTP Range. */
+  start: number;
+  end: number;
+}
+
+export interface UploadUrlOptions {
+  contentType: string;
+  maxBytes: number;
+  expiresAt: Date;
+  /** Binds the URL to one user; checked by the receiver (local) or signed in (S3). */
+  userId: string;
+}
+
+/**
+ * Where media bytes live. Services talk to this and never to `fs` or an S3 SDK.
+ * Keys are relative paths such as `uploads/<user>/<id>`; they never start with `/` and never contain `..`.
+ */
+export interface Storage {
+  /** Stores the stream under `key` atomically: readers never see a partial object. */
+  put(key: string, body: Readable | Uint8Array, options?: { maxBytes?: number; contentType?: string }): Promise<StoredObject>;
+  /** A stream of the object's bytes, or of one inclusive range of them. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Size and etag, or undefined when the key does not exist. */
+  stat(key: string): Promise<StoredObject | undefined>;
+  /** Removes the object; deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /** A URL the browser can PUT the object's bytes to directly (a presigned URL on S3). */
+  createUploadUrl(key: string, options: UploadUrlOptions): Promise<string>;
+}
+
+/** Thrown by `put` when the body exceeds `maxBytes`; nothing is kept. */
+export class ObjectTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The object exceeds ${maxBytes} bytes`);
+    this.name = 'ObjectTooLargeError';
+  }
+}
+
+export function assertValidKey(key: string): void {
+  if (!key || key.startsWith('/') || key.includes('\\') || key.split('/').some((part) => part === '..' || part === '' || part === '.')) {
+    throw new Error(`Invalid storage key: ${key}`);
+  }
+}

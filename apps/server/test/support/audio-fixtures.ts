@@ -1,0 +1,42 @@
+import { createMp3Encoder } from 'wasm-media-encoders';
+
+/** A real MP3 of a decaying A-minor arpeggio: small, valid, and with a known duration. */
+export async function makeMp3(seconds = 2, sampleRate = 44100): Promise<Buffer> {
+  const encoder = await createMp3Encoder();
+  encoder.configure({ sampleRate, channels: 1, bitrate: 64 });
+  const samples = new Float32Array(Math.round(seconds * sampleRate));
+  const notes = [220, 261.63, 329.63, 440];
+  for (let i = 0; i < samples.length; i++) {
+    const t = i / sampleRate;
+    const note = notes[Math.floor(t * 4) % notes.length] ?? 220;
+    samples[i] = 0.4 * Math.sin(2 * Math.PI * note * t) * Math.exp(-3 * (t % 0.25));
+  }
+  const chunks: Uint8Array[] = [];
+  const block = 1152 * 16;
+  for (let i = 0; i < samples.length; i += block) chunks.push(encoder.encode([samples.subarray(i, i + block)]).slice());
+  chunks.push(encoder.finalize().slice());
+  return Buffer.concat(chunks);
+}
+
+/** A minimal valid WAV (PCM 16-bit mono) of silence. */
+export function makeWav(seconds = 1, sampleRate = 8000): Buffer {
+  const dataBytes = Math.round(seconds * sampleRate) * 2;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(dataBytes, 40);
+  return Buffer.concat([header, Buffer.alloc(dataBytes)]);
+}
+
+/** A PNG header and then junk: an image that claims to be audio. */
+export const notAudio = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2000, 7)]);

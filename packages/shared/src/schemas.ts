@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { DEFAULT_GENRE, GENRES, MAX_PAGE_SIZE, STATUSES, TRACK_TITLE_MAX_LENGTH } from './constants.js';
+
+export const genreSchema = z.enum(GENRES);
+export const statusSchema = z.enum(STATUSES);
+
+/** Every API error body. `error` is a stable machine code, `message` is for a person. */
+export const errorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+});
+export type ApiError = z.infer<typeof errorSchema>;
+
+export const trackSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  genre: genreSchema,
+  artist: z.string(),
+  artistId: z.string(),
+  url: z.string().describe('Where the audio streams from (HTTP Range supported)'),
+  duration: z.number().nullable().describe('Seconds; null while unknown'),
+  likes: z.number().int(),
+  listens: z.number().int(),
+  createdAt: z.string(),
+});
+export type Track = z.infer<typeof trackSchema>;
+
+export const trackListQuerySchema = z.object({
+  genre: z.union([genreSchema, z.literal('All')]).optional(),
+  q: z.string().trim().max(200).optional(),
+  artistId: z.string().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(9),
+});
+export type TrackListQuery = z.infer<typeof trackListQuerySchema>;
+
+export const trackListSchema = z.object({
+  items: z.array(trackSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TrackList = z.infer<typeof trackListSchema>;
+
+export const genreCountsSchema = z.object({
+  total: z.number().int(),
+  genres: z.array(z.object({ genre: genreSchema, count: z.number().int() })),
+});
+export type GenreCounts = z.infer<typeof genreCountsSchema>;
+
+export const uploadUrlRequestSchema = z.object({
+  fileName: z.string().trim().min(1, 'fileName is required').max(255),
+  fileType: z.string().trim().min(1, 'fileType is required').max(100),
+});
+export type UploadUrlRequest = z.infer<typeof uploadUrlRequestSchema>;
+
+export const uploadUrlResponseSchema = z.object({
+  uploadURL: z.string(),
+  fileUrl: z.string(),
+});
+export type UploadUrlResponse = z.infer<typeof uploadUrlResponseSchema>;
+
+export const createTrackSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Track title is required')
+    .max(TRACK_TITLE_MAX_LENGTH, `Track title must be at most ${TRACK_TITLE_MAX_LENGTH} characters`),
+  genre: z.preprocess((v) => (v === '' || v == null ? DEFAULT_GENRE : v), genreSchema),
+  url: z.string().min(1, 'url is required').max(1000),
+});
+export type CreateTrack = z.input<typeof createTrackSchema>;
+
+export const profileSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+  coverURL: z.string().nullable(),
+  bio: z.string(),
+  status: statusSchema,
+  isArtist: z.boolean(),
+  subscribers: z.number().int(),
+  subscriptions: z.number().int(),
+  tracks: z.number().int(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const meSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  profile: profileSchema,
+});
+export type Me = z.infer<typeof meSchema>;

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// `source` resolves @platter/shared to its TypeScript, so tests never need a build first.
+const resolve = { conditions: ['source', 'module', 'node', 'import', 'default'] };
+
+const integration = (dialect: 'sqlite' | 'postgres') => ({
+  resolve,
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+  test: {
+    name: `integration:${dialect}`,
+    include: ['apps/server/test/**/*.test.ts'],
+    environment: 'node',
+    env: { PLATTER_TEST_DIALECT: dialect },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each file starts its own app and database; two at a time fits this 2-core machine.
+    maxWorkers: 2,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve,
+        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      integration('sqlite'),
+      integration('postgres'),
+    ],
+  },
+});
