@@ -33,7 +33,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     logger: options.logger ?? false,
     // Unknown JSON properties are stripped by the zod schemas; a 1 MB JSON body is plenty.
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Upload URL tokens are path parameters of a few hundred characters.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

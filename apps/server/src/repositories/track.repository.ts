@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Expression, type Kysely, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
 import type { Database, NewTrack, TracksTable } from '../db/schema.js';
 
 export interface TrackFilter {
@@ -13,9 +13,13 @@ export type TrackWithArtist = Selectable<TracksTable> & { artist_name: string };
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Escapes LIKE wildcards so a user's `%` or `_` matches itself. */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * `column LIKE '%text%'` with the user's `%`, `_` and `\\` matching themselves. The ESCAPE clause is
+ * spelled out because SQLite has no default escape character (Postgres's is the backslash).
+ */
+export function containsText(column: Expression<string>, text: string): Expression<SqlBool> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`${column} like ${pattern} escape '\\'`;
 }
 
 export class TrackRepository {
@@ -33,7 +37,7 @@ export class TrackRepository {
     let query = this.base().where('tracks.hidden', '=', 0);
     if (filter.genre) query = query.where('tracks.genre', '=', filter.genre);
     if (filter.artistId) query = query.where('tracks.artist_id', '=', filter.artistId);
-    if (filter.search) query = query.where('tracks.search_text', 'like', likeContains(filter.search));
+    if (filter.search) query = query.where((eb) => containsText(eb.ref('tracks.search_text'), filter.search ?? ''));
     return query;
   }
 
@@ -51,7 +55,7 @@ export class TrackRepository {
     let query = this.db.selectFrom('tracks').where('hidden', '=', 0);
     if (filter.genre) query = query.where('genre', '=', filter.genre);
     if (filter.artistId) query = query.where('artist_id', '=', filter.artistId);
-    if (filter.search) query = query.where('search_text', 'like', likeContains(filter.search));
+    if (filter.search) query = query.where((eb) => containsText(eb.ref('search_text'), filter.search ?? ''));
     const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   }

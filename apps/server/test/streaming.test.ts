@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeMp3 } from './support/audio-fixtures.js';
+import { Client } from './support/http-client.js';
+import { type TestApp, dialect, startTestApp } from './support/test-app.js';
+import { uploadTrack } from './support/uploads.js';
+
+describe(`audio streaming (${dialect})`, () => {
+  let t: TestApp;
+  let client: Client;
+  let mp3: Buffer;
+  let url: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    client = new Client(t.baseUrl);
+    await client.signUp('Streamer');
+    mp3 = await makeMp3(2);
+    url = (await uploadTrack(client, mp3, { title: 'Stream me' })).url;
+  });
+  afterAll(() => t.close());
+
+  it('serves the whole file with type, length, ETag, Accept-Ranges and long-lived caching', async () => {
+    const response = await new Client(t.baseUrl).get(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('audio/mpeg');
+    expect(Number(response.headers.get('content-length'))).toBe(mp3.length);
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(response.headers.get('etag')).toMatch(/^".+"$/);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(Buffer.from(await response.arrayBuffer()).equals(mp3)).toBe(true);
+  });
+
+  it('answers a range with 206 and the exact bytes', async () => {
+    const response = await client.get(url, { range: 'bytes=100-199' });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe(`bytes 100-199/${mp3.length}`);
+    expect(Buffer.from(await response.arrayBuffer()).equals(mp3.subarray(100, 200))).toBe(true);
+  });
+
+  it('answers open-ended and suffix ranges', async () => {
+    const open = await client.get(url, { range: `bytes=${mp3.length - 10}-` });
+    expect(open.status).toBe(206);
+    expect(open.headers.get('content-range')).toBe(`bytes ${mp3.length - 10}-${mp3.length - 1}/${mp3.length}`);
+    const suffix = await client.get(url, { range: 'bytes=-5' });
+    expect(Buffer.from(await suffix.arrayBuffer()).equals(mp3.subarray(mp3.length - 5))).toBe(true);
+  });
+
+  it('answers an unsatisfiable range with 416 and the size', async () => {
+    const response = await client.get(url, { range: `bytes=${mp3.length + 10}-${mp3.length + 20}` });
+    expect(response.status).toBe(416);
+    expect(response.headers.get('content-range')).toBe(`bytes */${mp3.length}`);
+  });
+
+  it('revalidates with the ETag', async () => {
+    const etag = (await client.request('HEAD', url)).headers.get('etag') ?? '';
+    expect((await client.get(url, { 'if-none-match': etag })).status).toBe(304);
+    // If-Range with a stale validator sends the whole file.
+    expect((await client.get(url, { range: 'bytes=0-9', 'if-range': '"stale"' })).status).toBe(200);
+  });
+
+  it('lets the security headers allow its own audio', async () => {
+    const page = await client.get('/api/health');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("media-src 'self'");
+    expect((await client.get(url)).headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  });
+
+  it('404s media that is no track', async () => {
+    expect((await client.get('/media/uploads/nobody/nothing')).status).toBe(404);
+    expect((await client.get('/media/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+  });
+});
