@@ -31,6 +31,7 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url({ message: 'must be a URL such as https://accounts.google.com' }).default('https://accounts.google.com'),
   MAX_UPLOAD_MB: z.coerce.number({ message: 'must be a number' }).positive().max(10_000).default(200),
   PLATTER_DEMO: booleanFlag.default(true),
+  PLATTER_DEMO_TRACKS: z.coerce.number({ message: 'must be a number' }).int().min(0).optional(),
   DEMO_WORKERS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
@@ -50,6 +51,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   maxUploadBytes: number;
   demo: boolean;
+  /** How many demo tracks to make (all when undefined); tests use a few. */
+  demoTracks: number | undefined;
   demoWorkers: number | undefined;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
@@ -88,6 +91,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     demo: e.PLATTER_DEMO,
+    demoTracks: e.PLATTER_DEMO_TRACKS,
     demoWorkers: e.DEMO_WORKERS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

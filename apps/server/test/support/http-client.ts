@@ -7,7 +7,7 @@ export class Client {
   /** The raw Set-Cookie lines of the last response, for asserting cookie attributes. */
   lastSetCookies: string[] = [];
 
-  async request(method: string, url: string, init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Response> {
+  async request(method: string, url: string, init: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {}): Promise<Response> {
     const headers: Record<string, string> = { origin: this.baseUrl, ...init.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let body = init.body;

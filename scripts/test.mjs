@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit, integration on SQLite, integration on Postgres (TEST_DATABASE_URL),
+// browser journeys (Chromium). Locally a missing Postgres or Chromium is a printed skip; with CI=true it fails.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const results = [];
+
+function step(name, command, args, env = {}) {
+  console.log(`\n━━ ${name} ━━  ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = run.status === 0;
+  results.push({ name, status: ok ? 'passed' : 'failed', seconds: (Date.now() - started) / 1000 });
+  return ok;
+}
+
+function skip(name, reason) {
+  if (ci) {
+    console.error(`\n✗ ${name}: ${reason}. CI=true, so this is a failure, not a skip.`);
+    results.push({ name, status: 'failed', seconds: 0 });
+  } else {
+    console.log(`\n⚠ SKIPPED ${name}: ${reason}.`);
+    results.push({ name, status: 'skipped', seconds: 0 });
+  }
+}
+
+const npx = 'npx';
+if (step('typecheck', npx, ['tsc', '-b', 'packages/shared', 'apps/server'])) {
+  step('typecheck server tests', npx, ['tsc', '-p', 'apps/server/test']);
+  step('typecheck web', npx, ['tsc', '-p', 'apps/web', '--noEmit']);
+  step('typecheck e2e', npx, ['tsc', '-p', 'e2e', '--noEmit']);
+}
+step('lint', npx, ['eslint', '.']);
+step('unit + integration (SQLite)', npx, ['vitest', 'run', '--project', 'unit', '--project', 'integration:sqlite']);
+
+if (process.env.TEST_DATABASE_URL) {
+  step('integration (PostgreSQL)', npx, ['vitest', 'run', '--project', 'integration:postgres']);
+} else {
+  skip('integration (PostgreSQL)', 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)');
+}
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (fs.existsSync(chromium)) {
+  if (step('build', 'npm', ['run', 'build'])) {
+    step('browser journeys (Chromium)', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });
+  }
+} else {
+  skip('browser journeys (Chromium)', `no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`);
+}
+
+console.log('\n━━ summary ━━');
+for (const r of results) console.log(`${r.status.padEnd(8)} ${r.name}${r.seconds ? ` (${r.seconds.toFixed(0)} s)` : ''}`);
+const count = (s) => results.filter((r) => r.status === s).length;
+console.log(`suites: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);
+process.exit(count('failed') > 0 ? 1 : 0);
