@@ -30,6 +30,8 @@ describe(`Google sign-in through OpenID Connect (${dialect})`, () => {
     expect(toCallback.status).toBe(302);
     const callback = toCallback.headers.get('location') ?? '';
     expect(callback.startsWith(t.baseUrl)).toBe(true);
+    // The redirect URI to register with Google (README's configuration table).
+    expect(new URL(callback).pathname).toBe('/api/auth/callback/google');
     return client.get(callback);
   }
 
@@ -60,7 +62,7 @@ describe(`Google sign-in through OpenID Connect (${dialect})`, () => {
 
   it('refuses a callback with a forged state', async () => {
     const client = new Client(t.baseUrl);
-    const response = await client.get('/api/auth/oauth2/callback/google?code=abc&state=forged');
+    const response = await client.get('/api/auth/callback/google?code=abc&state=forged');
     expect(response.status).toBeLessThan(500);
     expect((await client.json('GET', '/api/me')).status).toBe(401);
   });
