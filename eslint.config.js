@@ -21,7 +21,7 @@ export default tseslint.config(
   },
   {
     // bulletproof-react's one direction: shared code imports no feature, features import no other feature.
-    files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/i18n/**'],
+    files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/i18n/**', 'apps/web/src/config/**', 'apps/web/src/hooks/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code must not import features or app.' }] }] },
   },
   {

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // `source` resolves @platter/shared to its TypeScript, so tests never need a build first.
 const resolve = { conditions: ['source', 'module', 'node', 'import', 'default'] };
 
-const integration = (dialect: 'sqlite' | 'postgres') => ({
+const integration = (dialect: 'sqlite' | 'postgres', groupOrder: number) => ({
   resolve,
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
@@ -15,6 +15,7 @@ const integration = (dialect: 'sqlite' | 'postgres') => ({
     hookTimeout: 60_000,
     // Each file starts its own app and database; two at a time fits this 2-core machine.
     maxWorkers: 2,
+    sequence: { groupOrder },
   },
 });
 
@@ -29,10 +30,11 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 60_000,
+          sequence: { groupOrder: 0 },
         },
       },
-      integration('sqlite'),
-      integration('postgres'),
+      integration('sqlite', 1),
+      integration('postgres', 2),
     ],
   },
 });

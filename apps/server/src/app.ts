@@ -85,7 +85,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Looked up per request, so a rebuilt web app is served without a restart; misses fall through to the handler below.
+      wildcard: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

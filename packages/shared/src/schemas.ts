@@ -91,3 +91,10 @@ export const meSchema = z.object({
   profile: profileSchema,
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** GET /api/config: what the web app needs to know about this server. */
+export const serverConfigSchema = z.object({
+  googleSignIn: z.boolean(),
+  maxUploadMb: z.number(),
+});
+export type ServerConfig = z.infer<typeof serverConfigSchema>;

@@ -8,7 +8,7 @@ import type { Database } from '../db/schema.js';
 import type { ProfileService } from '../services/profile.service.js';
 
 export interface AuthDeps {
-  config: Pick<Config, 'publicUrl' | 'google'>;
+  config: Pick<Config, 'publicUrl' | 'google' | 'env'>;
   secret: string;
   db: Kysely<Database>;
   dialect: DialectName;
@@ -23,6 +23,8 @@ function authOptions({ config, secret, db, dialect, profiles }: AuthDeps) {
     // Without PUBLIC_URL the base URL comes from each request, so any host and port works locally.
     ...(config.publicUrl ? { baseURL: config.publicUrl } : {}),
     secret,
+    // Tests start many apps without PUBLIC_URL on purpose; the warning about it is noise there.
+    logger: { level: config.env === 'test' ? ('error' as const) : ('warn' as const) },
     database: { db, type: dialect },
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },

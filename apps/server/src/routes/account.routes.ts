@@ -1,4 +1,4 @@
-import { errorSchema, meSchema } from '@platter/shared';
+import { errorSchema, meSchema, serverConfigSchema } from '@platter/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ export async function accountRoutes(base: FastifyInstance, { services, config }:
       schema: {
         tags: ['system'],
         summary: 'What the web app needs to know about this server',
-        response: { 200: z.object({ googleSignIn: z.boolean(), maxUploadMb: z.number() }) },
+        response: { 200: serverConfigSchema },
       },
     },
     () => ({ googleSignIn: config.google !== undefined, maxUploadMb: Math.round(config.maxUploadBytes / (1024 * 1024)) }),

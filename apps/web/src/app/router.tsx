@@ -1,0 +1,63 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import type { InfoPageId } from '../features/pages/components/info-page';
+import { AppRoot, AppRootError, AppRootFallback } from './routes/app-root';
+import { SiteRoot } from './routes/site-root';
+
+/** A placeholder page: the site layout with its title and one line. */
+const infoRoute = (path: string, page: InfoPageId): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { InfoRoute } = await import('./routes/info');
+    return { Component: () => <InfoRoute page={page} /> };
+  },
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.authPopup.path,
+    lazy: async () => ({ Component: (await import('./routes/auth-popup')).AuthPopupRoute }),
+  },
+  {
+    path: paths.authDone.path,
+    lazy: async () => ({ Component: (await import('./routes/auth-done')).AuthDoneRoute }),
+  },
+  {
+    Component: AppRoot,
+    ErrorBoundary: AppRootError,
+    HydrateFallback: AppRootFallback,
+    children: [
+      {
+        path: paths.home.path,
+        lazy: async () => ({ Component: (await import('./routes/home/home')).HomeRoute }),
+      },
+      {
+        Component: SiteRoot,
+        children: [
+          {
+            path: paths.landing.path,
+            lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }),
+          },
+          {
+            path: paths.artist.path,
+            lazy: async () => ({ Component: (await import('./routes/artist')).ArtistRoute }),
+          },
+          infoRoute(paths.artistDashboard.path, 'artistDashboard'),
+          infoRoute(paths.started.path, 'started'),
+          infoRoute(paths.about.path, 'about'),
+          infoRoute(paths.forArtist.path, 'forArtist'),
+          infoRoute(paths.contact.path, 'contact'),
+          infoRoute(paths.privacyPolicy.path, 'privacyPolicy'),
+          infoRoute(paths.cookiePolicy.path, 'cookiePolicy'),
+          infoRoute(paths.termsOfService.path, 'termsOfService'),
+          {
+            path: '*',
+            lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

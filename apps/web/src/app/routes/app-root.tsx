@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useRouteError } from 'react-router';
+import { paths } from '../../config/paths';
+import { useAuthSync } from '../../features/auth/hooks/use-auth-sync';
+import { AudioOutput } from '../../features/player/components/audio-output';
+import { PlayerBar } from '../../features/player/components/player-bar';
+import { usePlayerStore } from '../../features/player/player-store';
+import './app-root.css';
+
+/** Pages where the player bar shows even before anything was picked. */
+const PLAYER_PAGES = [paths.home.path, '/artist/'];
+
+/**
+ * Everything except the auth popup lives under this route, so the `<audio>` element is mounted
+ * once and navigation never interrupts playback.
+ */
+export function AppRoot() {
+  useAuthSync();
+  const { pathname } = useLocation();
+  const hasQueue = usePlayerStore((state) => state.queue.length > 0);
+  const showBar = hasQueue || PLAYER_PAGES.some((page) => pathname.startsWith(page));
+
+  return (
+    <>
+      <AudioOutput />
+      <Outlet />
+      {showBar && (
+        <div className="player-dock">
+          <PlayerBar />
+        </div>
+      )}
+    </>
+  );
+}
+
+export function AppRootFallback() {
+  return <div className="app-fallback" aria-busy="true" />;
+}
+
+export function AppRootError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  useEffect(() => console.error(error), [error]);
+  return (
+    <main className="app-error" role="alert">
+      <h1>{t('pages.error.title')}</h1>
+      <p>{t('pages.error.line')}</p>
+      <a className="button button--primary" href={paths.home.getHref()}>
+        {t('pages.notFound.back')}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+import { LandingHero } from '../../features/pages/components/landing-hero';
+
+export function LandingRoute() {
+  return <LandingHero />;
+}

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+
+export function Logo() {
+  const { t } = useTranslation();
+  return (
+    <Link className="logo" to={paths.landing.getHref()}>
+      <svg className="logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <circle cx="16" cy="16" r="15" fill="#111116" stroke="#2c2c38" />
+        <circle cx="16" cy="16" r="10" fill="none" stroke="#ffffff" strokeOpacity="0.12" />
+        <circle cx="16" cy="16" r="5.5" fill="#ff5b37" />
+        <circle cx="16" cy="16" r="1.5" fill="#111116" />
+      </svg>
+      <span className="logo__text">{t('common.appName')}</span>
+    </Link>
+  );
+}

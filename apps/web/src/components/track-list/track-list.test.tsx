@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n/i18n';
+import { makeTrack } from '../../testing/fixtures';
+import { TrackList } from './track-list';
+
+afterEach(cleanup);
+
+const tracks = [
+  makeTrack({ id: 'a', title: 'Alpha', artist: 'Ann', artistId: 'u1', genre: 'Pop', duration: 65 }),
+  makeTrack({ id: 'b', title: 'Beta', artist: 'Bob', artistId: 'u2', duration: null }),
+];
+
+function renderList(props: Partial<Parameters<typeof TrackList>[0]> = {}) {
+  const onPlay = vi.fn();
+  render(
+    <MemoryRouter>
+      <TrackList tracks={tracks} activeTrackId={null} isPlaying={false} onPlay={onPlay} label="Tracks" {...props} />
+    </MemoryRouter>,
+  );
+  return onPlay;
+}
+
+describe('TrackList', () => {
+  it('shows title, artist link, genre and m:ss duration for each track', () => {
+    renderList();
+    const [first, second] = screen.getAllByTestId('track-row');
+    const row = within(first as HTMLElement);
+    expect(row.getByText('Alpha')).toBeTruthy();
+    expect(row.getByRole('link', { name: 'Ann' }).getAttribute('href')).toBe('/artist/u1');
+    expect(row.getByText('Pop')).toBeTruthy();
+    expect(row.getByText('1:05')).toBeTruthy();
+    expect(within(second as HTMLElement).getByText('0:00')).toBeTruthy();
+  });
+
+  it('a click on a row plays the list from that row, exactly once', () => {
+    const onPlay = renderList();
+    fireEvent.click(screen.getByText('Beta'));
+    fireEvent.click(screen.getByRole('button', { name: 'Play Alpha' }));
+    expect(onPlay.mock.calls).toEqual([
+      [tracks, 1],
+      [tracks, 0],
+    ]);
+  });
+
+  it('a click on the artist link navigates instead of playing', () => {
+    const onPlay = renderList();
+    fireEvent.click(screen.getByRole('link', { name: 'Bob' }));
+    expect(onPlay).not.toHaveBeenCalled();
+  });
+
+  it('marks the active track and offers to pause it while it plays', () => {
+    renderList({ activeTrackId: 'b', isPlaying: true });
+    const [, second] = screen.getAllByTestId('track-row');
+    expect(second?.getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Pause Beta' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,23 @@
+import { MAX_PAGE_SIZE, trackListSchema, type TrackList } from '@platter/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** All of an artist's tracks; the page size is the server's maximum. */
+export function getArtistTracks(artistId: string, signal?: AbortSignal): Promise<TrackList> {
+  return apiRequest('/api/tracks', {
+    schema: trackListSchema,
+    query: { artistId, page: 1, pageSize: MAX_PAGE_SIZE },
+    signal,
+  });
+}
+
+export const artistTracksQueryOptions = (artistId: string) =>
+  queryOptions({
+    queryKey: queryKeys.tracks.list({ artistId, page: 1, pageSize: MAX_PAGE_SIZE }),
+    queryFn: ({ signal }) => getArtistTracks(artistId, signal),
+  });
+
+export function useArtistTracks(artistId: string) {
+  return useQuery(artistTracksQueryOptions(artistId));
+}

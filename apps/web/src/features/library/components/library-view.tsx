@@ -1,0 +1,66 @@
+import { ALL_GENRES, HOME_PAGE_SIZE, pageCount, type Track } from '@platter/shared';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TrackList } from '../../../components/track-list/track-list';
+import { useTracks } from '../api/get-tracks';
+import { useLibraryParams } from '../hooks/use-library-params';
+import { GenreTiles } from './genre-tiles';
+import { PageDots } from './page-dots';
+import { TrackFilter } from './track-filter';
+import './library.css';
+
+export interface LibraryViewProps {
+  activeTrackId: string | null;
+  isPlaying: boolean;
+  onPlay: (tracks: readonly Track[], index: number) => void;
+}
+
+/** The home tab: genre tiles, the search filter and one page of tracks. */
+export function LibraryView({ activeTrackId, isPlaying, onPlay }: LibraryViewProps) {
+  const { t } = useTranslation();
+  const [params, update] = useLibraryParams();
+  const { data, isPending, isError, isPlaceholderData } = useTracks({
+    genre: params.genre === ALL_GENRES ? undefined : params.genre,
+    q: params.q,
+    page: params.page,
+    pageSize: HOME_PAGE_SIZE,
+  });
+  const pages = pageCount(data?.total ?? 0, HOME_PAGE_SIZE);
+
+  // A page past the end (an old link, or tracks were removed) falls back to the last page.
+  useEffect(() => {
+    if (data && !isPlaceholderData && data.total > 0 && params.page > pages) update({ page: pages }, { replace: true });
+  }, [data, isPlaceholderData, params.page, pages, update]);
+
+  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+
+  return (
+    <div className="library">
+      <GenreTiles selected={params.genre} onSelect={(genre) => update({ genre })} />
+      <TrackFilter value={params.q} onChange={onSearch} />
+      <section className="library__tracks" aria-busy={isPending || isPlaceholderData}>
+        {isPending ? (
+          <p className="status-text">{t('common.loading')}</p>
+        ) : isError ? (
+          <p className="error-text" role="alert">
+            {t('library.loadError')}
+          </p>
+        ) : data.items.length === 0 ? (
+          <p className="status-text">{t('library.noTracks')}</p>
+        ) : (
+          <div key={`${params.genre}-${params.q}-${data.page}`} className="library__page">
+            <TrackList
+              tracks={data.items}
+              activeTrackId={activeTrackId}
+              isPlaying={isPlaying}
+              onPlay={onPlay}
+              firstNumber={(data.page - 1) * HOME_PAGE_SIZE + 1}
+              label={t('tracks.list')}
+            />
+          </div>
+        )}
+        <PageDots page={params.page} pages={pages} onSelect={(page) => update({ page })} />
+      </section>
+    </div>
+  );
+}

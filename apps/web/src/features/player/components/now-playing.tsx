@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { currentEntry } from '../player-reducer';
+import { usePlayerStore } from '../player-store';
+
+export function NowPlaying() {
+  const { t } = useTranslation();
+  const track = usePlayerStore((state) => currentEntry(state)?.track ?? null);
+  const title = track?.title || t('player.unknownTrack');
+  const artist = track?.artist || t('player.unknownArtist');
+
+  return (
+    <div className="now-playing">
+      <p className="now-playing__title" data-testid="now-playing-title" title={title}>
+        {title}
+      </p>
+      {track?.artistId ? (
+        <Link className="now-playing__artist" data-testid="now-playing-artist" to={paths.artist.getHref(track.artistId)}>
+          {artist}
+        </Link>
+      ) : (
+        <span className="now-playing__artist" data-testid="now-playing-artist">
+          {artist}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NextIcon, PauseIcon, PlayIcon, PreviousIcon, RepeatIcon } from '../../../components/icons';
+import { playerCommands, type PlayerCommand } from '../player-commands';
+import { currentEntry } from '../player-reducer';
+import { usePlayerStore } from '../player-store';
+
+interface CommandButtonProps {
+  command: PlayerCommand;
+  icon: ReactNode;
+  className?: string;
+  pressed?: boolean;
+  disabled?: boolean;
+}
+
+function CommandButton({ command, icon, className = '', pressed, disabled }: CommandButtonProps) {
+  const { t } = useTranslation();
+  const label = usePlayerStore((state) => t(command.label(state)));
+  const dispatch = usePlayerStore((state) => state.dispatch);
+  return (
+    <button
+      type="button"
+      className={`player-button ${className}`}
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={() => dispatch(command.action())}
+    >
+      {icon}
+    </button>
+  );
+}
+
+export function PlayerControls() {
+  const wantsToPlay = usePlayerStore((state) => state.wantsToPlay);
+  const repeat = usePlayerStore((state) => state.repeat);
+  const hasTrack = usePlayerStore((state) => currentEntry(state) !== null);
+  const hasQueue = usePlayerStore((state) => state.queue.length > 0);
+
+  return (
+    <div className="player-controls">
+      <CommandButton command={playerCommands.previous} icon={<PreviousIcon />} disabled={!hasQueue} />
+      <CommandButton
+        command={playerCommands.togglePlay}
+        icon={wantsToPlay ? <PauseIcon /> : <PlayIcon />}
+        className="player-button--main"
+        disabled={!hasTrack}
+      />
+      <CommandButton command={playerCommands.next} icon={<NextIcon />} disabled={!hasQueue} />
+      <CommandButton
+        command={playerCommands.toggleRepeat}
+        icon={<RepeatIcon />}
+        className="player-button--toggle"
+        pressed={repeat}
+      />
+    </div>
+  );
+}

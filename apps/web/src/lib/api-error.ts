@@ -1,0 +1,27 @@
+import { errorSchema } from '@platter/shared';
+
+/** A failed API call. `code` and `message` are the server's `{ error, message }` body. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Builds an ApiError from a non-OK response body, whatever shape it turned out to have. */
+export function apiErrorFromBody(status: number, statusText: string, bodyText: string): ApiError {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bodyText);
+  } catch {
+    parsed = undefined;
+  }
+  const body = errorSchema.safeParse(parsed);
+  if (body.success) return new ApiError(status, body.data.error, body.data.message);
+  return new ApiError(status, 'http_error', statusText || `Request failed with status ${status}`);
+}

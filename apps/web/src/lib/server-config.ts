@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ServerConfig, serverConfigSchema } from '@platter/shared';
+import { apiRequest } from './api-client';
+import { queryKeys } from './query-keys';
+
+export type { ServerConfig };
+
+export function getServerConfig(signal?: AbortSignal): Promise<ServerConfig> {
+  return apiRequest('/api/config', { schema: serverConfigSchema, signal });
+}
+
+export const serverConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.config,
+    queryFn: ({ signal }) => getServerConfig(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useServerConfig() {
+  return useQuery(serverConfigQueryOptions());
+}

@@ -1,0 +1,62 @@
+/**
+ * Starts the built Platter server for the browser run (a webServer of playwright.config.ts),
+ * on a fresh data directory that is deleted when the server stops (E2E_KEEP_DATA=1 keeps it).
+ *
+ *   node --import tsx e2e/support/app-server.ts
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APP_PORT, DEMO_TRACKS, GOOGLE_CLIENT, OIDC_ISSUER } from './env.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const serverEntry = path.join(root, 'apps/server/dist/server.js');
+const webIndex = path.join(root, 'apps/web/dist/index.html');
+
+for (const built of [serverEntry, webIndex]) {
+  if (!fs.existsSync(built)) {
+    console.error(`e2e: ${path.relative(root, built)} is missing. Run \`npm run build\` first.`);
+    process.exit(1);
+  }
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-e2e-'));
+const keepData = process.env.E2E_KEEP_DATA === '1';
+console.error(`e2e: Platter data in ${dataDir}${keepData ? ' (kept)' : ''}`);
+
+const child = spawn(process.execPath, [serverEntry], {
+  // Run from the data directory, so a developer's .env at the repository root cannot leak in.
+  cwd: dataDir,
+  stdio: 'inherit',
+  env: {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(APP_PORT),
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: 'e2e-secret-that-is-at-least-32-characters-long',
+    PLATTER_DEMO: '1',
+    PLATTER_DEMO_TRACKS: String(DEMO_TRACKS),
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+    GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+    OIDC_ISSUER,
+  },
+});
+
+function cleanUp() {
+  if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+child.on('exit', (code, signal) => {
+  cleanUp();
+  process.exit(code ?? (signal ? 0 : 1));
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (child.exitCode === null) child.kill(signal);
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * Addresses and identities shared by the Playwright config, the helper servers and the tests.
+ * Ports are fixed (webServer needs to know them up front) but overridable for a busy machine.
+ */
+function port(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) throw new Error(`${name} must be a TCP port, got ${raw}`);
+  return value;
+}
+
+export const APP_PORT = port('E2E_APP_PORT', 8181);
+export const OIDC_PORT = port('E2E_OIDC_PORT', 8182);
+
+/** 127.0.0.1 everywhere (not localhost): cookies are per host, and the OIDC redirect must come back here. */
+export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
+
+/** How many demo tracks the server generates for the run. Enough for a list with wrap-around. */
+export const DEMO_TRACKS = 6;
+
+export const GOOGLE_CLIENT = { id: 'platter-e2e', secret: 'platter-e2e-secret' };
+
+/** The person the mock OpenID Connect provider signs in (it has no login form). */
+export const GOOGLE_USER = { sub: 'google-e2e', email: 'gina.e2e@example.com', name: 'Gina Google' };
