@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fakeMp3FromPng, makeMp3 } from '../support/audio-files.js';
+// The same in-memory audio fixtures as the server's integration tests: no binary files committed.
+import { makeMp3, notAudio } from '../../apps/server/test/support/audio-fixtures.js';
 import {
   audioState,
   listTracks,
@@ -95,7 +96,7 @@ test('a non-audio upload is refused with a message', async ({ page, request }, t
   const form = uploadForm(page);
   await form.getByLabel('Track title').fill(title);
   // A PNG dressed up as an MP3: the name and the declared type both say audio.
-  await form.getByLabel('Track file').setInputFiles({ name: 'cover.mp3', mimeType: 'audio/mpeg', buffer: fakeMp3FromPng() });
+  await form.getByLabel('Track file').setInputFiles({ name: 'cover.mp3', mimeType: 'audio/mpeg', buffer: notAudio });
 
   const dialog = page.waitForEvent('dialog');
   await form.getByRole('button', { name: 'Upload Track' }).click();
