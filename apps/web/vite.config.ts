@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 
-const server = 'http://localhost:8080';
+// The API server of `npm run dev`; it listens on PORT like the server itself.
+const server = `http://localhost:${process.env.PORT ?? '8080'}`;
 
 export default defineConfig({
   plugins: [react()],
