@@ -14,6 +14,7 @@ import { sessionPlugin } from './plugins/session.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
+import { eventRoutes } from './routes/events.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { uploadRoutes } from './routes/uploads.routes.js';
 
@@ -74,6 +75,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(catalogRoutes, context);
   await app.register(uploadRoutes, context);
   await app.register(mediaRoutes, context);
+  await app.register(eventRoutes, context);
 
   await registerWebApp(app, context.config.webDist ?? DEFAULT_WEB_DIST);
   return app;

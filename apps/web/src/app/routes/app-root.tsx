@@ -6,6 +6,7 @@ import { useAuthSync } from '../../features/auth/hooks/use-auth-sync';
 import { AudioOutput } from '../../features/player/components/audio-output';
 import { PlayerBar } from '../../features/player/components/player-bar';
 import { usePlayerStore } from '../../features/player/player-store';
+import { useLiveUpdates } from '../../lib/live-updates';
 import './app-root.css';
 
 /** Pages where the player bar shows even before anything was picked. */
@@ -17,6 +18,7 @@ const PLAYER_PAGES = [paths.home.path, '/artist/'];
  */
 export function AppRoot() {
   useAuthSync();
+  useLiveUpdates();
   const { pathname } = useLocation();
   const hasQueue = usePlayerStore((state) => state.queue.length > 0);
   const showBar = hasQueue || PLAYER_PAGES.some((page) => pathname.startsWith(page));
