@@ -15,6 +15,8 @@ import { accountRoutes } from './routes/account.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
 import { eventRoutes } from './routes/events.routes.js';
+import { listenerRoutes } from './routes/listener.routes.js';
+import { playlistRoutes } from './routes/playlists.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { uploadRoutes } from './routes/uploads.routes.js';
 
@@ -61,7 +63,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(swagger, {
     openapi: {
       info: { title: 'Platter API', version: '0.1.0', description: 'Music streaming and sharing. Errors are `{ error, message }`.' },
-      tags: [{ name: 'tracks' }, { name: 'uploads' }, { name: 'profiles' }, { name: 'system' }],
+      tags: [{ name: 'tracks' }, { name: 'uploads' }, { name: 'likes' }, { name: 'playlists' }, { name: 'history' }, { name: 'profiles' }, { name: 'system' }],
     },
     transform: jsonSchemaTransform,
   });
@@ -75,6 +77,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(catalogRoutes, context);
   await app.register(uploadRoutes, context);
   await app.register(mediaRoutes, context);
+  await app.register(listenerRoutes, context);
+  await app.register(playlistRoutes, context);
   await app.register(eventRoutes, context);
 
   await registerWebApp(app, context.config.webDist ?? DEFAULT_WEB_DIST);

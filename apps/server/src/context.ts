@@ -6,6 +6,12 @@ import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { type EventBus, InMemoryEventBus } from './events/event-bus.js';
+import { LiveHub } from './events/live-hub.js';
+import { EngagementRepository } from './repositories/engagement.repository.js';
+import { PlaylistRepository } from './repositories/playlist.repository.js';
+import { EngagementService } from './services/engagement.service.js';
+import { PlaylistService } from './services/playlist.service.js';
+import { SearchService } from './services/search.service.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { TrackRepository } from './repositories/track.repository.js';
 import { UploadRepository } from './repositories/upload.repository.js';
@@ -22,9 +28,23 @@ export interface AppContext {
   database: DatabaseHandle;
   storage: Storage;
   events: EventBus;
+  hub: LiveHub;
   auth: Auth;
-  repositories: { profiles: ProfileRepository; tracks: TrackRepository; uploads: UploadRepository };
-  services: { profiles: ProfileService; tracks: TrackService; uploads: UploadService };
+  repositories: {
+    profiles: ProfileRepository;
+    tracks: TrackRepository;
+    uploads: UploadRepository;
+    engagement: EngagementRepository;
+    playlists: PlaylistRepository;
+  };
+  services: {
+    profiles: ProfileService;
+    tracks: TrackService;
+    uploads: UploadService;
+    engagement: EngagementService;
+    playlists: PlaylistService;
+    search: SearchService;
+  };
   close(): Promise<void>;
 }
 
@@ -55,6 +75,8 @@ export async function createContext(config: Config): Promise<AppContext> {
       profiles: new ProfileRepository(db),
       tracks: new TrackRepository(db),
       uploads: new UploadRepository(db),
+      engagement: new EngagementRepository(db),
+      playlists: new PlaylistRepository(db),
     };
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
@@ -68,16 +90,24 @@ export async function createContext(config: Config): Promise<AppContext> {
       profiles,
       tracks: new TrackService({ db, tracks: repositories.tracks, uploads: repositories.uploads, storage, profiles, events }),
       uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
+      engagement: new EngagementService({ db, tracks: repositories.tracks, engagement: repositories.engagement, events }),
+      playlists: new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, events }),
+      search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles, events }),
     };
+    const hub = new LiveHub(events);
     return {
       config,
       database,
       storage,
       events,
+      hub,
       auth: createAuth(authDeps),
       repositories,
       services,
-      close: () => database.close(),
+      close: async () => {
+        hub.close();
+        await database.close();
+      },
     };
   } catch (error) {
     await database.close();

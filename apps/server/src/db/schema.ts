@@ -16,6 +16,8 @@ export interface ProfilesTable {
   subscribers_count: Generated<number>;
   subscriptions_count: Generated<number>;
   tracks_count: Generated<number>;
+  /** display_name lower-cased in JavaScript, for artist search. */
+  search_name: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -79,6 +81,7 @@ export interface PlaylistsTable {
   user_id: string;
   name: string;
   is_public: Generated<number>;
+  track_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }

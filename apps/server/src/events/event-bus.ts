@@ -4,6 +4,11 @@ import type { Track } from '@platter/shared';
 /** Domain events services emit. A live-updates hub subscribes and fans them out to clients. */
 export interface DomainEvents {
   'track.created': { track: Track };
+  /** A track's like or listen counter changed. */
+  'track.stats': { trackId: string; likes: number; listens: number };
+  'likes.changed': { userId: string; trackId: string };
+  'playlists.changed': { userId: string; playlistId: string };
+  'history.changed': { userId: string };
 }
 
 export interface EventBus {

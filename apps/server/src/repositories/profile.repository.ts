@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { containsText } from './track.repository.js';
 import type { Database, NewProfile, ProfileRow, ProfileUpdate } from '../db/schema.js';
 
 export class ProfileRepository {
@@ -25,5 +26,25 @@ export class ProfileRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** SPEC section 5: artists are profiles with isArtist and at least one track whose name contains the text. */
+  async searchArtists(lowerText: string, limit: number): Promise<ProfileRow[]> {
+    return this.db
+      .selectFrom('profiles')
+      .selectAll()
+      .where('is_artist', '=', 1)
+      .where('tracks_count', '>', 0)
+      .where((eb) => containsText(eb.ref('search_name'), lowerText))
+      .orderBy('subscribers_count', 'desc')
+      .orderBy('tracks_count', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Names of artists with tracks: the vocabulary "did you mean" corrects against. */
+  async artistNames(): Promise<string[]> {
+    const rows = await this.db.selectFrom('profiles').select('search_name').where('tracks_count', '>', 0).execute();
+    return rows.map((r) => r.search_name);
   }
 }

@@ -70,6 +70,28 @@ export class TrackRepository {
     return rows.map((r) => ({ genre: r.genre, count: Number(r.n) }));
   }
 
+  /** The most listened visible tracks (ties: newest first). */
+  async topByListens(limit: number): Promise<TrackWithArtist[]> {
+    return this.base()
+      .where('tracks.hidden', '=', 0)
+      .orderBy('tracks.listens_count', 'desc')
+      .orderBy('tracks.created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Visible tracks by id, in no particular order (callers order them). */
+  async getManyVisible(ids: string[]): Promise<TrackWithArtist[]> {
+    if (ids.length === 0) return [];
+    return this.base().where('tracks.id', 'in', ids).where('tracks.hidden', '=', 0).execute();
+  }
+
+  /** Every visible track's title, for the search vocabulary. */
+  async visibleTitles(): Promise<string[]> {
+    const rows = await this.db.selectFrom('tracks').select('title').where('hidden', '=', 0).execute();
+    return rows.map((r) => r.title);
+  }
+
   async getById(id: string): Promise<TrackWithArtist | undefined> {
     return this.base().where('tracks.id', '=', id).executeTakeFirst();
   }

@@ -1,23 +1,22 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
-import type { DomainEvents } from '../events/event-bus.js';
+import type { LiveHub } from '../events/live-hub.js';
 
-/** Domain events that are public and safe to fan out to every client. */
-const PUBLIC_EVENTS = ['track.created'] as const satisfies ReadonlyArray<keyof DomainEvents>;
 const KEEPALIVE_MS = 25_000;
 
 /**
- * `GET /api/events`: server-sent events carrying live updates. The browser's EventSource
- * reconnects by itself (after `retry` ms) and the client refetches what it shows then.
+ * `GET /api/events`: live updates as server-sent events, filtered by the hub to what this viewer
+ * may see. The browser's EventSource reconnects by itself (after `retry` ms); the client
+ * refetches what it shows after a reconnect, since events sent while away were missed.
  */
-export async function eventRoutes(app: FastifyInstance, { events }: Pick<AppContext, 'events'>): Promise<void> {
+export async function eventRoutes(app: FastifyInstance, { hub }: { hub: LiveHub }): Promise<void> {
   const open = new Set<ServerResponse>();
   app.addHook('onClose', async () => {
     for (const res of open) res.end();
   });
 
-  app.get('/api/events', { schema: { tags: ['system'], summary: 'Live updates as server-sent events (track.created)' } }, (request, reply) => {
+  app.get('/api/events', { schema: { tags: ['system'], summary: 'Live updates as server-sent events' } }, async (request, reply) => {
+    const userId = (await request.currentUser())?.id;
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -28,12 +27,13 @@ export async function eventRoutes(app: FastifyInstance, { events }: Pick<AppCont
     });
     res.write('retry: 3000\n\n');
     open.add(res);
-    const unsubscribe = PUBLIC_EVENTS.map((type) =>
-      events.on(type, (payload) => res.write(`event: ${type}\ndata: ${JSON.stringify(payload)}\n\n`)),
-    );
+    const unsubscribe = hub.subscribe({
+      userId,
+      send: (event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+    });
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
     request.raw.on('close', () => {
-      for (const off of unsubscribe) off();
+      unsubscribe();
       clearInterval(keepalive);
       open.delete(res);
     });

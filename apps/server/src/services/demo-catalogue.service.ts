@@ -109,5 +109,5 @@ export class DemoCatalogueService {
 }
 
 function demoProfileFields(artist: DemoArtist) {
-  return { display_name: artist.displayName, bio: artist.bio, status: artist.status, is_artist: 1 };
+  return { display_name: artist.displayName, search_name: artist.displayName.toLowerCase(), bio: artist.bio, status: artist.status, is_artist: 1 };
 }

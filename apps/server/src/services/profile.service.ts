@@ -35,9 +35,11 @@ export class ProfileService {
    */
   async ensureForUser(user: NewUser): Promise<void> {
     const now = nowIso();
+    const displayName = user.name.trim() || 'Listener';
     await this.profiles.createIfMissing({
       id: user.id,
-      display_name: user.name.trim() || 'Listener',
+      display_name: displayName,
+      search_name: displayName.toLowerCase(),
       photo_url: user.image ?? null,
       cover_url: null,
       bio: '',

@@ -22,6 +22,11 @@ export class Client {
     return response;
   }
 
+  /** The Cookie header this client sends, for opening other connections as the same browser. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   get(url: string, headers?: Record<string, string>) {
     return this.request('GET', url, { headers });
   }

@@ -1,0 +1,50 @@
+import type { LiveEvent } from '@platter/shared';
+import { describe, expect, it } from 'vitest';
+import { InMemoryEventBus } from './event-bus.js';
+import { LiveHub } from './live-hub.js';
+
+describe('LiveHub', () => {
+  const setup = () => {
+    const bus = new InMemoryEventBus();
+    const hub = new LiveHub(bus);
+    const inbox = (userId: string | undefined) => {
+      const events: LiveEvent[] = [];
+      hub.subscribe({ userId, send: (e) => events.push(e) });
+      return events;
+    };
+    return { bus, hub, inbox };
+  };
+
+  it('sends public events to everyone, signed in or not', () => {
+    const { bus, inbox } = setup();
+    const anon = inbox(undefined);
+    const alice = inbox('alice');
+    bus.emit('track.stats', { trackId: 't1', likes: 2, listens: 5 });
+    expect(anon).toEqual([{ type: 'track.stats', trackId: 't1', likes: 2, listens: 5 }]);
+    expect(alice).toEqual(anon);
+  });
+
+  it('sends private events only to the user they concern', () => {
+    const { bus, inbox } = setup();
+    const anon = inbox(undefined);
+    const alice = inbox('alice');
+    const aliceOtherTab = inbox('alice');
+    const bob = inbox('bob');
+    bus.emit('playlists.changed', { userId: 'alice', playlistId: 'p1' });
+    bus.emit('likes.changed', { userId: 'bob', trackId: 't1' });
+    expect(alice).toEqual([{ type: 'playlists.changed', playlistId: 'p1' }]);
+    expect(aliceOtherTab).toEqual(alice);
+    expect(bob).toEqual([{ type: 'likes.changed' }]);
+    expect(anon).toEqual([]);
+  });
+
+  it('stops sending after unsubscribe', () => {
+    const { bus, hub } = setup();
+    const events: LiveEvent[] = [];
+    const off = hub.subscribe({ userId: 'a', send: (e) => events.push(e) });
+    off();
+    bus.emit('history.changed', { userId: 'a' });
+    expect(events).toEqual([]);
+    expect(hub.size).toBe(0);
+  });
+});

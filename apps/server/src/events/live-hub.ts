@@ -1,0 +1,56 @@
+import type { LiveEvent } from '@platter/shared';
+import type { DomainEvents, EventBus } from './event-bus.js';
+
+/** Who may see a live event: everyone, or only the one user it concerns. */
+type Audience = { kind: 'public' } | { kind: 'user'; userId: string };
+
+export interface LiveListener {
+  /** The signed-in viewer, or undefined for an anonymous one. */
+  userId: string | undefined;
+  send(event: LiveEvent): void;
+}
+
+/**
+ * Turns domain events into live messages and fans them out to the listeners allowed to see them.
+ * Business logic never writes to a connection: it emits on the bus, and this hub does the rest.
+ */
+export class LiveHub {
+  private readonly listeners = new Set<LiveListener>();
+  private readonly unsubscribe: Array<() => void>;
+
+  constructor(bus: EventBus) {
+    const route = <K extends keyof DomainEvents>(type: K, map: (payload: DomainEvents[K]) => [Audience, LiveEvent]) =>
+      bus.on(type, (payload) => {
+        const [audience, event] = map(payload);
+        this.publish(audience, event);
+      });
+    const publicAudience: Audience = { kind: 'public' };
+    this.unsubscribe = [
+      route('track.created', ({ track }) => [publicAudience, { type: 'track.created', track }]),
+      route('track.stats', (p) => [publicAudience, { type: 'track.stats', ...p }]),
+      route('likes.changed', ({ userId }) => [{ kind: 'user', userId }, { type: 'likes.changed' }]),
+      route('playlists.changed', ({ userId, playlistId }) => [{ kind: 'user', userId }, { type: 'playlists.changed', playlistId }]),
+      route('history.changed', ({ userId }) => [{ kind: 'user', userId }, { type: 'history.changed' }]),
+    ];
+  }
+
+  subscribe(listener: LiveListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  close(): void {
+    for (const off of this.unsubscribe) off();
+    this.listeners.clear();
+  }
+
+  private publish(audience: Audience, event: LiveEvent): void {
+    for (const listener of this.listeners) {
+      if (audience.kind === 'public' || listener.userId === audience.userId) listener.send(event);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Likes, listens, history and reports: the relations a listener creates by using the player. */
+export class EngagementRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Adds the like and bumps the counter, both or neither; false when it already existed. */
+  async like(trx: Transaction<Database>, userId: string, trackId: string, at: string): Promise<boolean> {
+    const inserted = await trx
+      .insertInto('track_likes')
+      .values({ user_id: userId, track_id: trackId, created_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'track_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await trx.updateTable('tracks').set((eb) => ({ likes_count: eb('likes_count', '+', 1) })).where('id', '=', trackId).execute();
+    return true;
+  }
+
+  /** Removes the like and lowers the counter, both or neither; false when there was none. */
+  async unlike(trx: Transaction<Database>, userId: string, trackId: string): Promise<boolean> {
+    const deleted = await trx.deleteFrom('track_likes').where('user_id', '=', userId).where('track_id', '=', trackId).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) return false;
+    await trx.updateTable('tracks').set((eb) => ({ likes_count: eb('likes_count', '-', 1) })).where('id', '=', trackId).execute();
+    return true;
+  }
+
+  async likedTrackIds(userId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('track_likes').select('track_id').where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
+    return rows.map((r) => r.track_id);
+  }
+
+  /** Whether this user counted a listen of this track since `since` (the replay guard). */
+  async hasListenSince(userId: string, trackId: string, since: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('listens')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('track_id', '=', trackId)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** One listens row per counted play, and the track's counter, in one transaction. */
+  async addListen(trx: Transaction<Database>, listen: { id: string; trackId: string; userId: string | null; at: string }): Promise<void> {
+    await trx.insertInto('listens').values({ id: listen.id, track_id: listen.trackId, user_id: listen.userId, created_at: listen.at }).execute();
+    await trx.updateTable('tracks').set((eb) => ({ listens_count: eb('listens_count', '+', 1) })).where('id', '=', listen.trackId).execute();
+  }
+
+  async counters(trackId: string, db: Db = this.db): Promise<{ likes: number; listens: number } | undefined> {
+    const row = await db.selectFrom('tracks').select(['likes_count', 'listens_count']).where('id', '=', trackId).executeTakeFirst();
+    return row ? { likes: row.likes_count, listens: row.listens_count } : undefined;
+  }
+
+  async addHistory(entry: { id: string; userId: string; trackId: string; at: string }): Promise<void> {
+    await this.db.insertInto('history').values({ id: entry.id, user_id: entry.userId, track_id: entry.trackId, played_at: entry.at }).execute();
+  }
+
+  /** The user's most recently played tracks, one row per track, newest first. */
+  async recentHistory(userId: string, limit: number): Promise<Array<{ track_id: string; played_at: string }>> {
+    return this.db
+      .selectFrom('history')
+      .select(['track_id', (eb) => eb.fn.max('played_at').as('played_at')])
+      .where('user_id', '=', userId)
+      .groupBy('track_id')
+      .orderBy('played_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async addReport(report: { id: string; trackId: string; userId: string | null; reason: string | null; at: string }): Promise<void> {
+    await this.db
+      .insertInto('reports')
+      .values({ id: report.id, track_id: report.trackId, user_id: report.userId, reason: report.reason, created_at: report.at })
+      .execute();
+  }
+}

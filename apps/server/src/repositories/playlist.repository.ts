@@ -1,0 +1,90 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, PlaylistsTable } from '../db/schema.js';
+
+export type PlaylistRow = Selectable<PlaylistsTable> & { owner_name: string };
+
+export class PlaylistRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private base() {
+    return this.db
+      .selectFrom('playlists')
+      .innerJoin('profiles', 'profiles.id', 'playlists.user_id')
+      .selectAll('playlists')
+      .select('profiles.display_name as owner_name');
+  }
+
+  async listByOwner(userId: string): Promise<PlaylistRow[]> {
+    return this.base().where('playlists.user_id', '=', userId).orderBy('playlists.created_at', 'asc').orderBy('playlists.id').execute();
+  }
+
+  async getById(id: string): Promise<PlaylistRow | undefined> {
+    return this.base().where('playlists.id', '=', id).executeTakeFirst();
+  }
+
+  async create(playlist: { id: string; userId: string; name: string; at: string }): Promise<void> {
+    await this.db
+      .insertInto('playlists')
+      .values({ id: playlist.id, user_id: playlist.userId, name: playlist.name, created_at: playlist.at, updated_at: playlist.at })
+      .execute();
+  }
+
+  async update(id: string, changes: { name?: string; is_public?: number }, at: string): Promise<void> {
+    await this.db.updateTable('playlists').set({ ...changes, updated_at: at }).where('id', '=', id).execute();
+  }
+
+  /** Entries cascade with the playlist. */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('playlists').where('id', '=', id).execute();
+  }
+
+  /** Entry ids and track ids in play order. */
+  async entries(playlistId: string): Promise<Array<{ id: string; track_id: string; position: number }>> {
+    return this.db
+      .selectFrom('playlist_tracks')
+      .select(['id', 'track_id', 'position'])
+      .where('playlist_id', '=', playlistId)
+      .orderBy('position')
+      .orderBy('added_at')
+      .execute();
+  }
+
+  /** Appends an entry and bumps the playlist's counter in the same transaction. */
+  async addEntry(trx: Transaction<Database>, entry: { id: string; playlistId: string; trackId: string; at: string }): Promise<void> {
+    const last = await trx
+      .selectFrom('playlist_tracks')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('playlist_id', '=', entry.playlistId)
+      .executeTakeFirst();
+    const position = last?.max == null ? 0 : Number(last.max) + 1;
+    await trx
+      .insertInto('playlist_tracks')
+      .values({ id: entry.id, playlist_id: entry.playlistId, track_id: entry.trackId, position, added_at: entry.at })
+      .execute();
+    await trx
+      .updateTable('playlists')
+      .set((eb) => ({ track_count: eb('track_count', '+', 1), updated_at: entry.at }))
+      .where('id', '=', entry.playlistId)
+      .execute();
+  }
+
+  /** Removes an entry and lowers the counter; false when the entry is not in this playlist. */
+  async removeEntry(trx: Transaction<Database>, playlistId: string, entryId: string, at: string): Promise<boolean> {
+    const deleted = await trx.deleteFrom('playlist_tracks').where('id', '=', entryId).where('playlist_id', '=', playlistId).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) return false;
+    await trx
+      .updateTable('playlists')
+      .set((eb) => ({ track_count: eb('track_count', '-', 1), updated_at: at }))
+      .where('id', '=', playlistId)
+      .execute();
+    return true;
+  }
+
+  /** Rewrites positions to follow `entryIds` (which the caller checked is exactly the playlist's entries). */
+  async reorder(trx: Transaction<Database>, playlistId: string, entryIds: string[], at: string): Promise<void> {
+    for (const [position, id] of entryIds.entries()) {
+      await trx.updateTable('playlist_tracks').set({ position }).where('id', '=', id).where('playlist_id', '=', playlistId).execute();
+    }
+    await trx.updateTable('playlists').set({ updated_at: at }).where('id', '=', playlistId).execute();
+  }
+}

@@ -1,0 +1,67 @@
+import {
+  addPlaylistTrackSchema,
+  createPlaylistSchema,
+  errorSchema,
+  idParamsSchema,
+  playlistDetailSchema,
+  playlistListSchema,
+  playlistSchema,
+  reorderPlaylistSchema,
+  updatePlaylistSchema,
+} from '@platter/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
+const limited = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+
+export async function playlistRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { playlists } = services;
+  const tags = ['playlists'];
+
+  app.get('/api/playlists', { schema: { tags, summary: 'My playlists', response: { 200: playlistListSchema, 401: errorSchema } } }, async (request) =>
+    playlists.listMine((await request.requireUser()).id),
+  );
+
+  app.post('/api/playlists', { config: limited, schema: { tags, body: createPlaylistSchema, response: { 201: playlistSchema, ...errors } } }, async (request, reply) =>
+    reply.status(201).send(await playlists.create((await request.requireUser()).id, request.body)),
+  );
+
+  app.get(
+    '/api/playlists/:id',
+    { schema: { tags, summary: 'A playlist with its tracks: mine, or anyone’s public one', params: idParamsSchema, response: { 200: playlistDetailSchema, 404: errorSchema } } },
+    async (request) => playlists.get((await request.currentUser())?.id, request.params.id),
+  );
+
+  app.patch(
+    '/api/playlists/:id',
+    { config: limited, schema: { tags, params: idParamsSchema, body: updatePlaylistSchema, response: { 200: playlistSchema, ...errors } } },
+    async (request) => playlists.update((await request.requireUser()).id, request.params.id, request.body),
+  );
+
+  app.delete('/api/playlists/:id', { config: limited, schema: { tags, params: idParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    await playlists.delete((await request.requireUser()).id, request.params.id);
+    return reply.status(204).send(null);
+  });
+
+  app.post(
+    '/api/playlists/:id/tracks',
+    { config: limited, schema: { tags, params: idParamsSchema, body: addPlaylistTrackSchema, response: { 200: playlistDetailSchema, ...errors } } },
+    async (request) => playlists.addTrack((await request.requireUser()).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/playlists/:id/tracks/:entryId',
+    { config: limited, schema: { tags, params: idParamsSchema.extend({ entryId: z.string().min(1).max(100) }), response: { 200: playlistDetailSchema, ...errors } } },
+    async (request) => playlists.removeEntry((await request.requireUser()).id, request.params.id, request.params.entryId),
+  );
+
+  app.put(
+    '/api/playlists/:id/order',
+    { config: limited, schema: { tags, params: idParamsSchema, body: reorderPlaylistSchema, response: { 200: playlistDetailSchema, ...errors } } },
+    async (request) => playlists.reorder((await request.requireUser()).id, request.params.id, request.body),
+  );
+}

@@ -1,0 +1,142 @@
+import type { HistoryEntry, LikeState, LikedIds, ListenResult, Track, TrackItems } from '@platter/shared';
+import { HISTORY_LIMIT, TOP_CHARTS_LIMIT } from '@platter/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { EventBus } from '../events/event-bus.js';
+import { NotFoundError } from '../lib/errors.js';
+import { newId, nowIso } from '../lib/ids.js';
+import type { EngagementRepository } from '../repositories/engagement.repository.js';
+import type { TrackRepository, TrackWithArtist } from '../repositories/track.repository.js';
+import { toTrack } from './track.mapper.js';
+
+/**
+ * The listen rule: the player reports one listen per playback start of a track (a new start or a
+ * restart by repeat, never a resume after pause). The server counts it unless the same listener
+ * already counted this track within REPLAY_GUARD_MS, which absorbs double reports and reloads.
+ */
+export const REPLAY_GUARD_MS = 10_000;
+
+export interface Listener {
+  userId: string | undefined;
+  /** Identifies an anonymous listener (their address) for the replay guard. */
+  anonymousKey: string;
+}
+
+export interface EngagementServiceDeps {
+  db: Kysely<Database>;
+  tracks: TrackRepository;
+  engagement: EngagementRepository;
+  events: EventBus;
+  now?: () => number;
+}
+
+export class EngagementService {
+  /** Last counted listen per anonymous listener and track; anonymous listens have no user row to query. */
+  private readonly anonymousListens = new Map<string, number>();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: EngagementServiceDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async like(userId: string, trackId: string): Promise<LikeState> {
+    await this.visibleTrack(trackId);
+    const changed = await this.deps.db.transaction().execute((trx) => this.deps.engagement.like(trx, userId, trackId, nowIso()));
+    return this.likeResult(userId, trackId, true, changed);
+  }
+
+  async unlike(userId: string, trackId: string): Promise<LikeState> {
+    await this.visibleTrack(trackId);
+    const changed = await this.deps.db.transaction().execute((trx) => this.deps.engagement.unlike(trx, userId, trackId));
+    return this.likeResult(userId, trackId, false, changed);
+  }
+
+  async likedIds(userId: string): Promise<LikedIds> {
+    return { ids: await this.deps.engagement.likedTrackIds(userId) };
+  }
+
+  /** Liked tracks, most recently liked first. */
+  async likedTracks(userId: string): Promise<TrackItems> {
+    const ids = await this.deps.engagement.likedTrackIds(userId);
+    return { items: orderByIds(ids, await this.deps.tracks.getManyVisible(ids)).map(toTrack) };
+  }
+
+  async recordListen(listener: Listener, trackId: string): Promise<ListenResult> {
+    await this.visibleTrack(trackId);
+    const now = this.now();
+    const counted = listener.userId
+      ? !(await this.deps.engagement.hasListenSince(listener.userId, trackId, new Date(now - REPLAY_GUARD_MS).toISOString()))
+      : this.claimAnonymousListen(`${listener.anonymousKey}:${trackId}`, now);
+    if (counted) {
+      await this.deps.db.transaction().execute((trx) =>
+        this.deps.engagement.addListen(trx, { id: newId(), trackId, userId: listener.userId ?? null, at: new Date(now).toISOString() }),
+      );
+    }
+    const counters = await this.deps.engagement.counters(trackId);
+    if (!counters) throw trackNotFound();
+    if (counted) this.deps.events.emit('track.stats', { trackId, ...counters });
+    return { trackId, counted, listens: counters.listens };
+  }
+
+  async topCharts(): Promise<TrackItems> {
+    return { items: (await this.deps.tracks.topByListens(TOP_CHARTS_LIMIT)).map(toTrack) };
+  }
+
+  async recordHistory(userId: string, trackId: string): Promise<void> {
+    await this.visibleTrack(trackId);
+    await this.deps.engagement.addHistory({ id: newId(), userId, trackId, at: nowIso() });
+    this.deps.events.emit('history.changed', { userId });
+  }
+
+  async history(userId: string): Promise<{ items: HistoryEntry[] }> {
+    const recent = await this.deps.engagement.recentHistory(userId, HISTORY_LIMIT);
+    const tracks = new Map((await this.deps.tracks.getManyVisible(recent.map((r) => r.track_id))).map((t) => [t.id, toTrack(t)]));
+    const items: HistoryEntry[] = [];
+    for (const entry of recent) {
+      const track = tracks.get(entry.track_id);
+      if (track) items.push({ playedAt: entry.played_at, track });
+    }
+    return { items };
+  }
+
+  async report(userId: string | undefined, trackId: string, reason: string | undefined): Promise<{ id: string }> {
+    await this.visibleTrack(trackId);
+    const id = newId();
+    await this.deps.engagement.addReport({ id, trackId, userId: userId ?? null, reason: reason || null, at: nowIso() });
+    return { id };
+  }
+
+  private async likeResult(userId: string, trackId: string, liked: boolean, changed: boolean): Promise<LikeState> {
+    const counters = await this.deps.engagement.counters(trackId);
+    if (!counters) throw trackNotFound();
+    if (changed) {
+      this.deps.events.emit('track.stats', { trackId, ...counters });
+      this.deps.events.emit('likes.changed', { userId, trackId });
+    }
+    return { trackId, liked, likes: counters.likes };
+  }
+
+  private claimAnonymousListen(key: string, now: number): boolean {
+    const last = this.anonymousListens.get(key);
+    if (last !== undefined && now - last < REPLAY_GUARD_MS) return false;
+    this.anonymousListens.set(key, now);
+    if (this.anonymousListens.size > 50_000) {
+      for (const [k, at] of this.anonymousListens) if (now - at >= REPLAY_GUARD_MS) this.anonymousListens.delete(k);
+    }
+    return true;
+  }
+
+  private async visibleTrack(trackId: string): Promise<Track> {
+    const row = await this.deps.tracks.getById(trackId);
+    if (!row || row.hidden) throw trackNotFound();
+    return toTrack(row);
+  }
+}
+
+const trackNotFound = () => new NotFoundError('This track does not exist or was removed.', 'track_not_found');
+
+/** Rows in the order of `ids`, skipping ids with no row. */
+export function orderByIds(ids: string[], rows: TrackWithArtist[]): TrackWithArtist[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -1,0 +1,130 @@
+import type { Playlist, PlaylistDetail } from '@platter/shared';
+import { addPlaylistTrackSchema, createPlaylistSchema, reorderPlaylistSchema, updatePlaylistSchema } from '@platter/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { EventBus } from '../events/event-bus.js';
+import { BadRequestError, NotFoundError } from '../lib/errors.js';
+import { newId, nowIso } from '../lib/ids.js';
+import type { PlaylistRepository, PlaylistRow } from '../repositories/playlist.repository.js';
+import type { TrackRepository } from '../repositories/track.repository.js';
+import { toTrack } from './track.mapper.js';
+
+export interface PlaylistServiceDeps {
+  db: Kysely<Database>;
+  playlists: PlaylistRepository;
+  tracks: TrackRepository;
+  events: EventBus;
+}
+
+function toPlaylist(row: PlaylistRow): Playlist {
+  return {
+    id: row.id,
+    name: row.name,
+    ownerId: row.user_id,
+    ownerName: row.owner_name,
+    isPublic: row.is_public === 1,
+    trackCount: row.track_count,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** A private playlist of someone else is "not found", so its existence does not leak. */
+const notFound = () => new NotFoundError('This playlist does not exist, or it is private.', 'playlist_not_found');
+
+/**
+ * Playlists belong to their owner. Only the owner edits them; others may read a playlist the
+ * owner made public (its shareable link), and nobody else learns a private one exists.
+ */
+export class PlaylistService {
+  constructor(private readonly deps: PlaylistServiceDeps) {}
+
+  async listMine(userId: string): Promise<{ items: Playlist[] }> {
+    return { items: (await this.deps.playlists.listByOwner(userId)).map(toPlaylist) };
+  }
+
+  async create(userId: string, input: unknown): Promise<Playlist> {
+    const { name } = createPlaylistSchema.parse(input);
+    const id = newId();
+    await this.deps.playlists.create({ id, userId, name, at: nowIso() });
+    this.changed(userId, id);
+    return toPlaylist(await this.owned(userId, id));
+  }
+
+  async update(userId: string, id: string, input: unknown): Promise<Playlist> {
+    const changes = updatePlaylistSchema.parse(input);
+    await this.owned(userId, id);
+    await this.deps.playlists.update(
+      id,
+      { ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.isPublic !== undefined ? { is_public: changes.isPublic ? 1 : 0 } : {}) },
+      nowIso(),
+    );
+    this.changed(userId, id);
+    return toPlaylist(await this.owned(userId, id));
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    await this.owned(userId, id);
+    await this.deps.playlists.delete(id);
+    this.changed(userId, id);
+  }
+
+  /** The playlist with its tracks, for its owner, or for anyone when it is public. */
+  async get(viewerId: string | undefined, id: string): Promise<PlaylistDetail> {
+    const row = await this.deps.playlists.getById(id);
+    if (!row || (row.user_id !== viewerId && row.is_public !== 1)) throw notFound();
+    return this.detail(row);
+  }
+
+  async addTrack(userId: string, id: string, input: unknown): Promise<PlaylistDetail> {
+    const { trackId } = addPlaylistTrackSchema.parse(input);
+    await this.owned(userId, id);
+    const track = await this.deps.tracks.getById(trackId);
+    if (!track || track.hidden) throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
+    await this.deps.db.transaction().execute((trx) => this.deps.playlists.addEntry(trx, { id: newId(), playlistId: id, trackId, at: nowIso() }));
+    this.changed(userId, id);
+    return this.get(userId, id);
+  }
+
+  async removeEntry(userId: string, id: string, entryId: string): Promise<PlaylistDetail> {
+    await this.owned(userId, id);
+    const removed = await this.deps.db.transaction().execute((trx) => this.deps.playlists.removeEntry(trx, id, entryId, nowIso()));
+    if (!removed) throw new NotFoundError('This track is not in the playlist (any more).', 'entry_not_found');
+    this.changed(userId, id);
+    return this.get(userId, id);
+  }
+
+  async reorder(userId: string, id: string, input: unknown): Promise<PlaylistDetail> {
+    const { entryIds } = reorderPlaylistSchema.parse(input);
+    await this.owned(userId, id);
+    const current = (await this.deps.playlists.entries(id)).map((e) => e.id);
+    const same = entryIds.length === current.length && new Set(entryIds).size === entryIds.length && entryIds.every((e) => current.includes(e));
+    if (!same) {
+      throw new BadRequestError('entryIds must list every entry of the playlist exactly once; reload the playlist and try again.', 'order_mismatch');
+    }
+    await this.deps.db.transaction().execute((trx) => this.deps.playlists.reorder(trx, id, entryIds, nowIso()));
+    this.changed(userId, id);
+    return this.get(userId, id);
+  }
+
+  private async owned(userId: string, id: string): Promise<PlaylistRow> {
+    const row = await this.deps.playlists.getById(id);
+    if (!row || row.user_id !== userId) throw notFound();
+    return row;
+  }
+
+  /** Entries whose track was removed or hidden are left out. */
+  private async detail(row: PlaylistRow): Promise<PlaylistDetail> {
+    const entries = await this.deps.playlists.entries(row.id);
+    const tracks = new Map((await this.deps.tracks.getManyVisible(entries.map((e) => e.track_id))).map((t) => [t.id, t]));
+    const visible = entries.flatMap((e) => {
+      const track = tracks.get(e.track_id);
+      return track ? [{ entryId: e.id, position: e.position, track: toTrack(track) }] : [];
+    });
+    return { ...toPlaylist(row), entries: visible };
+  }
+
+  private changed(userId: string, playlistId: string): void {
+    this.deps.events.emit('playlists.changed', { userId, playlistId });
+  }
+}

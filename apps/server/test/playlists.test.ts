@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeMp3 } from './support/audio-fixtures.js';
+import { Client } from './support/http-client.js';
+import { openEventStream } from './support/sse.js';
+import { type TestApp, dialect, startTestApp } from './support/test-app.js';
+import { uploadTrack } from './support/uploads.js';
+
+type Playlist = { id: string; name: string; ownerId: string; isPublic: boolean; trackCount: number };
+type Detail = Playlist & { entries: Array<{ entryId: string; position: number; track: { id: string; title: string } }> };
+
+describe(`playlists (${dialect})`, () => {
+  let t: TestApp;
+  let owner: Client;
+  let other: Client;
+  const trackIds: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = new Client(t.baseUrl);
+    other = new Client(t.baseUrl);
+    await owner.signUp('Owner');
+    await other.signUp('Other');
+    const mp3 = await makeMp3(1);
+    for (const title of ['One', 'Two', 'Three']) trackIds.push((await uploadTrack(owner, mp3, { title })).id);
+  });
+  afterAll(() => t.close());
+
+  const create = async (name: string) => {
+    const created = await owner.json<Playlist>('POST', '/api/playlists', { name });
+    expect(created.status).toBe(201);
+    return created.body;
+  };
+  const titles = (d: Detail) => d.entries.map((e) => e.track.title);
+
+  it('creates, lists, renames and deletes, with a trimmed non-empty name', async () => {
+    const p = await create('  Road trip  ');
+    expect(p).toMatchObject({ name: 'Road trip', isPublic: false, trackCount: 0 });
+    expect((await owner.json<{ items: Playlist[] }>('GET', '/api/playlists')).body.items.map((i) => i.name)).toContain('Road trip');
+    const blank = await owner.json<{ message: string }>('POST', '/api/playlists', { name: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toContain('Playlist name is required');
+    expect((await owner.json('PATCH', `/api/playlists/${p.id}`, { name: '  ' })).status).toBe(400);
+    expect((await owner.json<Playlist>('PATCH', `/api/playlists/${p.id}`, { name: 'Night drive' })).body.name).toBe('Night drive');
+    expect((await owner.request('DELETE', `/api/playlists/${p.id}`)).status).toBe(204);
+    expect((await owner.json('GET', `/api/playlists/${p.id}`)).status).toBe(404);
+  });
+
+  it('adds, orders, reorders and removes tracks, keeping the count on the row', async () => {
+    const p = await create('Mix');
+    for (const id of [trackIds[0], trackIds[1], trackIds[0]]) await owner.json('POST', `/api/playlists/${p.id}/tracks`, { trackId: id });
+    let detail = (await owner.json<Detail>('GET', `/api/playlists/${p.id}`)).body;
+    expect(titles(detail)).toEqual(['One', 'Two', 'One']);
+    expect(detail.trackCount).toBe(3);
+    const [a, b, c] = detail.entries.map((e) => e.entryId);
+    detail = (await owner.json<Detail>('PUT', `/api/playlists/${p.id}/order`, { entryIds: [c, a, b] })).body;
+    expect(titles(detail)).toEqual(['One', 'One', 'Two']);
+    expect((await owner.json('PUT', `/api/playlists/${p.id}/order`, { entryIds: [a, b] })).status).toBe(400);
+    detail = (await owner.json<Detail>('DELETE', `/api/playlists/${p.id}/tracks/${a}`)).body;
+    expect(detail.entries.map((e) => e.entryId)).toEqual([c, b]);
+    expect(detail.trackCount).toBe(2);
+    expect((await owner.json('DELETE', `/api/playlists/${p.id}/tracks/${a}`)).status).toBe(404);
+    expect((await owner.json('POST', `/api/playlists/${p.id}/tracks`, { trackId: 'no-such-track' })).status).toBe(404);
+  });
+
+  it('keeps private playlists private and refuses every change by anyone but the owner', async () => {
+    const p = await create('Secret');
+    await owner.json('POST', `/api/playlists/${p.id}/tracks`, { trackId: trackIds[2] });
+    const entryId = (await owner.json<Detail>('GET', `/api/playlists/${p.id}`)).body.entries[0]?.entryId;
+    const anon = new Client(t.baseUrl);
+    expect((await other.json('GET', `/api/playlists/${p.id}`)).status).toBe(404);
+    expect((await anon.json('GET', `/api/playlists/${p.id}`)).status).toBe(404);
+    expect((await other.json('PATCH', `/api/playlists/${p.id}`, { name: 'Mine' })).status).toBe(404);
+    expect((await other.json('POST', `/api/playlists/${p.id}/tracks`, { trackId: trackIds[0] })).status).toBe(404);
+    expect((await other.json('DELETE', `/api/playlists/${p.id}/tracks/${entryId}`)).status).toBe(404);
+    expect((await other.json('PUT', `/api/playlists/${p.id}/order`, { entryIds: [entryId] })).status).toBe(404);
+    expect((await other.request('DELETE', `/api/playlists/${p.id}`)).status).toBe(404);
+    expect((await anon.json('POST', '/api/playlists', { name: 'x' })).status).toBe(401);
+    expect((await anon.json('GET', '/api/playlists')).status).toBe(401);
+    expect((await anon.request('DELETE', `/api/playlists/${p.id}`)).status).toBe(401);
+    // Nothing changed.
+    const detail = (await owner.json<Detail>('GET', `/api/playlists/${p.id}`)).body;
+    expect(detail).toMatchObject({ name: 'Secret', trackCount: 1 });
+    expect((await other.json<{ items: Playlist[] }>('GET', '/api/playlists')).body.items).toEqual([]);
+  });
+
+  it('shares a public playlist read-only', async () => {
+    const p = await create('Shared');
+    await owner.json('POST', `/api/playlists/${p.id}/tracks`, { trackId: trackIds[1] });
+    expect((await owner.json<Playlist>('PATCH', `/api/playlists/${p.id}`, { isPublic: true })).body.isPublic).toBe(true);
+    const seen = await new Client(t.baseUrl).json<Detail>('GET', `/api/playlists/${p.id}`);
+    expect(seen.status).toBe(200);
+    expect(titles(seen.body)).toEqual(['Two']);
+    expect((await other.json('PATCH', `/api/playlists/${p.id}`, { name: 'Taken' })).status).toBe(404);
+  });
+
+  it('tells the owner’s other sessions about changes, live, and nobody else', async () => {
+    const laptop = new Client(t.baseUrl);
+    await laptop.request('POST', '/api/auth/sign-in/email', { json: { email: (await owner.json<{ user: { email: string } }>('GET', '/api/me')).body.user.email, password: 'correct-horse-battery' } });
+    const ownerStream = await openEventStream(t.baseUrl, laptop.cookieHeader());
+    const otherStream = await openEventStream(t.baseUrl, other.cookieHeader());
+    const anonStream = await openEventStream(t.baseUrl);
+    try {
+      const p = await create('Live one');
+      await ownerStream.waitFor((e) => e.type === 'playlists.changed' && e.playlistId === p.id);
+      await owner.json('PUT', `/api/tracks/${trackIds[0]}/like`);
+      await ownerStream.waitFor((e) => e.type === 'likes.changed');
+      await anonStream.waitFor((e) => e.type === 'track.stats' && e.trackId === trackIds[0] && e.likes === 1);
+      await otherStream.waitFor((e) => e.type === 'track.stats');
+      expect(otherStream.events.filter((e) => e.type === 'playlists.changed' || e.type === 'likes.changed')).toEqual([]);
+      expect(anonStream.events.filter((e) => e.type === 'playlists.changed' || e.type === 'likes.changed')).toEqual([]);
+    } finally {
+      await Promise.all([ownerStream.close(), otherStream.close(), anonStream.close()]);
+    }
+  });
+});

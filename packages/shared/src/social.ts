@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { trackSchema } from './schemas.js';
+
+/* Contracts of the listener features: likes, listens, charts, search, playlists, history, reports, live events. */
+
+export const PLAYLIST_NAME_MAX_LENGTH = 100;
+export const REPORT_REASON_MAX_LENGTH = 500;
+export const HISTORY_LIMIT = 50;
+
+export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export const likeStateSchema = z.object({ trackId: z.string(), liked: z.boolean(), likes: z.number().int() });
+export type LikeState = z.infer<typeof likeStateSchema>;
+
+export const likedIdsSchema = z.object({ ids: z.array(z.string()) });
+export type LikedIds = z.infer<typeof likedIdsSchema>;
+
+export const listenResultSchema = z.object({
+  trackId: z.string(),
+  counted: z.boolean().describe('false when the same listener started this track moments ago'),
+  listens: z.number().int(),
+});
+export type ListenResult = z.infer<typeof listenResultSchema>;
+
+export const trackItemsSchema = z.object({ items: z.array(trackSchema) });
+export type TrackItems = z.infer<typeof trackItemsSchema>;
+
+export const artistSummarySchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+  status: z.enum(['creator', 'artist', 'premium', 'user']),
+  tracks: z.number().int(),
+  subscribers: z.number().int(),
+});
+export type ArtistSummary = z.infer<typeof artistSummarySchema>;
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const searchResultSchema = z.object({
+  query: z.string(),
+  tracks: z.array(trackSchema),
+  artists: z.array(artistSummarySchema),
+  /** A corrected query ("did you mean") when the query has a likely typo, else null. */
+  suggestion: z.string().nullable(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+const playlistName = z
+  .string()
+  .trim()
+  .min(1, 'Playlist name is required')
+  .max(PLAYLIST_NAME_MAX_LENGTH, `Playlist name must be at most ${PLAYLIST_NAME_MAX_LENGTH} characters`);
+
+export const createPlaylistSchema = z.object({ name: playlistName });
+export const updatePlaylistSchema = z
+  .object({ name: playlistName.optional(), isPublic: z.boolean().optional() })
+  .refine((v) => v.name !== undefined || v.isPublic !== undefined, { message: 'Nothing to change: give a name or isPublic' });
+export const addPlaylistTrackSchema = z.object({ trackId: z.string().min(1).max(100) });
+export const reorderPlaylistSchema = z.object({ entryIds: z.array(z.string().min(1).max(100)).max(10_000) });
+
+export const playlistSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ownerId: z.string(),
+  ownerName: z.string(),
+  isPublic: z.boolean(),
+  trackCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Playlist = z.infer<typeof playlistSchema>;
+
+export const playlistEntrySchema = z.object({ entryId: z.string(), position: z.number().int(), track: trackSchema });
+export type PlaylistEntry = z.infer<typeof playlistEntrySchema>;
+
+export const playlistDetailSchema = playlistSchema.extend({ entries: z.array(playlistEntrySchema) });
+export type PlaylistDetail = z.infer<typeof playlistDetailSchema>;
+
+export const playlistListSchema = z.object({ items: z.array(playlistSchema) });
+
+export const recordHistorySchema = z.object({ trackId: z.string().min(1).max(100) });
+export const historyEntrySchema = z.object({ playedAt: z.string(), track: trackSchema });
+export const historySchema = z.object({ items: z.array(historyEntrySchema) });
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const createReportSchema = z.object({
+  reason: z.string().trim().max(REPORT_REASON_MAX_LENGTH, `The reason must be at most ${REPORT_REASON_MAX_LENGTH} characters`).optional(),
+});
+export const reportCreatedSchema = z.object({ id: z.string() });
+
+/**
+ * Live events sent on GET /api/events (server-sent events; the SSE event name is `type`).
+ * Public ones go to everyone; the others only to the signed-in user they concern.
+ */
+export type LiveEvent =
+  | { type: 'track.created'; track: z.infer<typeof trackSchema> }
+  | { type: 'track.stats'; trackId: string; likes: number; listens: number }
+  | { type: 'likes.changed' }
+  | { type: 'playlists.changed'; playlistId: string }
+  | { type: 'history.changed' };
+export type LiveEventType = LiveEvent['type'];
