@@ -73,7 +73,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const { db } = database;
     const repositories = {
       profiles: new ProfileRepository(db),
-      tracks: new TrackRepository(db),
+      tracks: new TrackRepository(db, database.dialect),
       uploads: new UploadRepository(db),
       engagement: new EngagementRepository(db),
       playlists: new PlaylistRepository(db),

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/2026-11-21T00-00_initial.js';
 import * as listenerFeatures from './migrations/2026-11-21T01-00_listener-features.js';
+import * as searchIndex from './migrations/2026-11-21T02-00_search-index.js';
 import type { Database } from './schema.js';
 
 /**
@@ -10,6 +11,7 @@ import type { Database } from './schema.js';
 const migrations: Record<string, Migration> = {
   '2026-11-21T00-00_initial': initial,
   '2026-11-21T01-00_listener-features': listenerFeatures,
+  '2026-11-21T02-00_search-index': searchIndex,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
+import type { DialectName } from '../db/database.js';
 import type { Database, NewTrack, TracksTable } from '../db/schema.js';
 
 export interface TrackFilter {
@@ -22,8 +23,28 @@ export function containsText(column: Expression<string>, text: string): Expressi
   return sql<SqlBool>`${column} like ${pattern} escape '\\'`;
 }
 
+/** The longest run of the text with no LIKE wildcard or escape in it: what an index can look up. */
+export function longestLiteralRun(text: string): string {
+  return text.split(/[\\%_]/).reduce((best, run) => (run.length > best.length ? run : best), '');
+}
+
 export class TrackRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName = 'sqlite',
+  ) {}
+
+  /**
+   * Case-insensitive substring match on search_text, served by an index on both engines: Postgres
+   * uses its pg_trgm GIN index for the LIKE itself; on SQLite the FTS5 trigram table narrows the
+   * candidates first (it needs three characters) and the exact, escaped LIKE decides.
+   */
+  private matchesSearch(text: string): Expression<SqlBool> {
+    const exact = containsText(sql.ref('tracks.search_text'), text);
+    const run = longestLiteralRun(text);
+    if (this.dialect === 'postgres' || run.length < 3) return exact;
+    return sql<SqlBool>`(tracks.id in (select track_id from tracks_search where search_text like ${`%${run}%`}) and ${exact})`;
+  }
 
   private base(db: Db = this.db) {
     return db
@@ -33,11 +54,12 @@ export class TrackRepository {
       .select('profiles.display_name as artist_name');
   }
 
-  private filtered(filter: TrackFilter) {
+  /** The query behind list() and count(); public so tests and benchmarks can EXPLAIN it. */
+  filtered(filter: TrackFilter) {
     let query = this.base().where('tracks.hidden', '=', 0);
     if (filter.genre) query = query.where('tracks.genre', '=', filter.genre);
     if (filter.artistId) query = query.where('tracks.artist_id', '=', filter.artistId);
-    if (filter.search) query = query.where((eb) => containsText(eb.ref('tracks.search_text'), filter.search ?? ''));
+    if (filter.search) query = query.where(this.matchesSearch(filter.search));
     return query;
   }
 
@@ -52,11 +74,10 @@ export class TrackRepository {
   }
 
   async count(filter: TrackFilter): Promise<number> {
-    let query = this.db.selectFrom('tracks').where('hidden', '=', 0);
-    if (filter.genre) query = query.where('genre', '=', filter.genre);
-    if (filter.artistId) query = query.where('artist_id', '=', filter.artistId);
-    if (filter.search) query = query.where((eb) => containsText(eb.ref('search_text'), filter.search ?? ''));
-    const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.filtered(filter)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
