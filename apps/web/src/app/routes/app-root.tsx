@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 import { useAuthSync } from '../../features/auth/hooks/use-auth-sync';
 import { AudioOutput } from '../../features/player/components/audio-output';
 import { PlayerBar } from '../../features/player/components/player-bar';
+import { useTrackLink } from '../../features/player/hooks/use-track-link';
 import { usePlayerStore } from '../../features/player/player-store';
 import { useLiveUpdates } from '../../lib/live-updates';
 import './app-root.css';
@@ -20,6 +21,7 @@ export function AppRoot() {
   useAuthSync();
   useLiveUpdates();
   const { pathname } = useLocation();
+  useTrackLink(pathname === paths.home.path);
   const hasQueue = usePlayerStore((state) => state.queue.length > 0);
   const showBar = hasQueue || PLAYER_PAGES.some((page) => pathname.startsWith(page));
 

@@ -10,15 +10,20 @@ import { createPlayerStore } from './player-store';
  */
 class FakeAudio extends EventTarget {
   src = '';
+  preload = 'metadata';
+  volume = 1;
+  playbackRate = 1;
   currentTime = 0;
   duration = Number.NaN;
   paused = true;
+  ended = false;
   error = null;
   private queued: string[] = [];
   playResult: () => Promise<void> = () => Promise.resolve();
 
   play = vi.fn(() => {
     this.paused = false;
+    this.ended = false;
     this.queued.push('play');
     return this.playResult();
   });
@@ -35,6 +40,7 @@ class FakeAudio extends EventTarget {
   /** What the browser does at the end of a track: paused, then 'pause' and 'ended'. */
   finish() {
     this.paused = true;
+    this.ended = true;
     this.queued.push('pause', 'ended');
   }
 
@@ -161,5 +167,158 @@ describe('connectAudio', () => {
     dispatch(a.next());
     expect(store.getState().playing).toBe(false);
     expect(audio.src).toBe('/media/t1.mp3');
+  });
+});
+
+/** Two elements, as the app mounts them: gapless playback and crossfade. */
+function setupDecks() {
+  const store = createPlayerStore();
+  const [primary, standby] = [new FakeAudio(), new FakeAudio()];
+  const onActiveChange = vi.fn();
+  const disconnect = connectAudio(primary as unknown as HTMLAudioElement, store, {
+    standby: standby as unknown as HTMLAudioElement,
+    onActiveChange,
+  });
+  const dispatch = store.getState().dispatch;
+  /** Plays the current entry of `deck` up to `at` seconds of a `duration`-second file. */
+  const progress = (deck: FakeAudio, at: number, duration = 10) => {
+    deck.duration = duration;
+    deck.currentTime = at;
+    deck.queue('durationchange');
+    deck.queue('timeupdate');
+    deck.deliver();
+  };
+  return { store, primary, standby, onActiveChange, disconnect, dispatch, progress };
+}
+
+describe('connectAudio with two elements (gapless)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('preloads the following entry past half of the current one (or 15 s before its end), not before', () => {
+    const { primary, standby, dispatch, progress } = setupDecks();
+    dispatch(a.setList(tracks, 0));
+    primary.deliver();
+    progress(primary, 20, 60);
+    expect(standby.src).toBe('');
+    progress(primary, 31, 60);
+    expect(standby.src).toBe('/media/t2.mp3');
+    expect(standby.preload).toBe('auto');
+    expect(standby.play).not.toHaveBeenCalled();
+  });
+
+  it('starts the next entry on the other element as the current one ends, and the store follows', () => {
+    const { store, primary, standby, onActiveChange, dispatch, progress } = setupDecks();
+    dispatch(a.setList(tracks, 0));
+    primary.deliver();
+    progress(primary, 9.7);
+    const playId = store.getState().playId;
+    primary.currentTime = 9.99;
+    standby.duration = 8;
+    vi.advanceTimersByTime(300);
+    expect(standby.play).toHaveBeenCalledTimes(1);
+    expect(onActiveChange).toHaveBeenCalledWith(standby);
+    expect(store.getState().current).toBe(1);
+    expect(store.getState().playId).toBe(playId + 1);
+    // Known from preloading: no durationchange will come from the element.
+    expect(store.getState().duration).toBe(8);
+    // Not reloaded: the element keeps the preloaded source.
+    expect(standby.src).toBe('/media/t2.mp3');
+    // The old element's own end is no news for the store.
+    primary.finish();
+    primary.deliver();
+    standby.deliver();
+    expect(store.getState().current).toBe(1);
+    expect(store.getState().playing).toBe(true);
+    expect(store.getState().wantsToPlay).toBe(true);
+  });
+
+  it('if the end comes before the timer, it switches at the end', () => {
+    const { store, primary, standby, dispatch, progress } = setupDecks();
+    dispatch(a.setList(tracks, 1));
+    primary.deliver();
+    progress(primary, 8);
+    primary.finish();
+    primary.deliver();
+    expect(standby.src).toBe('/media/t3.mp3');
+    expect(standby.play).toHaveBeenCalledTimes(1);
+    expect(store.getState().current).toBe(2);
+  });
+
+  it('with repeat on, the same entry restarts on the other element', () => {
+    const { store, primary, standby, dispatch, progress } = setupDecks();
+    dispatch(a.setList(tracks, 2));
+    dispatch(a.toggleRepeat());
+    primary.deliver();
+    progress(primary, 9);
+    expect(standby.src).toBe('/media/t3.mp3');
+    const before = store.getState();
+    primary.finish();
+    primary.deliver();
+    expect(standby.play).toHaveBeenCalledTimes(1);
+    expect(store.getState().current).toBe(2);
+    expect(store.getState().playId).toBe(before.playId + 1);
+    expect(store.getState().seek).toBe(before.seek);
+  });
+
+  it('a queue change loads the new following entry instead', () => {
+    const { primary, standby, dispatch, progress } = setupDecks();
+    dispatch(a.setList(tracks, 0));
+    primary.deliver();
+    progress(primary, 6);
+    expect(standby.src).toBe('/media/t2.mp3');
+    dispatch(a.playNext([makeTrack({ id: 'x' })]));
+    expect(standby.src).toBe('/media/x.mp3');
+  });
+
+  it('a skip to the preloaded entry uses the element that holds it', async () => {
+    const { store, primary, standby, dispatch, progress } = setupDecks();
+    dispatch(a.setList(tracks, 0));
+    primary.deliver();
+    progress(primary, 6);
+    standby.duration = 7;
+    dispatch(a.next());
+    await Promise.resolve();
+    expect(store.getState().duration).toBe(7);
+    expect(primary.pause).toHaveBeenCalled();
+    expect(standby.play).toHaveBeenCalledTimes(1);
+    expect(standby.src).toBe('/media/t2.mp3');
+    expect(store.getState().current).toBe(1);
+  });
+
+  it('with a crossfade, the next entry starts that many seconds early and the volumes cross', () => {
+    const { store, primary, standby, dispatch, progress } = setupDecks();
+    dispatch(a.setList(tracks, 0));
+    dispatch(a.setCrossfade(3));
+    primary.deliver();
+    progress(primary, 6.6);
+    primary.currentTime = 7;
+    vi.advanceTimersByTime(500);
+    expect(standby.play).toHaveBeenCalledTimes(1);
+    expect(standby.volume).toBeLessThan(0.1);
+    expect(primary.paused).toBe(false);
+    expect(store.getState().current).toBe(1);
+    vi.advanceTimersByTime(1500);
+    expect(standby.volume).toBeCloseTo(0.5, 1);
+    expect(primary.volume).toBeCloseTo(0.5, 1);
+    vi.advanceTimersByTime(1600);
+    expect(standby.volume).toBe(1);
+    expect(primary.paused).toBe(true);
+  });
+
+  it('a pause during a crossfade silences both', () => {
+    const { primary, standby, dispatch, progress } = setupDecks();
+    dispatch(a.setList(tracks, 0));
+    dispatch(a.setCrossfade(3));
+    primary.deliver();
+    progress(primary, 7);
+    vi.advanceTimersByTime(100);
+    expect(standby.play).toHaveBeenCalled();
+    dispatch(a.pause());
+    expect(primary.paused).toBe(true);
+    expect(standby.paused).toBe(true);
+    expect(standby.volume).toBe(1);
   });
 });

@@ -1,23 +1,175 @@
 import type { StoreApi } from 'zustand';
-import { currentEntry, playerActions, type PlayerState } from './player-reducer';
+import { currentEntry, followingEntry, playerActions, type PlayerState, type QueueEntry } from './player-reducer';
 import type { PlayerStore } from './player-store';
 
+/** Preload the following entry once the current one is past this fraction… */
+const PRELOAD_FRACTION = 0.5;
+/** …or this close to its end (seconds), whichever comes first. */
+const PRELOAD_BEFORE_END = 15;
 /**
- * Makes an `<audio>` element follow the player store, and reports the element's events back.
- * The store stays the source of truth; the element is only an output. Returns a disconnect.
+ * Seconds before the end at which the next element is told to play when crossfade is off: about
+ * what a preloaded element takes from `play()` to sound, so that it starts as the other stops.
  */
-export function connectAudio(audio: HTMLAudioElement, store: StoreApi<PlayerStore>): () => void {
+const START_LEAD = 0.02;
+/** Within this many seconds of the switch, a precise timer takes over from `timeupdate` (~250 ms apart). */
+const SCHEDULE_WINDOW = 0.6;
+const FADE_STEP_MS = 50;
+
+/** An element that is still sounding after the player moved on (the tail of a crossfade). */
+interface Retiring {
+  element: HTMLAudioElement;
+  fade: ReturnType<typeof setInterval> | null;
+}
+
+/**
+ * Makes `<audio>` elements follow the player store, and reports the playing element's events back.
+ * The store stays the source of truth; the elements are only an output.
+ *
+ * With a second (standby) element, playback is gapless: once the current entry is past half
+ * (or 15 s from its end) the entry that follows it (the same one with repeat on) is loaded into
+ * the standby element; a timer started near the end plays it at the moment the current one stops
+ * (or `crossfade` seconds before, ramping the two volumes), and the adapter tells the store with
+ * `advanced(entryId)`. The elements then swap roles. Returns a disconnect.
+ */
+export interface AudioOptions {
+  /** A second element; with it, playback is gapless and can crossfade. */
+  standby?: HTMLAudioElement;
+  /** Told whenever the other element becomes the one playing the current entry. */
+  onActiveChange?: (active: HTMLAudioElement) => void;
+}
+
+export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerStore>, options: AudioOptions = {}): () => void {
+  const { standby, onActiveChange } = options;
   const dispatch = (action: Parameters<PlayerStore['dispatch']>[0]) => store.getState().dispatch(action);
+  const decks = standby ? [primary, standby] : [primary];
+  let active = primary;
   let loadedEntryId: string | null = null;
   let appliedSeekSeq = store.getState().seek?.seq ?? 0;
+  /** What the standby element holds, loaded ahead. */
+  let prepared: { entryId: string; url: string } | null = null;
+  let switchTimer: ReturnType<typeof setTimeout> | null = null;
+  let retiring: Retiring | null = null;
 
-  function play() {
-    audio.play().catch((error: unknown) => {
+  const other = () => decks.find((deck) => deck !== active) ?? null;
+
+  function play(element: HTMLAudioElement) {
+    element.play().catch((error: unknown) => {
       // A newer load or pause interrupted this play(); the newer intent already rules.
       if (error instanceof DOMException && error.name === 'AbortError') return;
       console.error('Ошибка воспроизведения', error);
-      dispatch(playerActions.playFailed());
+      if (element === active) dispatch(playerActions.playFailed());
     });
+  }
+
+  function clearSwitchTimer() {
+    if (switchTimer !== null) clearTimeout(switchTimer);
+    switchTimer = null;
+  }
+
+  /** Silences whatever still sounds from the previous entry and restores full volume. */
+  function stopRetiring() {
+    if (!retiring) return;
+    if (retiring.fade !== null) clearInterval(retiring.fade);
+    retiring.element.pause();
+    retiring.element.volume = 1;
+    retiring = null;
+    active.volume = 1;
+  }
+
+  function unprepare() {
+    const spare = other();
+    prepared = null;
+    clearSwitchTimer();
+    if (spare && spare !== retiring?.element) {
+      spare.pause();
+      spare.removeAttribute('src');
+      spare.load();
+    }
+  }
+
+  function crossfadeSeconds(state: PlayerState): number {
+    const length = Number.isFinite(active.duration) ? active.duration : 0;
+    return Math.min(state.crossfade, length / 2);
+  }
+
+  function remaining(): number {
+    return Number.isFinite(active.duration) ? active.duration - active.currentTime : Number.POSITIVE_INFINITY;
+  }
+
+  /** Loads the following entry into the standby element once the current one is far enough in. */
+  function prepareFollowing(state: PlayerState, following: QueueEntry | null) {
+    const spare = other();
+    if (!spare || !following || spare === retiring?.element) return;
+    if (prepared?.entryId === following.entryId && prepared.url === following.track.url) return;
+    const duration = active.duration;
+    if (!Number.isFinite(duration) || duration <= 0) return;
+    const far = active.currentTime >= duration * PRELOAD_FRACTION || remaining() <= PRELOAD_BEFORE_END + crossfadeSeconds(state);
+    if (!far) return;
+    prepared = { entryId: following.entryId, url: following.track.url };
+    clearSwitchTimer();
+    spare.preload = 'auto';
+    spare.volume = 1;
+    spare.src = following.track.url;
+  }
+
+  /** Plays the prepared entry on the standby element and makes it the active one. */
+  function switchToPrepared(): boolean {
+    const state = store.getState();
+    const following = followingEntry(state);
+    const spare = other();
+    clearSwitchTimer();
+    if (!spare || !prepared || !following || following.entryId !== prepared.entryId || !state.wantsToPlay) return false;
+    const fade = crossfadeSeconds(state);
+    const previous = active;
+    const loadedEntryIdBefore = loadedEntryId;
+    stopRetiring();
+    spare.currentTime = 0;
+    spare.volume = fade > 0 ? 0 : 1;
+    play(spare);
+    active = spare;
+    onActiveChange?.(active);
+    prepared = null;
+    loadedEntryId = following.entryId;
+    retiring = { element: previous, fade: null };
+    if (fade > 0) {
+      const started = performance.now();
+      const fading = retiring;
+      fading.fade = setInterval(() => {
+        const progress = Math.min(1, (performance.now() - started) / (fade * 1000));
+        spare.volume = progress;
+        previous.volume = 1 - progress;
+        if (progress >= 1) stopRetiring();
+      }, FADE_STEP_MS);
+    }
+    dispatch(playerActions.advanced(following.entryId));
+    // The element loaded its metadata while preloading, so no 'durationchange' will come.
+    if (following.entryId !== loadedEntryIdBefore) dispatch(playerActions.durationChange(spare.duration));
+    // The store's `advanced` keeps the seek it had; nothing to apply to the new element.
+    appliedSeekSeq = store.getState().seek?.seq ?? appliedSeekSeq;
+    return true;
+  }
+
+  /** Near the end, hands over from `timeupdate` to a timer aimed at the switch moment. */
+  function scheduleSwitch(state: PlayerState) {
+    const following = followingEntry(state);
+    const ready = prepared && following && prepared.entryId === following.entryId && state.wantsToPlay && !active.paused;
+    if (!ready) {
+      clearSwitchTimer();
+      return;
+    }
+    if (switchTimer !== null) return;
+    const lead = crossfadeSeconds(state) || START_LEAD;
+    const left = remaining() - lead;
+    if (left > SCHEDULE_WINDOW) return;
+    const aim = () => {
+      switchTimer = null;
+      const now = remaining() - lead;
+      if (active.paused) return;
+      // Timers are late or early by a few ms; re-aim until the moment is reached.
+      if (now > 0.004) switchTimer = setTimeout(aim, Math.max(0, (now * 1000) / (active.playbackRate || 1) - 2));
+      else switchToPrepared();
+    };
+    switchTimer = setTimeout(aim, Math.max(0, (left * 1000) / (active.playbackRate || 1) - 2));
   }
 
   function sync(state: PlayerState) {
@@ -26,38 +178,81 @@ export function connectAudio(audio: HTMLAudioElement, store: StoreApi<PlayerStor
     if (entryId !== loadedEntryId) {
       loadedEntryId = entryId;
       appliedSeekSeq = state.seek?.seq ?? 0;
-      if (entry) {
-        audio.src = entry.track.url;
+      stopRetiring();
+      const spare = other();
+      if (entry && spare && prepared?.entryId === entryId && prepared.url === entry.track.url) {
+        // A skip to the entry that was loaded ahead: use it, it is ready.
+        active.pause();
+        active = spare;
+        prepared = null;
+        active.currentTime = 0;
+        onActiveChange?.(active);
+        // Its metadata came while preloading; tell the store after this update settles.
+        const ready = active;
+        queueMicrotask(() => ready === active && dispatch(playerActions.durationChange(ready.duration)));
       } else {
-        audio.removeAttribute('src');
-        audio.load();
+        if (entry) {
+          active.src = entry.track.url;
+        } else {
+          active.removeAttribute('src');
+          active.load();
+        }
+        if (prepared) unprepare();
       }
     } else if (state.seek && state.seek.seq !== appliedSeekSeq) {
       appliedSeekSeq = state.seek.seq;
-      audio.currentTime = state.seek.to;
+      active.currentTime = state.seek.to;
     }
 
-    if (entry && state.wantsToPlay && audio.paused) play();
-    else if (!state.wantsToPlay && !audio.paused) audio.pause();
+    if (entry && state.wantsToPlay && active.paused) play(active);
+    else if (!state.wantsToPlay && !active.paused) active.pause();
+    if (!state.wantsToPlay) stopRetiring();
+
+    if (!standby) return;
+    const following = followingEntry(state);
+    // The queue or repeat changed under a prepared entry: load the right one instead.
+    if (prepared && prepared.entryId !== following?.entryId) unprepare();
+    prepareFollowing(state, following);
+    scheduleSwitch(state);
   }
 
   // Events are queued, so one may describe a state the element has already left (a 'pause'
-  // from swapping the source arrives after play() was called). Only report what still holds.
-  const listeners: Record<string, () => void> = {
-    play: () => !audio.paused && dispatch(playerActions.playing()),
-    pause: () => audio.paused && dispatch(playerActions.paused()),
-    ended: () => dispatch(playerActions.ended()),
-    timeupdate: () => dispatch(playerActions.timeUpdate(audio.currentTime)),
-    durationchange: () => dispatch(playerActions.durationChange(audio.duration)),
-    error: () => console.error('Ошибка воспроизведения', audio.error),
-  };
-  for (const [type, listener] of Object.entries(listeners)) audio.addEventListener(type, listener);
+  // from swapping the source arrives after play() was called). Only report what still holds,
+  // and only for the element that is playing the current entry.
+  const listenersFor = (element: HTMLAudioElement): Record<string, () => void> => ({
+    play: () => element === active && !element.paused && dispatch(playerActions.playing()),
+    pause: () => element === active && element.paused && !element.ended && dispatch(playerActions.paused()),
+    ended: () => {
+      if (element === retiring?.element) {
+        stopRetiring();
+        return;
+      }
+      if (element !== active) return;
+      // The timer missed (a busy main thread): switch now, still without a reload.
+      if (!switchToPrepared()) dispatch(playerActions.ended());
+    },
+    timeupdate: () => element === active && dispatch(playerActions.timeUpdate(element.currentTime)),
+    durationchange: () => element === active && dispatch(playerActions.durationChange(element.duration)),
+    error: () => {
+      if (element === active) console.error('Ошибка воспроизведения', element.error);
+      else if (prepared) prepared = null;
+    },
+  });
+  const attached = decks.map((element) => {
+    const listeners = listenersFor(element);
+    for (const [type, listener] of Object.entries(listeners)) element.addEventListener(type, listener);
+    return { element, listeners };
+  });
 
   sync(store.getState());
   const unsubscribe = store.subscribe((state) => sync(state));
 
   return () => {
     unsubscribe();
-    for (const [type, listener] of Object.entries(listeners)) audio.removeEventListener(type, listener);
+    clearSwitchTimer();
+    stopRetiring();
+    for (const { element, listeners } of attached) {
+      for (const [type, listener] of Object.entries(listeners)) element.removeEventListener(type, listener);
+    }
   };
 }

@@ -1,25 +1,47 @@
-import { trackSchema } from '@platter/shared';
+import { trackSchema, type Track } from '@platter/shared';
 import { create, createStore, type StateCreator } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { i18n } from '../../i18n/i18n';
 import {
+  CROSSFADE_MAX,
   initialPlayerState,
+  playerActions,
   playerReducer,
   type PlayerAction,
   type PlayerState,
   type QueueEntry,
 } from './player-reducer';
 
+/**
+ * The player's state plus its named actions. Other features call these through
+ * `usePlayerStore.getState()` (a track's '...' sheet: `playNext([track])`, `enqueue([track])`).
+ */
 export interface PlayerStore extends PlayerState {
   dispatch: (action: PlayerAction) => void;
+  /** Replaces the active list and plays `tracks[startIndex]`. */
+  setList: (tracks: readonly Track[], startIndex: number) => void;
+  /** Inserts after the current entry (starts them if nothing is current). */
+  playNext: (tracks: readonly Track[]) => void;
+  /** Appends to the end of the queue (starts the first if nothing is current). */
+  enqueue: (tracks: readonly Track[]) => void;
+  removeEntry: (entryId: string) => void;
+  moveEntry: (entryId: string, toIndex: number) => void;
+  clearUpcoming: () => void;
+  setCrossfade: (seconds: number) => void;
+  /**
+   * Plays the track of the active list with this id; alerts 'Track not found' (SPEC 8) when the
+   * list does not hold it. Returns whether it was found.
+   */
+  playTrackById: (trackId: string) => boolean;
 }
 
-/** The only slice that survives a reload: what was queued, where, and the repeat choice. */
-export type PersistedPlayer = Pick<PlayerState, 'queue' | 'current' | 'repeat'>;
+/** The only slice that survives a reload: what was queued, where, the repeat and crossfade choices. */
+export type PersistedPlayer = Pick<PlayerState, 'queue' | 'current' | 'repeat' | 'crossfade'>;
 
 export const PLAYER_STORAGE_KEY = 'platter-player';
 
 export function persistedSlice(state: PlayerState): PersistedPlayer {
-  return { queue: state.queue, current: state.current, repeat: state.repeat };
+  return { queue: state.queue, current: state.current, repeat: state.repeat, crossfade: state.crossfade };
 }
 
 /** Reads back what localStorage held; anything malformed (or from an older shape) is dropped. */
@@ -38,13 +60,35 @@ export function restorePersisted(raw: unknown): Partial<PersistedPlayer> {
     typeof value.current === 'number' && Number.isInteger(value.current) && value.current >= 0 && value.current < queue.length
       ? value.current
       : null;
-  return { queue, current, repeat: value.repeat === true };
+  const crossfade =
+    typeof value.crossfade === 'number' && value.crossfade >= 0 && value.crossfade <= CROSSFADE_MAX ? value.crossfade : 0;
+  return { queue, current, repeat: value.repeat === true, crossfade };
 }
 
-const playerStoreCreator: StateCreator<PlayerStore> = (set) => ({
-  ...initialPlayerState,
-  dispatch: (action) => set((state) => playerReducer(state, action)),
-});
+const playerStoreCreator: StateCreator<PlayerStore> = (set, get) => {
+  const dispatch = (action: PlayerAction) => set((state) => playerReducer(state, action));
+  return {
+    ...initialPlayerState,
+    dispatch,
+    setList: (tracks, startIndex) => dispatch(playerActions.setList(tracks, startIndex)),
+    playNext: (tracks) => dispatch(playerActions.playNext(tracks)),
+    enqueue: (tracks) => dispatch(playerActions.enqueue(tracks)),
+    removeEntry: (entryId) => dispatch(playerActions.removeEntry(entryId)),
+    moveEntry: (entryId, toIndex) => dispatch(playerActions.moveEntry(entryId, toIndex)),
+    clearUpcoming: () => dispatch(playerActions.clearUpcoming()),
+    setCrossfade: (seconds) => dispatch(playerActions.setCrossfade(seconds)),
+    playTrackById: (trackId) => {
+      const entry = get().queue.find((candidate) => candidate.track.id === trackId);
+      if (!entry) {
+        console.error('Трек не найден или массив треков пуст', trackId);
+        window.alert(i18n.t('player.trackNotFound'));
+        return false;
+      }
+      dispatch(playerActions.jumpTo(entry.entryId));
+      return true;
+    },
+  };
+};
 
 /** A store without persistence, for tests and isolated players. */
 export const createPlayerStore = () => createStore<PlayerStore>()(playerStoreCreator);

@@ -1,22 +1,57 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import { connectAudio } from '../audio-adapter';
+import { connectListens } from '../listens';
 import { connectMediaSession } from '../media-session';
 import { usePlayerStore } from '../player-store';
 
-/** The hidden `<audio>` element. Mount it once, above the routes, so navigation never stops the music. */
+function createDeck(): HTMLAudioElement {
+  const audio = document.createElement('audio');
+  audio.hidden = true;
+  audio.preload = 'metadata';
+  audio.dataset.testid = 'audio';
+  return audio;
+}
+
+/**
+ * The two hidden `<audio>` elements the player alternates between (gapless playback and
+ * crossfade). Mount it once, above the routes, so navigation never stops the music. The element
+ * playing the current entry is always the first in the document (moving a media element within
+ * the document does not pause it), so `document.querySelector('audio')` is the one you hear.
+ */
 export function AudioOutput() {
-  const ref = useRef<HTMLAudioElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
-    const audio = ref.current;
-    if (!audio) return;
-    const disconnectAudio = connectAudio(audio, usePlayerStore);
+    const container = ref.current;
+    if (!container) return;
+    const [primary, standby] = [createDeck(), createDeck()];
+    container.append(primary, standby);
+    primary.dataset.active = 'true';
+    const disconnectAudio = connectAudio(primary, usePlayerStore, {
+      standby,
+      onActiveChange: (active) => {
+        for (const deck of [primary, standby]) deck.dataset.active = String(deck === active);
+        container.prepend(active);
+      },
+    });
     const disconnectSession = connectMediaSession(usePlayerStore);
+    const disconnectListens = connectListens(usePlayerStore, {
+      isSignedIn: () => !!queryClient.getQueryData(queryKeys.me),
+      onRecorded: () => void queryClient.invalidateQueries({ queryKey: queryKeys.history }),
+    });
     return () => {
       disconnectAudio();
       disconnectSession();
+      disconnectListens();
+      primary.pause();
+      standby.pause();
+      primary.remove();
+      standby.remove();
     };
-  }, []);
+  }, [queryClient]);
 
-  return <audio ref={ref} hidden preload="metadata" data-testid="audio" />;
+  return <div ref={ref} hidden className="audio-output" />;
 }

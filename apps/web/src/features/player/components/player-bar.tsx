@@ -1,12 +1,18 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CollapseIcon, ExpandIcon } from '../../../components/icons';
+import { useBarSwipes } from '../hooks/use-bar-swipes';
 import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
-import { playerActions } from '../player-reducer';
+import { playerCommands } from '../player-commands';
+import { currentEntry } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
+import { usePlayerUi } from '../player-ui-store';
 import { NowPlaying } from './now-playing';
-import { PlayerControls } from './player-controls';
+import { CommandButton, PlayerControls } from './player-controls';
+import { KeyboardIcon, QueueIcon } from './player-icons';
 import { ProgressBar } from './progress-bar';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { SpectrumAnalyser } from './spectrum-analyser';
+import { UpNextPanel } from './up-next-panel';
 import { VinylRecord } from './vinyl-record';
 import './player-bar.css';
 
@@ -14,24 +20,31 @@ export function PlayerBar() {
   const { t } = useTranslation();
   const playing = usePlayerStore((state) => state.playing);
   const fullScreen = usePlayerStore((state) => state.fullScreen);
-  const dispatch = usePlayerStore((state) => state.dispatch);
+  const withoutUrl = usePlayerStore((state) => currentEntry(state)?.track.url === '');
+  const upNextOpen = usePlayerUi((state) => state.upNextOpen);
+  const { setUpNextOpen, setShortcutsOpen } = usePlayerUi.getState();
+  const { marker, handlers } = useBarSwipes();
   usePlayerShortcuts();
 
-  useEffect(() => {
-    if (!fullScreen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') dispatch(playerActions.toggleFullScreen());
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [fullScreen, dispatch]);
-
-  const fullScreenLabel = t(fullScreen ? 'player.exitFullScreen' : 'player.fullScreen');
-
   return (
-    <section className={`player-bar ${fullScreen ? 'player-bar--full' : ''}`} aria-label={t('player.label')}>
+    <section
+      className={`player-bar ${fullScreen ? 'player-bar--full' : ''}`}
+      aria-label={t('player.label')}
+      data-testid="player-bar"
+      {...handlers}
+    >
+      {marker && (
+        <span
+          key={marker.seq}
+          className={`swipe-marker swipe-${marker.direction}`}
+          data-testid="swipe-marker"
+          data-direction={marker.direction}
+          aria-hidden="true"
+        />
+      )}
       <div className="player-bar__track">
         <VinylRecord spinning={playing} className="player-bar__vinyl" />
+        {withoutUrl && <SpectrumAnalyser className="player-bar__spectrum" />}
         <NowPlaying />
       </div>
       <div className="player-bar__center">
@@ -41,15 +54,31 @@ export function PlayerBar() {
       <div className="player-bar__extra">
         <button
           type="button"
-          className="player-button"
-          aria-label={fullScreenLabel}
-          title={fullScreenLabel}
-          aria-pressed={fullScreen}
-          onClick={() => dispatch(playerActions.toggleFullScreen())}
+          className="player-button player-button--toggle"
+          aria-label={t('player.upNext')}
+          title={t('player.upNext')}
+          aria-expanded={upNextOpen}
+          onClick={() => setUpNextOpen(!upNextOpen)}
         >
-          {fullScreen ? <CollapseIcon /> : <ExpandIcon />}
+          <QueueIcon />
         </button>
+        <button
+          type="button"
+          className="player-button player-bar__shortcuts"
+          aria-label={t('player.showShortcuts')}
+          title={`${t('player.showShortcuts')} (?)`}
+          onClick={() => setShortcutsOpen(true)}
+        >
+          <KeyboardIcon />
+        </button>
+        <CommandButton
+          command={playerCommands.toggleFullScreen}
+          icon={fullScreen ? <CollapseIcon /> : <ExpandIcon />}
+          pressed={fullScreen}
+        />
       </div>
+      {upNextOpen && <UpNextPanel />}
+      <ShortcutsDialog />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NextIcon, PauseIcon, PlayIcon, PreviousIcon, RepeatIcon } from '../../../components/icons';
+import { useRunCommand } from '../hooks/use-run-command';
 import { playerCommands, type PlayerCommand } from '../player-commands';
 import { currentEntry } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
@@ -13,10 +14,11 @@ interface CommandButtonProps {
   disabled?: boolean;
 }
 
-function CommandButton({ command, icon, className = '', pressed, disabled }: CommandButtonProps) {
+/** A button that runs a player command: the same object its keyboard shortcut runs. */
+export function CommandButton({ command, icon, className = '', pressed, disabled }: CommandButtonProps) {
   const { t } = useTranslation();
   const label = usePlayerStore((state) => t(command.label(state)));
-  const dispatch = usePlayerStore((state) => state.dispatch);
+  const run = useRunCommand();
   return (
     <button
       type="button"
@@ -25,7 +27,7 @@ function CommandButton({ command, icon, className = '', pressed, disabled }: Com
       title={label}
       aria-pressed={pressed}
       disabled={disabled}
-      onClick={() => dispatch(command.action())}
+      onClick={() => run(command)}
     >
       {icon}
     </button>

@@ -1,14 +1,22 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { commandForKey } from '../player-commands';
-import { usePlayerStore } from '../player-store';
+import { useRunCommand } from './use-run-command';
 
+/** The keyboard shortcuts of the player commands, on the whole window. */
 export function usePlayerShortcuts() {
+  const run = useRunCommand();
+  const runRef = useRef(run);
+  useEffect(() => {
+    runRef.current = run;
+  }, [run]);
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
       const command = commandForKey(event);
       if (!command) return;
       event.preventDefault();
-      usePlayerStore.getState().dispatch(command.action());
+      runRef.current(command);
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
