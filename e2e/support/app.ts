@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { APP_URL, DEMO_TRACKS } from './env.js';
 
 /** A track as GET /api/tracks lists it. */
@@ -72,6 +72,14 @@ export async function signUpViaApi(page: Page, account: Account): Promise<void> 
     headers: { origin: APP_URL },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Marks the terms of use as accepted (localStorage `acceptedTerms`) before any page of the
+ * context loads, for journeys about something else; tabs.spec.ts covers the modal itself.
+ */
+export async function skipTermsModal(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => window.localStorage.setItem('acceptedTerms', 'true'));
 }
 
 /** The bottom player bar. */

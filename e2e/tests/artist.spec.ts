@@ -7,7 +7,12 @@ import {
   trackRows,
   waitForDemoCatalogue,
   waitForPlaybackPast,
+  skipTermsModal,
 } from '../support/app.js';
+
+test.beforeEach(async ({ context }) => {
+  await skipTermsModal(context);
+});
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(150_000);

@@ -8,8 +8,13 @@ import {
   trackRows,
   waitForDemoCatalogue,
   waitForPlaybackPast,
+  skipTermsModal,
 } from '../support/app.js';
 import { GOOGLE_USER, OIDC_ISSUER } from '../support/env.js';
+
+test.beforeEach(async ({ context }) => {
+  await skipTermsModal(context);
+});
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(150_000);

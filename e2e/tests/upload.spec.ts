@@ -11,6 +11,7 @@ import {
   trackRows,
   unique,
   waitForPlaybackPast,
+  skipTermsModal,
 } from '../support/app.js';
 
 const uploader = newAccount('Uma Uploader');
@@ -34,6 +35,10 @@ function recordProtocol(page: Page): string[] {
   });
   return steps;
 }
+
+test.beforeEach(async ({ context }) => {
+  await skipTermsModal(context);
+});
 
 test.beforeEach(async ({ page }) => {
   await signUpViaApi(page, { ...uploader, email: `${unique('uploader')}@example.com` });

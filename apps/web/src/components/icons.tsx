@@ -101,6 +101,20 @@ export const NewsIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const HeartIcon = (props: IconProps) => (
+  <Icon fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" {...props}>
+    <path d="M12 20s-7.5-4.6-9.3-9.2C1.5 7.6 3.7 4.5 7 4.5c2 0 3.3 1.1 5 3 1.7-1.9 3-3 5-3 3.3 0 5.5 3.1 4.3 6.3C19.5 15.4 12 20 12 20Z" />
+  </Icon>
+);
+
+export const MoreIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="5" cy="12" r="2" />
+    <circle cx="12" cy="12" r="2" />
+    <circle cx="19" cy="12" r="2" />
+  </Icon>
+);
+
 export const GoogleIcon = (props: IconProps) => (
   <Icon {...props}>
     <path fill="#4285F4" d="M21.6 12.2c0-.7-.1-1.4-.2-2H12v3.8h5.4a4.6 4.6 0 0 1-2 3v2.5h3.2c1.9-1.7 3-4.3 3-7.3Z" />

@@ -2,14 +2,29 @@
  * Every URL of the web app in one place. It lives in config/ (not app/) because features link
  * to pages too, and features may only depend downward on config/, lib/ and components/.
  */
-export const HOME_TABS = ['home', 'search', 'playlists', 'history', 'menu', 'news'] as const;
+/** The tabs of /home the sidebar lists, in its order. */
+export const HOME_TABS = ['home', 'search', 'playlists', 'liked', 'history', 'menu', 'news'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
+/** Every tab /home can show: the sidebar's plus the ones reached from inside a tab. */
+export const HOME_TAB_IDS = [...HOME_TABS, 'playlists-details'] as const;
+export type HomeTabId = (typeof HOME_TAB_IDS)[number];
+
+function homeHref(tab?: HomeTabId, params: Record<string, string> = {}): string {
+  const search = new URLSearchParams();
+  if (tab && tab !== 'home') search.set('tab', tab);
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const query = search.toString();
+  return query ? `/home?${query}` : '/home';
+}
 
 export const paths = {
   landing: { path: '/', getHref: () => '/' },
   home: {
     path: '/home',
-    getHref: (tab?: HomeTab) => (tab && tab !== 'home' ? `/home?tab=${tab}` : '/home'),
+    getHref: (tab?: HomeTabId, params?: Record<string, string>) => homeHref(tab, params),
+    search: (q = '') => homeHref('search', { q }),
+    playlist: (id: string) => homeHref('playlists-details', { playlist: id }),
+    track: (id: string) => homeHref(undefined, { track: id }),
   },
   artistDashboard: { path: '/home/ArtistDashboard', getHref: () => '/home/ArtistDashboard' },
   artist: { path: '/artist/:id', getHref: (id: string) => `/artist/${encodeURIComponent(id)}` },

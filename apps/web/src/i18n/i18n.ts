@@ -12,6 +12,22 @@ export function detectLanguage(languages: readonly string[] | undefined): Langua
   return first.toLowerCase().startsWith('ru') ? 'ru' : 'en';
 }
 
+/** localStorage key of the language the listener picked; it wins over the browser's. */
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && Object.hasOwn(resources, value);
+}
+
+export function readStoredLanguage(): Language | null {
+  try {
+    const value = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
   return navigator.languages?.length ? navigator.languages : [navigator.language];
@@ -21,10 +37,15 @@ export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
   resources,
-  lng: detectLanguage(browserLanguages()),
+  lng: readStoredLanguage() ?? detectLanguage(browserLanguages()),
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   initAsync: false,
 });
 
-if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+if (typeof document !== 'undefined') {
+  document.documentElement.lang = i18n.language;
+  i18n.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
+}

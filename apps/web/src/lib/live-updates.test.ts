@@ -1,19 +1,92 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyLiveEvent } from './live-updates';
+import { makeTrack } from '../testing/fixtures';
+import { applyLiveEvent, patchTrackStats } from './live-updates';
 import { queryKeys } from './query-keys';
 
+function seeded() {
+  const client = new QueryClient();
+  const keys = {
+    tracks: queryKeys.tracks.list({ page: 1 }),
+    genres: queryKeys.genres,
+    profile: queryKeys.profiles.detail('a'),
+    me: queryKeys.me,
+    charts: queryKeys.charts.top,
+    search: queryKeys.search.results('night'),
+    likedIds: queryKeys.likes.ids,
+    likedList: queryKeys.likes.list,
+    playlists: queryKeys.playlists.mine,
+    playlist: queryKeys.playlists.detail('p1'),
+    history: queryKeys.history,
+  };
+  for (const key of Object.values(keys)) client.setQueryData(key, {});
+  const stale = () =>
+    Object.entries(keys)
+      .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name)
+      .sort();
+  return { client, stale };
+}
+
+describe('patchTrackStats', () => {
+  it('returns the same object when the track is not there or already up to date', () => {
+    const data = { items: [makeTrack({ id: 't1', likes: 3, listens: 4 })] };
+    expect(patchTrackStats(data, { trackId: 't9', likes: 1, listens: 1 })).toBe(data);
+    expect(patchTrackStats(data, { trackId: 't1', likes: 3, listens: 4 })).toBe(data);
+    expect(patchTrackStats(undefined, { trackId: 't1', likes: 1, listens: 1 })).toBeUndefined();
+  });
+});
+
 describe('applyLiveEvent', () => {
-  it('makes track lists, genre counts and profiles stale when a track is created, and nothing else', () => {
-    const client = new QueryClient();
-    client.setQueryData(queryKeys.tracks.list({ page: 1 }), { items: [] });
-    client.setQueryData(queryKeys.genres, { total: 0 });
-    client.setQueryData(queryKeys.profiles.detail('a'), { id: 'a' });
-    client.setQueryData(queryKeys.me, { user: {} });
+  it('track.created: track lists, genre counts, profiles, search and charts', () => {
+    const { client, stale } = seeded();
     applyLiveEvent(client, 'track.created');
-    expect(client.getQueryState(queryKeys.tracks.list({ page: 1 }))?.isInvalidated).toBe(true);
-    expect(client.getQueryState(queryKeys.genres)?.isInvalidated).toBe(true);
-    expect(client.getQueryState(queryKeys.profiles.detail('a'))?.isInvalidated).toBe(true);
-    expect(client.getQueryState(queryKeys.me)?.isInvalidated).toBe(false);
+    expect(stale()).toEqual(['charts', 'genres', 'profile', 'search', 'tracks']);
+  });
+
+  it('track.stats: only the charts refetch (their order follows listens)', () => {
+    const { client, stale } = seeded();
+    applyLiveEvent(client, 'track.stats', { trackId: 't1', likes: 1, listens: 2 });
+    expect(stale()).toEqual(['charts']);
+  });
+
+  it('track.stats patches the counts of every cached copy of the track, in place', () => {
+    const client = new QueryClient();
+    const track = makeTrack({ id: 't1', likes: 1, listens: 5 });
+    const other = makeTrack({ id: 't2', likes: 7, listens: 7 });
+    const list = { items: [track, other], total: 2, page: 1, pageSize: 9 };
+    const detail = { id: 'p1', name: 'Mix', entries: [{ entryId: 'e1', position: 0, track }] };
+    const history = { items: [{ playedAt: 'x', track: other }] };
+    client.setQueryData(queryKeys.tracks.list({ page: 1 }), list);
+    client.setQueryData(queryKeys.playlists.detail('p1'), detail);
+    client.setQueryData(queryKeys.history, history);
+    applyLiveEvent(client, 'track.stats', { trackId: 't1', likes: 2, listens: 6 });
+    const nextList = client.getQueryData<typeof list>(queryKeys.tracks.list({ page: 1 }));
+    expect(nextList?.items.map((item) => [item.id, item.likes, item.listens])).toEqual([
+      ['t1', 2, 6],
+      ['t2', 7, 7],
+    ]);
+    expect(nextList?.items[1]).toBe(other);
+    expect(client.getQueryData<typeof detail>(queryKeys.playlists.detail('p1'))?.entries[0]?.track.likes).toBe(2);
+    // A query without the track keeps its very object.
+    expect(client.getQueryData(queryKeys.history)).toBe(history);
+  });
+
+  it('likes.changed: the liked ids and the liked list', () => {
+    const { client, stale } = seeded();
+    applyLiveEvent(client, 'likes.changed');
+    expect(stale()).toEqual(['likedIds', 'likedList']);
+  });
+
+  it('playlists.changed: my playlists and every playlist detail', () => {
+    const { client, stale } = seeded();
+    applyLiveEvent(client, 'playlists.changed');
+    expect(stale()).toEqual(['playlist', 'playlists']);
+  });
+
+  it('history.changed: the history only', () => {
+    const { client, stale } = seeded();
+    applyLiveEvent(client, 'history.changed');
+    expect(stale()).toEqual(['history']);
   });
 });

@@ -1,33 +1,124 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { LiveEventType } from '@platter/shared';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from './query-keys';
 
-/** What each server event makes stale. Tracks and counts change together. */
-export function applyLiveEvent(queryClient: QueryClient, type: string): void {
-  if (type === 'track.created') {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.tracks.all });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.genres });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.all });
+/** What each server event makes stale. */
+export const LIVE_EVENT_STALE_KEYS: Record<LiveEventType, readonly QueryKey[]> = {
+  'track.created': [queryKeys.tracks.all, queryKeys.genres, queryKeys.profiles.all, queryKeys.search.all, queryKeys.charts.all],
+  // The counts themselves are patched into every cached track (see patchTrackStats); only the
+  // charts refetch, since their order follows listens.
+  'track.stats': [queryKeys.charts.all],
+  'likes.changed': [queryKeys.likes.all],
+  'playlists.changed': [queryKeys.playlists.all],
+  'history.changed': [queryKeys.history],
+};
+
+export const LIVE_EVENT_TYPES = Object.keys(LIVE_EVENT_STALE_KEYS) as LiveEventType[];
+
+export interface TrackStats {
+  trackId: string;
+  likes: number;
+  listens: number;
+}
+
+function isTrackStats(value: unknown): value is TrackStats {
+  const stats = value as Partial<TrackStats> | null;
+  return typeof stats?.trackId === 'string' && typeof stats.likes === 'number' && typeof stats.listens === 'number';
+}
+
+/**
+ * `data` with new counts on every copy of the track (an object with its `id` and numeric
+ * `likes` and `listens`), wherever it sits: lists, search results, playlist entries, history.
+ * Returns `data` itself when nothing changed, so untouched queries are left alone.
+ */
+export function patchTrackStats(data: unknown, stats: TrackStats): unknown {
+  if (Array.isArray(data)) {
+    let changed = false;
+    const next = data.map((item) => {
+      const patched = patchTrackStats(item, stats);
+      if (patched !== item) changed = true;
+      return patched;
+    });
+    return changed ? next : data;
   }
+  if (typeof data !== 'object' || data === null) return data;
+  const record = data as Record<string, unknown>;
+  if (record.id === stats.trackId && typeof record.likes === 'number' && typeof record.listens === 'number') {
+    if (record.likes === stats.likes && record.listens === stats.listens) return data;
+    return { ...record, likes: stats.likes, listens: stats.listens };
+  }
+  let changed = false;
+  const next: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    const patched = patchTrackStats(value, stats);
+    if (patched !== value) changed = true;
+    next[key] = patched;
+  }
+  return changed ? next : data;
+}
+
+/** Applies one server event: patches what its payload tells exactly, and makes the rest stale. */
+export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, payload?: unknown): void {
+  if (type === 'track.stats' && isTrackStats(payload)) {
+    for (const query of queryClient.getQueryCache().getAll()) {
+      const next = patchTrackStats(query.state.data, payload);
+      if (next !== query.state.data) queryClient.setQueryData(query.queryKey, next);
+    }
+  }
+  for (const queryKey of LIVE_EVENT_STALE_KEYS[type]) void queryClient.invalidateQueries({ queryKey });
+}
+
+function parsePayload(event: Event): unknown {
+  if (!(event instanceof MessageEvent) || typeof event.data !== 'string') return undefined;
+  try {
+    return JSON.parse(event.data) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The signed-in user's id as the cached `me` query holds it (null when signed out or unknown). */
+function cachedUserId(queryClient: QueryClient): string | null {
+  const me = queryClient.getQueryData<{ user?: { id?: string } } | null>(queryKeys.me);
+  return me?.user?.id ?? null;
 }
 
 /**
  * Listens to `/api/events` (server-sent events). EventSource reconnects by itself; after a
- * reconnect everything is refetched, since events sent while away were missed.
+ * reconnect everything is refetched, since events sent while away were missed. The server picks
+ * a stream's private events by the session it opened with, so signing in or out reconnects.
  */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
-    let opened = false;
-    const onOpen = () => {
-      if (opened) void queryClient.invalidateQueries();
-      opened = true;
+    let source: EventSource | null = null;
+    let userId = cachedUserId(queryClient);
+
+    const connect = () => {
+      source?.close();
+      const next = new EventSource('/api/events');
+      let opened = false;
+      next.addEventListener('open', () => {
+        if (opened) void queryClient.invalidateQueries();
+        opened = true;
+      });
+      for (const type of LIVE_EVENT_TYPES) next.addEventListener(type, (event) => applyLiveEvent(queryClient, type, parsePayload(event)));
+      source = next;
     };
-    const onTrackCreated = () => applyLiveEvent(queryClient, 'track.created');
-    source.addEventListener('open', onOpen);
-    source.addEventListener('track.created', onTrackCreated);
-    return () => source.close();
+
+    connect();
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.query.queryHash !== JSON.stringify(queryKeys.me)) return;
+      const next = cachedUserId(queryClient);
+      if (next === userId) return;
+      userId = next;
+      connect();
+    });
+    return () => {
+      unsubscribe();
+      source?.close();
+    };
   }, [queryClient]);
 }

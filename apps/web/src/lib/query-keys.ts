@@ -17,4 +17,24 @@ export const queryKeys = {
     all: ['profiles'] as const,
     detail: (id: string) => ['profiles', id] as const,
   },
+  charts: {
+    all: ['charts'] as const,
+    top: ['charts', 'top'] as const,
+  },
+  search: {
+    all: ['search'] as const,
+    results: (q: string) => ['search', q] as const,
+  },
+  /** What the signed-in listener liked; signed-out listeners have no such queries. */
+  likes: {
+    all: ['likes'] as const,
+    ids: ['likes', 'ids'] as const,
+    list: ['likes', 'list'] as const,
+  },
+  playlists: {
+    all: ['playlists'] as const,
+    mine: ['playlists', 'mine'] as const,
+    detail: (id: string) => ['playlists', 'detail', id] as const,
+  },
+  history: ['history'] as const,
 };

@@ -2,7 +2,8 @@ import { formatTime, type Track } from '@platter/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { PauseIcon, PlayIcon } from '../icons';
+import { HeartIcon, PauseIcon, PlayIcon } from '../icons';
+import { useTrackRowActions } from './track-row-actions';
 import './track-list.css';
 
 export interface TrackListProps {
@@ -19,6 +20,7 @@ export interface TrackListProps {
 
 export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumber = 1, label }: TrackListProps) {
   const { t } = useTranslation();
+  const renderActions = useTrackRowActions();
   return (
     <ol className="track-list" aria-label={label}>
       {tracks.map((track, index) => {
@@ -55,7 +57,18 @@ export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumbe
               </Link>
             </div>
             <span className="track-row__genre">{track.genre}</span>
+            <span className="track-row__likes" title={t('likes.count', { count: track.likes })} data-testid="track-likes">
+              <HeartIcon aria-hidden="true" />
+              <span aria-hidden="true">{track.likes}</span>
+              <span className="visually-hidden">{t('likes.count', { count: track.likes })}</span>
+            </span>
             <span className="track-row__duration">{formatTime(track.duration)}</span>
+            {renderActions && (
+              // The menu acts on the track; a click inside it must not also play the row.
+              <div className="track-row__actions" onClick={(event) => event.stopPropagation()}>
+                {renderActions(track)}
+              </div>
+            )}
           </li>
         );
       })}

@@ -1,7 +1,8 @@
-import type { ComponentType, SVGProps } from 'react';
+import { useId, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
+  HeartIcon,
   HistoryIcon,
   HomeIcon,
   NewsIcon,
@@ -10,20 +11,29 @@ import {
   StudioIcon,
 } from '../../../components/icons';
 import { Logo } from '../../../components/layout/logo';
-import { HOME_TABS, paths, type HomeTab } from '../../../config/paths';
+import { HOME_TABS, paths, type HomeTab, type HomeTabId } from '../../../config/paths';
+import { useMe } from '../../../features/auth/api/get-me';
 import { AuthPanel } from '../../../features/auth/components/auth-panel';
+import { SidebarPlaylists } from '../../../features/playlists/components/sidebar-playlists';
+import { LanguageSwitch } from '../../../features/settings/components/language-switch';
 
 const TAB_ICONS: Record<HomeTab, ComponentType<SVGProps<SVGSVGElement>>> = {
   home: HomeIcon,
   search: SearchIcon,
   playlists: PlaylistIcon,
+  liked: HeartIcon,
   history: HistoryIcon,
   menu: StudioIcon,
   news: NewsIcon,
 };
 
-export function HomeSidebar({ tab }: { tab: HomeTab }) {
+export function HomeSidebar({ tab }: { tab: HomeTabId | null }) {
   const { t } = useTranslation();
+  const me = useMe();
+  const playlistsId = useId();
+  // SPEC 2: the Playlists entry also toggles a list of the listener's playlists under it.
+  const [showPlaylists, setShowPlaylists] = useState(false);
+  const current = tab === 'playlists-details' ? 'playlists' : tab;
   return (
     <aside className="shell-sidebar" aria-label={t('shell.sidebar')}>
       <div className="shell-sidebar__brand">
@@ -33,21 +43,29 @@ export function HomeSidebar({ tab }: { tab: HomeTab }) {
         <ul className="shell-tabs">
           {HOME_TABS.map((id) => {
             const Icon = TAB_ICONS[id];
+            const isPlaylists = id === 'playlists';
             return (
               <li key={id}>
                 <Link
                   className="shell-tab"
                   to={paths.home.getHref(id)}
-                  aria-current={id === tab ? 'page' : undefined}
+                  aria-current={id === current ? 'page' : undefined}
+                  aria-expanded={isPlaylists ? showPlaylists : undefined}
+                  aria-controls={isPlaylists && showPlaylists ? playlistsId : undefined}
+                  onClick={isPlaylists ? () => setShowPlaylists((shown) => !shown) : undefined}
                 >
                   <Icon className="shell-tab__icon" />
-                  <span>{t(`shell.tab.${id}`)}</span>
+                  <span>{t(`tabs.${id}`)}</span>
                 </Link>
+                {isPlaylists && showPlaylists && <SidebarPlaylists id={playlistsId} signedIn={!!me.data} />}
               </li>
             );
           })}
         </ul>
       </nav>
+      <section className="shell-sidebar__settings">
+        <LanguageSwitch />
+      </section>
       <section className="shell-sidebar__account">
         <AuthPanel />
       </section>

@@ -1,7 +1,8 @@
-import { HOME_TABS, type HomeTab } from '../../../config/paths';
+import { HOME_TAB_IDS, type HomeTabId } from '../../../config/paths';
 
-/** `?tab=` of /home; anything unknown falls back to the home tab. */
-export function parseHomeTab(search: URLSearchParams): HomeTab {
+/** `?tab=` of /home: no tab is the home tab; an unknown one is null ('under development'). */
+export function parseHomeTab(search: URLSearchParams): HomeTabId | null {
   const tab = search.get('tab');
-  return HOME_TABS.includes(tab as HomeTab) ? (tab as HomeTab) : 'home';
+  if (tab === null || tab === '') return 'home';
+  return HOME_TAB_IDS.includes(tab as HomeTabId) ? (tab as HomeTabId) : null;
 }

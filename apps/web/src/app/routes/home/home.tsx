@@ -1,24 +1,56 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import type { HomeTab } from '../../../config/paths';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths, type HomeTabId } from '../../../config/paths';
+import { useMe } from '../../../features/auth/api/get-me';
+import { HistoryView } from '../../../features/history/components/history-view';
 import { LibraryView } from '../../../features/library/components/library-view';
+import { LikedTracksView } from '../../../features/likes/components/liked-tracks-view';
 import { usePlayTrackList } from '../../../features/player/hooks/use-play-track-list';
+import { PlaylistDetailsView } from '../../../features/playlists/components/playlist-details-view';
+import { PlaylistsView } from '../../../features/playlists/components/playlists-view';
+import { SearchView } from '../../../features/search/components/search-view';
+import { FOCUS_SEARCH_EVENT, requestSearchFocus } from '../../../features/search/focus-search';
+import { TermsModal } from '../../../features/terms/components/terms-modal';
+import { readTrackHistory } from '../../../lib/track-history';
 import { HomeSidebar } from './home-sidebar';
 import { parseHomeTab } from './home-tabs';
 import { MenuTab } from './menu-tab';
+import { TrackActionsHost } from './track-actions';
 import './home.css';
 
-function HomeTabContent() {
-  const { activeTrackId, isPlaying, playTrack } = usePlayTrackList();
-  return <LibraryView activeTrackId={activeTrackId} isPlaying={isPlaying} onPlay={playTrack} />;
-}
+const ACCOUNT_TABS: ReadonlySet<HomeTabId> = new Set(['playlists', 'playlists-details', 'liked', 'history']);
 
-function TabContent({ tab }: { tab: HomeTab }) {
+function TabContent({ tab }: { tab: HomeTabId | null }) {
   const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const me = useMe();
+  const signedIn = !!me.data;
+  const userId = me.data?.user.id ?? null;
+  const playback = usePlayTrackList();
+  const player = { activeTrackId: playback.activeTrackId, isPlaying: playback.isPlaying, onPlay: playback.playTrack };
+
+  // These tabs differ by who is signed in: wait until that is known rather than flash the wrong one.
+  if (me.isPending && tab !== null && ACCOUNT_TABS.has(tab)) return <p className="status-text">{t('common.loading')}</p>;
+
   switch (tab) {
     case 'home':
-      return <HomeTabContent />;
+      return (
+        <>
+          <LibraryView {...player} />
+          <TermsModal />
+        </>
+      );
+    case 'search':
+      return <SearchView userId={userId} {...player} />;
+    case 'playlists':
+      return <PlaylistsView signedIn={signedIn} />;
+    case 'playlists-details':
+      return <PlaylistDetailsView key={search.get('playlist')} playlistId={search.get('playlist') ?? ''} userId={userId} {...player} />;
+    case 'liked':
+      return <LikedTracksView signedIn={signedIn} {...player} />;
+    case 'history':
+      return <HistoryView signedIn={signedIn} readLocalHistory={readTrackHistory} {...player} />;
     case 'menu':
       return <MenuTab />;
     default:
@@ -26,12 +58,29 @@ function TabContent({ tab }: { tab: HomeTab }) {
   }
 }
 
+/** `/` anywhere (the player's shortcut sends a window event) opens the search tab and focuses its input. */
+function useFocusSearchEvent(tab: HomeTabId | null) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (tab === 'search') return;
+    const onFocusSearch = () => {
+      // The search input takes the focus as soon as it mounts.
+      requestSearchFocus();
+      // The shortcut may have navigated already; going again would add a second history entry.
+      if (new URLSearchParams(window.location.search).get('tab') !== 'search') void navigate(paths.home.search());
+    };
+    window.addEventListener(FOCUS_SEARCH_EVENT, onFocusSearch);
+    return () => window.removeEventListener(FOCUS_SEARCH_EVENT, onFocusSearch);
+  }, [tab, navigate]);
+}
+
 /** /home: the player shell, a sidebar plus tabs kept in `?tab=`. */
 export function HomeRoute() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const tab = parseHomeTab(search);
-  const title = t(`shell.tab.${tab}`);
+  const title = t(tab ? `tabs.${tab}` : 'tabs.unknown');
+  useFocusSearchEvent(tab);
 
   useEffect(() => {
     document.title = `${title} · Platter`;
@@ -45,7 +94,9 @@ export function HomeRoute() {
       <HomeSidebar tab={tab} />
       <main id="content" className="shell-main" tabIndex={-1}>
         <h1 className="shell-main__title">{title}</h1>
-        <TabContent tab={tab} />
+        <TrackActionsHost>
+          <TabContent tab={tab} />
+        </TrackActionsHost>
       </main>
     </div>
   );

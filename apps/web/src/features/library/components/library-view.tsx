@@ -1,10 +1,11 @@
 import { ALL_GENRES, HOME_PAGE_SIZE, pageCount, type Track } from '@platter/shared';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrackList } from '../../../components/track-list/track-list';
 import { useTracks } from '../api/get-tracks';
 import { useLibraryParams } from '../hooks/use-library-params';
 import { GenreTiles } from './genre-tiles';
+import { pageAfterSwipe } from '../swipe';
 import { PageDots } from './page-dots';
 import { TrackFilter } from './track-filter';
 import './library.css';
@@ -34,6 +35,24 @@ export function LibraryView({ activeTrackId, isPlaying, onPlay }: LibraryViewPro
 
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
 
+  // Which way the last page change went, so the new page slides in from that side.
+  const [slide, setSlide] = useState<{ page: number; from: 'left' | 'right' | null }>({ page: params.page, from: null });
+  if (slide.page !== params.page) setSlide({ page: params.page, from: params.page > slide.page ? 'right' : 'left' });
+
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const onTouchStart = (event: TouchEvent) => {
+    const touch = event.touches[0];
+    touchStart.current = touch && event.touches.length === 1 ? { x: touch.clientX, y: touch.clientY } : null;
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touchStart.current;
+    const touch = event.changedTouches[0];
+    touchStart.current = null;
+    if (!start || !touch) return;
+    const target = pageAfterSwipe(params.page, pages, touch.clientX - start.x, touch.clientY - start.y);
+    if (target !== null) update({ page: target });
+  };
+
   return (
     <div className="library">
       <GenreTiles selected={params.genre} onSelect={(genre) => update({ genre })} />
@@ -48,7 +67,13 @@ export function LibraryView({ activeTrackId, isPlaying, onPlay }: LibraryViewPro
         ) : data.items.length === 0 ? (
           <p className="status-text">{t('library.noTracks')}</p>
         ) : (
-          <div key={`${params.genre}-${params.q}-${data.page}`} className="library__page">
+          <div
+            key={`${params.genre}-${params.q}-${data.page}`}
+            className={`library__page ${slide.from ? `library__page--from-${slide.from}` : ''}`}
+            data-testid="library-page"
+            onTouchStart={onTouchStart}
+            onTouchEnd={onTouchEnd}
+          >
             <TrackList
               tracks={data.items}
               activeTrackId={activeTrackId}

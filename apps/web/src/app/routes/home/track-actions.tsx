@@ -1,0 +1,53 @@
+import type { Track } from '@platter/shared';
+import { useCallback, useState, type ReactNode } from 'react';
+import { TrackRowActionsProvider } from '../../../components/track-list/track-row-actions';
+import { useMe } from '../../../features/auth/api/get-me';
+import { useLikedIds, useSetLike } from '../../../features/likes/api/likes';
+import { usePlayerStore } from '../../../features/player/player-store';
+import { useAddToPlaylist } from '../../../features/playlists/api/playlist-detail';
+import { useMyPlaylists } from '../../../features/playlists/api/playlists';
+import { TrackActionsButton } from '../../../features/track-actions/components/track-actions-button';
+import { TrackActionsSheet } from '../../../features/track-actions/components/track-actions-sheet';
+
+/** The '...' sheet of a track, wired to the player's queue, likes and playlists. */
+function ConnectedTrackActionsSheet({ track, onClose }: { track: Track; onClose: () => void }) {
+  const me = useMe();
+  const signedIn = !!me.data;
+  const likedIds = useLikedIds(signedIn);
+  const setLike = useSetLike();
+  const playlists = useMyPlaylists(signedIn);
+  const addToPlaylist = useAddToPlaylist();
+  const liked = likedIds.data?.has(track.id) ?? false;
+  return (
+    <TrackActionsSheet
+      track={track}
+      signedIn={signedIn}
+      liked={liked}
+      playlists={playlists.data?.items}
+      onToggleLike={() => setLike.mutateAsync({ track, liked: !liked })}
+      onAddToPlaylist={(playlist) => addToPlaylist.mutateAsync({ playlistId: playlist.id, trackId: track.id })}
+      onPlayNext={() => usePlayerStore.getState().playNext([track])}
+      onEnqueue={() => usePlayerStore.getState().enqueue([track])}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * Gives every track row in `children` its '...' button, and holds the one open sheet. The sheet
+ * lives here, not in the row, so it stays open when its row disappears (unliking in Liked tracks).
+ */
+export function TrackActionsHost({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState<Track | null>(null);
+  const openId = open?.id ?? null;
+  const render = useCallback(
+    (track: Track) => <TrackActionsButton track={track} expanded={track.id === openId} onOpen={() => setOpen(track)} />,
+    [openId],
+  );
+  return (
+    <TrackRowActionsProvider render={render}>
+      {children}
+      {open && <ConnectedTrackActionsSheet key={open.id} track={open} onClose={() => setOpen(null)} />}
+    </TrackRowActionsProvider>
+  );
+}

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import type { Playlist } from '@platter/shared';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient, renderApp } from '../../../testing/render';
+import { myPlaylistsQueryOptions } from '../api/playlists';
+import { PlaylistsView } from './playlists-view';
+
+const playlist: Playlist = {
+  id: 'p1',
+  name: 'Road trip',
+  ownerId: 'u1',
+  ownerName: 'Ann',
+  isPublic: false,
+  trackCount: 2,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn(() => new Promise(() => {}));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPlaylists() {
+  const client = createTestQueryClient();
+  client.setQueryData(myPlaylistsQueryOptions().queryKey, { items: [playlist] });
+  renderApp(<PlaylistsView signedIn />, { queryClient: client });
+}
+
+const calls = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(url)}`);
+
+describe('PlaylistsView', () => {
+  it('asks a signed-out listener to sign in', () => {
+    renderApp(<PlaylistsView signedIn={false} />);
+    expect(screen.getByText('Please sign in to create and see your playlists.')).toBeTruthy();
+  });
+
+  it('creates only with a trimmed non-empty name', async () => {
+    renderPlaylists();
+    const create = screen.getByRole('button', { name: 'Create' });
+    fireEvent.change(screen.getByLabelText('New playlist name'), { target: { value: '   ' } });
+    expect(create.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText('New playlist name'), { target: { value: '  Gym  ' } });
+    fireEvent.click(create);
+    await waitFor(() => expect(calls()).toEqual(['POST /api/playlists']));
+    expect(JSON.parse(String((fetchMock.mock.calls[0]?.[1] as RequestInit).body))).toEqual({ name: 'Gym' });
+  });
+
+  it('lists each playlist with Open, Edit and Delete; delete asks first', async () => {
+    renderPlaylists();
+    expect(screen.getByText('2 tracks')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Road trip' }).getAttribute('href')).toBe('/home?tab=playlists-details&playlist=p1');
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Road trip' }));
+    expect(confirm).toHaveBeenCalledWith('Do you really want to delete this playlist?');
+    expect(calls()).toEqual([]);
+    confirm.mockReturnValue(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Road trip' }));
+    await waitFor(() => expect(calls()).toEqual(['DELETE /api/playlists/p1']));
+  });
+
+  it('the edit dialog saves a new name; a blank name saves nothing; Cancel closes', async () => {
+    renderPlaylists();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Road trip' }));
+    const name = screen.getByLabelText('Name');
+    fireEvent.change(name, { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(calls()).toEqual([]);
+    fireEvent.change(name, { target: { value: 'Trip' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls()).toEqual(['PATCH /api/playlists/p1']));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Name')).toBeNull();
+  });
+});

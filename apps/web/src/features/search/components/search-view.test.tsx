@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import type { SearchResult } from '@platter/shared';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeTrack } from '../../../testing/fixtures';
+import { createTestQueryClient, currentLocation, renderApp } from '../../../testing/render';
+import { searchQueryOptions } from '../api/search';
+import { topChartsQueryOptions } from '../api/top-charts';
+import { FOCUS_SEARCH_EVENT } from '../focus-search';
+import { RECORD_AFTER_MS, SearchView } from './search-view';
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function renderSearch(route: string, client = createTestQueryClient(), userId: string | null = 'u1') {
+  const onPlay = vi.fn();
+  renderApp(<SearchView userId={userId} activeTrackId={null} isPlaying={false} onPlay={onPlay} />, { route, queryClient: client });
+  return onPlay;
+}
+
+const result = (query: string, patch: Partial<SearchResult> = {}): SearchResult => ({
+  query,
+  tracks: [],
+  artists: [],
+  suggestion: null,
+  ...patch,
+});
+
+describe('SearchView', () => {
+  it('without a query: recent searches of this user and the top charts, loading first', () => {
+    localStorage.setItem('recentSearches_u1', JSON.stringify(['night', 'rain']));
+    localStorage.setItem('recentSearches_guest', JSON.stringify(['other']));
+    renderSearch('/home?tab=search');
+    expect(screen.getByPlaceholderText('Find tracks, artists, albums...')).toBeTruthy();
+    const recent = screen.getByRole('list', { name: 'Recent Searches' });
+    expect(within(recent).getAllByRole('link').map((link) => link.textContent)).toEqual(['night', 'rain']);
+    expect(screen.getByRole('heading', { name: 'Top Charts' })).toBeTruthy();
+    expect(screen.getByText('Loading...')).toBeTruthy();
+  });
+
+  it('says "No top tracks." when the charts are empty, and lists them otherwise', () => {
+    const client = createTestQueryClient();
+    client.setQueryData(topChartsQueryOptions().queryKey, { items: [] });
+    renderSearch('/home?tab=search', client);
+    expect(screen.getByText('No top tracks.')).toBeTruthy();
+    cleanup();
+    client.setQueryData(topChartsQueryOptions().queryKey, { items: [makeTrack({ id: 'a', title: 'Hit' })] });
+    renderSearch('/home?tab=search', client);
+    expect(within(screen.getByRole('list', { name: 'Top tracks' })).getByText('Hit')).toBeTruthy();
+  });
+
+  it('with a query: tracks and artist cards linking to the artist page', () => {
+    const client = createTestQueryClient();
+    client.setQueryData(
+      searchQueryOptions('nig').queryKey,
+      result('nig', {
+        tracks: [makeTrack({ id: 't1', title: 'Night Drive' })],
+        artists: [{ id: 'a1', displayName: 'Nightcall', photoURL: null, status: 'artist', tracks: 3, subscribers: 0 }],
+      }),
+    );
+    renderSearch('/home?tab=search&q=nig', client);
+    expect(within(screen.getByRole('list', { name: 'Matching tracks' })).getByText('Night Drive')).toBeTruthy();
+    const artist = within(screen.getByRole('list', { name: 'Artists' })).getByRole('link');
+    expect(artist.getAttribute('href')).toBe('/artist/a1');
+    expect(artist.textContent).toContain('3 tracks');
+  });
+
+  it('a typo shows "Did you mean", which applies the suggestion to the URL', () => {
+    const client = createTestQueryClient();
+    client.setQueryData(searchQueryOptions('nihgt').queryKey, result('nihgt', { suggestion: 'night' }));
+    renderSearch('/home?tab=search&q=nihgt', client);
+    expect(screen.getByText('no tracks for your query')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'night' }));
+    expect(currentLocation()).toBe('/home?tab=search&q=night');
+  });
+
+  it('typing reaches the URL after a pause; results that stay are recorded as a recent search', () => {
+    vi.useFakeTimers();
+    const client = createTestQueryClient();
+    client.setQueryData(searchQueryOptions('drive').queryKey, result('drive', { tracks: [makeTrack({ id: 't1' })] }));
+    renderSearch('/home?tab=search', client, null);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'drive' } });
+    act(() => vi.advanceTimersByTime(400));
+    expect(currentLocation()).toBe('/home?tab=search&q=drive');
+    act(() => vi.advanceTimersByTime(RECORD_AFTER_MS + 10));
+    expect(JSON.parse(localStorage.getItem('recentSearches_guest') ?? '[]')).toEqual(['drive']);
+  });
+
+  it('the focus-search window event focuses the input', () => {
+    renderSearch('/home?tab=search');
+    act(() => {
+      window.dispatchEvent(new Event(FOCUS_SEARCH_EVENT));
+    });
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search' }));
+  });
+});

@@ -1,0 +1,176 @@
+import type { Playlist, Track } from '@platter/shared';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReportTrack } from '../api/report-track';
+import { copyText, trackLink } from '../share';
+import { BottomSheet } from './bottom-sheet';
+
+/** What the sheet can do with a track; app/ wires each to its feature (player, likes, playlists). */
+export interface TrackActionsSheetProps {
+  track: Track;
+  signedIn: boolean;
+  liked: boolean;
+  /** The listener's playlists; undefined while they load. */
+  playlists: readonly Playlist[] | undefined;
+  onToggleLike: () => Promise<unknown>;
+  onAddToPlaylist: (playlist: Playlist) => Promise<unknown>;
+  onPlayNext: () => void;
+  onEnqueue: () => void;
+  onClose: () => void;
+}
+
+/** The '...' bottom sheet of a track row (SPEC 2, 4). */
+export function TrackActionsSheet(props: TrackActionsSheetProps) {
+  const { track, signedIn, liked, playlists, onToggleLike, onAddToPlaylist, onPlayNext, onEnqueue, onClose } = props;
+  const { t } = useTranslation();
+  const reasonId = useId();
+  const [status, setStatus] = useState('');
+  const [reporting, setReporting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const report = useReportTrack();
+
+  /** Runs one action, then says how it went in the sheet's status line. */
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await action();
+      setStatus(done);
+    } catch (error) {
+      console.error('track action', error);
+      setStatus(t('trackActions.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <BottomSheet title={t('trackActions.sheet', { title: track.title })} onClose={onClose}>
+      <p className="sheet__subtitle">
+        {track.title} · {track.artist}
+      </p>
+      <div className="sheet__actions">
+        <button
+          type="button"
+          className="sheet__action"
+          onClick={() => {
+            onPlayNext();
+            setStatus(t('trackActions.queuedNext'));
+          }}
+        >
+          {t('trackActions.playNext')}
+        </button>
+        <button
+          type="button"
+          className="sheet__action"
+          onClick={() => {
+            onEnqueue();
+            setStatus(t('trackActions.queued'));
+          }}
+        >
+          {t('trackActions.enqueue')}
+        </button>
+        <button
+          type="button"
+          className="sheet__action"
+          aria-pressed={liked}
+          disabled={busy}
+          onClick={() => {
+            if (!signedIn) setStatus(t('trackActions.signInToLike'));
+            else void run(onToggleLike, '');
+          }}
+        >
+          {t(liked ? 'trackActions.unlike' : 'trackActions.like')}
+        </button>
+        <button
+          type="button"
+          className="sheet__action"
+          onClick={() => {
+            const url = trackLink(track.id);
+            void copyText(url).then((copied) =>
+              setStatus(copied ? t('trackActions.shared') : t('trackActions.shareFallback', { url })),
+            );
+          }}
+        >
+          {t('trackActions.share')}
+        </button>
+      </div>
+
+      <section className="sheet__group" aria-label={t('trackActions.addTo')}>
+        <h3 className="sheet__group-title">{t('trackActions.addTo')}</h3>
+        {!signedIn ? (
+          <p className="status-text">{t('trackActions.signInForPlaylists')}</p>
+        ) : playlists === undefined ? (
+          <p className="status-text">{t('common.loading')}</p>
+        ) : playlists.length === 0 ? (
+          <p className="status-text">{t('trackActions.noPlaylists')}</p>
+        ) : (
+          <ul className="sheet__playlists">
+            {playlists.map((playlist) => (
+              <li key={playlist.id}>
+                <button
+                  type="button"
+                  className="sheet__chip"
+                  disabled={busy}
+                  onClick={() => void run(() => onAddToPlaylist(playlist), t('trackActions.added', { name: playlist.name }))}
+                >
+                  {playlist.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="sheet__group">
+        {reporting ? (
+          <form
+            className="sheet__report"
+            onSubmit={(event) => {
+              event.preventDefault();
+              report.mutate(
+                { trackId: track.id, reason },
+                {
+                  onSuccess: () => {
+                    window.alert(t('trackActions.reportSent'));
+                    onClose();
+                  },
+                  onError: (error) => {
+                    console.error('report track', error);
+                    setStatus(t('trackActions.failed'));
+                  },
+                },
+              );
+            }}
+          >
+            <label htmlFor={reasonId} className="field__label">
+              {t('trackActions.reportReason')}
+            </label>
+            <textarea
+              id={reasonId}
+              className="input"
+              rows={2}
+              maxLength={500}
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+            />
+            <button type="submit" className="button button--primary" disabled={report.isPending}>
+              {t('trackActions.sendReport')}
+            </button>
+          </form>
+        ) : (
+          <button type="button" className="sheet__action sheet__action--danger" onClick={() => setReporting(true)}>
+            {t('trackActions.report')}
+          </button>
+        )}
+      </section>
+
+      <p className="sheet__status" role="status">
+        {status}
+      </p>
+      <button type="button" className="button button--secondary sheet__close" onClick={onClose}>
+        {t('trackActions.close')}
+      </button>
+    </BottomSheet>
+  );
+}
