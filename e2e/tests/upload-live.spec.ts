@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { listTracks, unique, waitForDemoCatalogue } from '../support/app.js';
+import { main, openSession, signedInAccount, uploadShortTrack } from '../support/library.js';
+
+// Named to run after the journeys that pick demo tracks from page 1: an upload becomes the newest track.
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(150_000);
+  await waitForDemoCatalogue(request);
+});
+
+test('a second browser sees a new track and the Top Charts change without a reload', async ({ browser }) => {
+  const watcher = await openSession(browser);
+  const artist = await openSession(browser);
+  try {
+    await watcher.page.goto('/home');
+    await expect(main(watcher.page).getByRole('listitem').first()).toBeVisible();
+    await watcher.page.evaluate(() => {
+      (window as unknown as { __noReload: boolean }).__noReload = true;
+    });
+
+    await signedInAccount(artist.page, 'Live Artist');
+    const title = unique('Live drop');
+    const track = await uploadShortTrack(artist.page, title, 'Dance');
+    await expect(main(watcher.page).getByText(title)).toBeVisible();
+
+    // Top Charts: another track leads first; then the new one gets more listens than any, from several listeners.
+    const [demo] = (await listTracks(artist.page.request, { genre: 'Rap' })).items;
+    expect((await artist.page.request.post(`/api/tracks/${demo?.id}/listens`)).status()).toBe(200);
+    await watcher.page.goto('/home?tab=search');
+    await watcher.page.evaluate(() => {
+      (window as unknown as { __noReload: boolean }).__noReload = true;
+    });
+    const charts = watcher.page.getByRole('region', { name: 'Top Charts' });
+    await expect(charts.getByRole('listitem').first()).toBeVisible();
+    await expect(charts.getByRole('listitem').first()).not.toContainText(title);
+    const top = (await listTracks(artist.page.request, { pageSize: 100 })).items.reduce((max, t) => Math.max(max, t.listens), 0);
+    for (let i = 0; i <= top; i++) {
+      const listener = await openSession(browser);
+      await signedInAccount(listener.page, `Listener ${i}`);
+      const counted = await listener.page.request.post(`/api/tracks/${track.id}/listens`);
+      expect(counted.status()).toBe(200);
+      await listener.context.close();
+    }
+    await expect(charts.getByRole('listitem').first()).toContainText(title);
+    expect(await watcher.page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  } finally {
+    await watcher.context.close();
+    await artist.context.close();
+  }
+});
