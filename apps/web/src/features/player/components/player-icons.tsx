@@ -1,15 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '../../../components/icons';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-/** Icons only the player uses; decorative, the control holding one carries the name. */
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
-      {children}
-    </svg>
-  );
-}
+/* Icons only the player uses, drawn with the shared decorative Icon frame. */
 
 export const QueueIcon = (props: IconProps) => (
   <Icon {...props}>
