@@ -26,10 +26,14 @@ test("a like shows in another user's browser without a reload, and in the liker'
   await sheet.getByRole('button', { name: 'Like', exact: true }).click();
   await expect(sheet.getByRole('button', { name: 'Unlike', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await liker.page.keyboard.press('Escape');
+  // The liker's own row is marked as liked; the watcher's is not.
+  const likerRow = rowOf(liker.page.getByRole('list', { name: 'Tracks', exact: true }), track.title);
+  await expect(likerRow.getByTestId('track-likes')).toHaveAttribute('data-liked', 'true');
 
   // track.stats reaches the other user's page: the count on the row follows.
   await expect(watcherRow.getByTestId('track-likes')).toContainText(`${before + 1} like`);
   await screenshotBoth(watcher.page, (file) => testInfo.outputPath(file), 'likes-watcher');
+  await expect(watcherRow.getByTestId('track-likes')).not.toHaveAttribute('data-liked', 'true');
 
   await liker.page.goto('/home?tab=liked');
   const liked = liker.page.getByRole('list', { name: 'Liked tracks' });

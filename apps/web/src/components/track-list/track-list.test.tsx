@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/i18n';
 import { makeTrack } from '../../testing/fixtures';
 import { TrackList } from './track-list';
+import { TrackRowActionsProvider } from './track-row-actions';
 
 afterEach(cleanup);
 
@@ -56,5 +57,22 @@ describe('TrackList', () => {
     const [, second] = screen.getAllByTestId('track-row');
     expect(second?.getAttribute('aria-current')).toBe('true');
     expect(screen.getByRole('button', { name: 'Pause Beta' })).toBeTruthy();
+  });
+
+  it("marks the tracks the viewer likes, and nothing without a provider", () => {
+    render(
+      <MemoryRouter>
+        <TrackRowActionsProvider value={{ render: () => null, isLiked: (id) => id === 'b' }}>
+          <TrackList tracks={tracks} activeTrackId={null} isPlaying={false} onPlay={vi.fn()} label="Tracks" />
+        </TrackRowActionsProvider>
+      </MemoryRouter>,
+    );
+    const [alpha, beta] = screen.getAllByTestId('track-likes');
+    expect(alpha?.getAttribute('data-liked')).toBeNull();
+    expect(beta?.getAttribute('data-liked')).toBe('true');
+    expect(beta?.textContent).toContain('liked by you');
+    cleanup();
+    renderList();
+    expect(screen.getAllByTestId('track-likes').every((el) => el.getAttribute('data-liked') === null)).toBe(true);
   });
 });

@@ -20,12 +20,13 @@ export interface TrackListProps {
 
 export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumber = 1, label }: TrackListProps) {
   const { t } = useTranslation();
-  const renderActions = useTrackRowActions();
+  const rowActions = useTrackRowActions();
   return (
     <ol className="track-list" aria-label={label}>
       {tracks.map((track, index) => {
         const active = track.id === activeTrackId;
         const playingHere = active && isPlaying;
+        const liked = rowActions?.isLiked(track.id) ?? false;
         return (
           // The whole row is the click target; the button inside gives keyboard users the same
           // action through the bubbling click, so it needs no handler of its own.
@@ -57,16 +58,24 @@ export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumbe
               </Link>
             </div>
             <span className="track-row__genre">{track.genre}</span>
-            <span className="track-row__likes" title={t('likes.count', { count: track.likes })} data-testid="track-likes">
+            <span
+              className={`track-row__likes ${liked ? 'track-row__likes--liked' : ''}`}
+              title={t('likes.count', { count: track.likes })}
+              data-testid="track-likes"
+              data-liked={liked ? 'true' : undefined}
+            >
               <HeartIcon aria-hidden="true" />
               <span aria-hidden="true">{track.likes}</span>
-              <span className="visually-hidden">{t('likes.count', { count: track.likes })}</span>
+              <span className="visually-hidden">
+                {t('likes.count', { count: track.likes })}
+                {liked ? `, ${t('likes.likedByYou')}` : ''}
+              </span>
             </span>
             <span className="track-row__duration">{formatTime(track.duration)}</span>
-            {renderActions && (
+            {rowActions && (
               // The menu acts on the track; a click inside it must not also play the row.
               <div className="track-row__actions" onClick={(event) => event.stopPropagation()}>
-                {renderActions(track)}
+                {rowActions.render(track)}
               </div>
             )}
           </li>

@@ -1,5 +1,5 @@
 import type { Track } from '@platter/shared';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { TrackRowActionsProvider } from '../../../components/track-list/track-row-actions';
 import { useMe } from '../../../features/auth/api/get-me';
 import { useLikedIds, useSetLike } from '../../../features/likes/api/likes';
@@ -40,12 +40,16 @@ function ConnectedTrackActionsSheet({ track, onClose }: { track: Track; onClose:
 export function TrackActionsHost({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<Track | null>(null);
   const openId = open?.id ?? null;
+  const me = useMe();
+  const likedIds = useLikedIds(!!me.data);
   const render = useCallback(
     (track: Track) => <TrackActionsButton track={track} expanded={track.id === openId} onOpen={() => setOpen(track)} />,
     [openId],
   );
+  const liked = likedIds.data;
+  const value = useMemo(() => ({ render, isLiked: (trackId: string) => liked?.has(trackId) ?? false }), [render, liked]);
   return (
-    <TrackRowActionsProvider render={render}>
+    <TrackRowActionsProvider value={value}>
       {children}
       {open && <ConnectedTrackActionsSheet key={open.id} track={open} onClose={() => setOpen(null)} />}
     </TrackRowActionsProvider>
