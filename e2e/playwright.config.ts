@@ -12,6 +12,7 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './support/global-setup.ts',
   outputDir: './test-results',
   // The journeys share one server (and its demo catalogue generation eats a core), and a
   // 2-core machine plays audio more reliably with one browser at a time.

@@ -5,18 +5,12 @@ import {
   playFromList,
   rowTitles,
   trackRows,
-  waitForDemoCatalogue,
   waitForPlaybackPast,
   skipTermsModal,
 } from '../support/app.js';
 
 test.beforeEach(async ({ context }) => {
   await skipTermsModal(context);
-});
-
-test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
-  await waitForDemoCatalogue(request);
 });
 
 test('an artist link in the track list opens the artist page with their tracks', async ({ page }, testInfo) => {

@@ -6,7 +6,6 @@ import {
   playFromList,
   rowTitles,
   trackRows,
-  waitForDemoCatalogue,
   waitForPlaybackPast,
   skipTermsModal,
 } from '../support/app.js';
@@ -14,11 +13,6 @@ import { GOOGLE_USER, OIDC_ISSUER } from '../support/env.js';
 
 test.beforeEach(async ({ context }) => {
   await skipTermsModal(context);
-});
-
-test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
-  await waitForDemoCatalogue(request);
 });
 
 test('Google sign-in through the popup keeps the page and the music going', async ({ page, context }, testInfo) => {

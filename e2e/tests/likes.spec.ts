@@ -5,7 +5,6 @@ import { likesOf, main, openSession, openTrackSheet, rowOf, screenshotBoth } fro
 let demo: ApiTrack[] = [];
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
   demo = await waitForDemoCatalogue(request);
 });
 

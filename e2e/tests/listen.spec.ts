@@ -9,18 +9,12 @@ import {
   rowTitles,
   seekWithSlider,
   trackRows,
-  waitForDemoCatalogue,
   waitForPlaybackPast,
   skipTermsModal,
 } from '../support/app.js';
 
 test.beforeEach(async ({ context }) => {
   await skipTermsModal(context);
-});
-
-test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
-  await waitForDemoCatalogue(request);
 });
 
 test('a new user signs up with email and plays a demo track: seek, previous/next wrap around, repeat', async ({ page }, testInfo) => {

@@ -5,7 +5,6 @@ import { createPlaylistViaApi, main, openSession, openTrackSheet, screenshotBoth
 let demo: ApiTrack[] = [];
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
   demo = await waitForDemoCatalogue(request);
 });
 

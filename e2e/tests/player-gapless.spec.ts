@@ -23,7 +23,6 @@ const LEAD_IN = 2.5;
 let demo: ApiTrack[] = [];
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
   demo = await waitForDemoCatalogue(request);
 });
 

@@ -6,16 +6,10 @@ import {
   playFromList,
   signUpViaApi,
   skipTermsModal,
-  waitForDemoCatalogue,
   waitForPlaybackPast,
   type ApiTrack,
 } from '../support/app.js';
 import { demoRun } from '../support/player.js';
-
-test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
-  await waitForDemoCatalogue(request);
-});
 
 test.beforeEach(async ({ context }) => {
   await skipTermsModal(context);

@@ -4,16 +4,10 @@ import {
   playerBar,
   playFromList,
   skipTermsModal,
-  waitForDemoCatalogue,
 } from '../support/app.js';
 import { demoRun, recordSwipeMarkers, swipe, swipeMarkers } from '../support/player.js';
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
-
-test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
-  await waitForDemoCatalogue(request);
-});
 
 test.beforeEach(async ({ context }) => {
   await skipTermsModal(context);

@@ -1,11 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { nowPlayingTitle, playerBar, playFromList, skipTermsModal, waitForDemoCatalogue, waitForPlaybackPast } from '../support/app.js';
+import { nowPlayingTitle, playerBar, playFromList, skipTermsModal, waitForPlaybackPast } from '../support/app.js';
 import { demoRun, upNextPanel } from '../support/player.js';
-
-test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
-  await waitForDemoCatalogue(request);
-});
 
 test.beforeEach(async ({ context }) => {
   await skipTermsModal(context);

@@ -5,15 +5,9 @@ import {
   playerBar,
   playFromList,
   skipTermsModal,
-  waitForDemoCatalogue,
   waitForPlaybackPast,
 } from '../support/app.js';
 import { demoRun } from '../support/player.js';
-
-test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
-  await waitForDemoCatalogue(request);
-});
 
 test.beforeEach(async ({ context }) => {
   await skipTermsModal(context);

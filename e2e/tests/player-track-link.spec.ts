@@ -4,7 +4,6 @@ import { nowPlayingTitle, skipTermsModal, waitForDemoCatalogue, waitForPlaybackP
 let demo: ApiTrack[] = [];
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
   demo = await waitForDemoCatalogue(request);
 });
 

@@ -13,7 +13,6 @@ import {
 let demo: ApiTrack[] = [];
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
   demo = await waitForDemoCatalogue(request);
 });
 

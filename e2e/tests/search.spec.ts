@@ -5,7 +5,6 @@ import { main, openSession, rowOf, screenshotBoth } from '../support/library.js'
 let demo: ApiTrack[] = [];
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
   demo = await waitForDemoCatalogue(request);
 });
 

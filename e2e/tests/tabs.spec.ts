@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { listTracks, unique, waitForDemoCatalogue } from '../support/app.js';
+import { listTracks, unique } from '../support/app.js';
 import {
   createPlaylistViaApi,
   main,
@@ -11,11 +11,6 @@ import {
   touchSwipe,
   uploadShortTrack,
 } from '../support/library.js';
-
-test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
-  await waitForDemoCatalogue(request);
-});
 
 test('the terms of use show on the home tab until accepted, and never return', async ({ browser }, testInfo) => {
   const { context, page } = await openSession(browser, { acceptTerms: false });

@@ -6,7 +6,6 @@ import { openSession, openTrackSheet, queuedTitles, screenshotBoth } from '../su
 let demo: ApiTrack[] = [];
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
   demo = await waitForDemoCatalogue(request);
 });
 

@@ -1,13 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { listTracks, unique, waitForDemoCatalogue } from '../support/app.js';
+import { listTracks, unique } from '../support/app.js';
 import { main, openSession, signedInAccount, uploadShortTrack } from '../support/library.js';
 
 // Named to run after the journeys that pick demo tracks from page 1: an upload becomes the newest track.
-
-test.beforeAll(async ({ request }) => {
-  test.setTimeout(150_000);
-  await waitForDemoCatalogue(request);
-});
 
 test('a second browser sees a new track and the Top Charts change without a reload', async ({ browser }) => {
   const watcher = await openSession(browser);
