@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_PORT, DEMO_TRACKS, GOOGLE_CLIENT, OIDC_ISSUER } from './env.js';
+import { ADMIN_EMAIL, APP_PORT, DEMO_TRACKS, GOOGLE_CLIENT, OIDC_ISSUER } from './env.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -43,6 +43,7 @@ const child = spawn(process.execPath, [serverEntry], {
     GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
     GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
     OIDC_ISSUER,
+    ADMIN_EMAILS: ADMIN_EMAIL,
   },
 });
 

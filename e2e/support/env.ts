@@ -24,3 +24,6 @@ export const GOOGLE_CLIENT = { id: 'platter-e2e', secret: 'platter-e2e-secret' }
 
 /** The person the mock OpenID Connect provider signs in (it has no login form). */
 export const GOOGLE_USER = { sub: 'google-e2e', email: 'gina.e2e@example.com', name: 'Gina Google' };
+
+/** Signs up with this email to act as an admin: the e2e server lists it in ADMIN_EMAILS. */
+export const ADMIN_EMAIL = 'admin.e2e@example.com';

@@ -2,3 +2,4 @@ export * from './constants.js';
 export * from './schemas.js';
 export * from './format.js';
 export * from './social.js';
+export * from './studio.js';

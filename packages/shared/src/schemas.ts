@@ -11,6 +11,10 @@ export const errorSchema = z.object({
 });
 export type ApiError = z.infer<typeof errorSchema>;
 
+/** Whether a track's waveform peaks are computed: pending (being made), ready, or unavailable (format not decodable). */
+export const waveformStatusSchema = z.enum(['pending', 'ready', 'unavailable']);
+export type WaveformStatus = z.infer<typeof waveformStatusSchema>;
+
 export const trackSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -22,6 +26,11 @@ export const trackSchema = z.object({
   likes: z.number().int(),
   listens: z.number().int(),
   createdAt: z.string(),
+  /** Cover image (uploaded, or the file's embedded art), or null. */
+  image: z.string().nullable(),
+  waveform: waveformStatusSchema,
+  /** True only for a hidden track shown to its owner or an admin; hidden tracks are absent everywhere else. */
+  hidden: z.boolean(),
 });
 export type Track = z.infer<typeof trackSchema>;
 
@@ -89,6 +98,8 @@ export type Profile = z.infer<typeof profileSchema>;
 export const meSchema = z.object({
   user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
   profile: profileSchema,
+  /** Admins come from ADMIN_EMAILS: they set statuses and review reports. */
+  isAdmin: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { trackSchema } from './schemas.js';
+import type { StudioLiveEvent } from './studio.js';
 
 /* Contracts of the listener features: likes, listens, charts, search, playlists, history, reports, live events. */
 
@@ -100,5 +101,6 @@ export type LiveEvent =
   | { type: 'track.stats'; trackId: string; likes: number; listens: number }
   | { type: 'likes.changed' }
   | { type: 'playlists.changed'; playlistId: string }
-  | { type: 'history.changed' };
+  | { type: 'history.changed' }
+  | StudioLiveEvent;
 export type LiveEventType = LiveEvent['type'];

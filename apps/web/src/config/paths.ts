@@ -28,6 +28,8 @@ export const paths = {
   },
   artistDashboard: { path: '/home/ArtistDashboard', getHref: () => '/home/ArtistDashboard' },
   artist: { path: '/artist/:id', getHref: (id: string) => `/artist/${encodeURIComponent(id)}` },
+  /** A track's own share link: the server adds preview meta tags; the app plays it in the player shell. */
+  track: { path: '/track/:id', getHref: (id: string) => `/track/${encodeURIComponent(id)}` },
   started: { path: '/platter-started', getHref: () => '/platter-started' },
   about: { path: '/about', getHref: () => '/about' },
   forArtist: { path: '/for-artist', getHref: () => '/for-artist' },

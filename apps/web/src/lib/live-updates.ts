@@ -12,6 +12,28 @@ export const LIVE_EVENT_STALE_KEYS: Record<LiveEventType, readonly QueryKey[]> =
   'likes.changed': [queryKeys.likes.all],
   'playlists.changed': [queryKeys.playlists.all],
   'history.changed': [queryKeys.history],
+  'track.removed': [
+    queryKeys.tracks.all,
+    queryKeys.genres,
+    queryKeys.profiles.all,
+    queryKeys.artists.all,
+    queryKeys.search.all,
+    queryKeys.charts.all,
+    queryKeys.likes.all,
+    queryKeys.playlists.all,
+    queryKeys.history,
+    queryKeys.studio.all,
+    queryKeys.admin.all,
+  ],
+  'track.waveform': [['waveform'] as const, queryKeys.tracks.all, queryKeys.studio.tracks],
+  'track.updated': [queryKeys.tracks.all, queryKeys.studio.tracks, queryKeys.charts.all, queryKeys.playlists.all],
+  'comment.added': [queryKeys.comments.all, queryKeys.studio.comments, queryKeys.studio.all],
+  'comment.deleted': [queryKeys.comments.all, queryKeys.studio.comments, queryKeys.studio.all],
+  'post.changed': [queryKeys.posts.all, queryKeys.studio.posts],
+  'profile.stats': [queryKeys.profiles.all, queryKeys.artists.all, queryKeys.studio.all],
+  'profile.updated': [queryKeys.profiles.all, queryKeys.artists.all, queryKeys.posts.all, queryKeys.tracks.all, queryKeys.me],
+  'subscriptions.changed': [queryKeys.subscriptions, queryKeys.posts.news],
+  'reports.changed': [queryKeys.admin.all],
 };
 
 export const LIVE_EVENT_TYPES = Object.keys(LIVE_EVENT_STALE_KEYS) as LiveEventType[];

@@ -37,4 +37,33 @@ export const queryKeys = {
     detail: (id: string) => ['playlists', 'detail', id] as const,
   },
   history: ['history'] as const,
+  waveform: (trackId: string) => ['waveform', trackId] as const,
+  comments: {
+    all: ['comments'] as const,
+    track: (trackId: string) => ['comments', 'track', trackId] as const,
+  },
+  posts: {
+    all: ['posts'] as const,
+    byAuthor: (authorId: string) => ['posts', 'author', authorId] as const,
+    news: ['posts', 'news'] as const,
+  },
+  artists: {
+    all: ['artists'] as const,
+    detail: (id: string) => ['artists', id] as const,
+  },
+  subscriptions: ['subscriptions'] as const,
+  /** The signed-in artist's own studio data. */
+  studio: {
+    all: ['studio'] as const,
+    tracks: ['studio', 'tracks'] as const,
+    posts: ['studio', 'posts'] as const,
+    comments: ['studio', 'comments'] as const,
+    dashboard: (days: number) => ['studio', 'dashboard', days] as const,
+  },
+  admin: {
+    all: ['admin'] as const,
+    reports: (status: string) => ['admin', 'reports', status] as const,
+    users: (q: string) => ['admin', 'users', q] as const,
+    contactMessages: ['admin', 'contact-messages'] as const,
+  },
 };

@@ -11,6 +11,9 @@ export function makeTrack(overrides: Partial<Track> & { id: string }): Track {
     likes: 0,
     listens: 0,
     createdAt: '2025-01-01T00:00:00.000Z',
+    image: null,
+    waveform: 'ready',
+    hidden: false,
     ...overrides,
   };
 }

@@ -26,7 +26,7 @@ describe('MenuTab (studio)', () => {
 
   it('shows the upload form when signed in', () => {
     const client = createTestQueryClient();
-    const me: Me = { user: { id: 'u1', email: 'a@b.c', name: 'Ann' }, profile: makeProfile({ id: 'u1' }) };
+    const me: Me = { user: { id: 'u1', email: 'a@b.c', name: 'Ann' }, profile: makeProfile({ id: 'u1' }), isAdmin: false };
     client.setQueryData(meQueryOptions().queryKey, me);
     renderApp(<MenuTab />, { queryClient: client });
     expect(screen.getByRole('heading', { level: 2, name: 'Upload track' })).toBeTruthy();
