@@ -6,11 +6,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { sessionPlugin } from './plugins/session.js';
+import { type ShareMeta, renderShareHtml } from './services/share.service.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
@@ -19,6 +20,9 @@ import { listenerRoutes } from './routes/listener.routes.js';
 import { playlistRoutes } from './routes/playlists.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { uploadRoutes } from './routes/uploads.routes.js';
+import { adminRoutes } from './routes/admin.routes.js';
+import { socialRoutes } from './routes/social.routes.js';
+import { studioRoutes } from './routes/studio.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -63,14 +67,14 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(swagger, {
     openapi: {
       info: { title: 'Platter API', version: '0.1.0', description: 'Music streaming and sharing. Errors are `{ error, message }`.' },
-      tags: [{ name: 'tracks' }, { name: 'uploads' }, { name: 'likes' }, { name: 'playlists' }, { name: 'history' }, { name: 'profiles' }, { name: 'system' }],
+      tags: [{ name: 'tracks' }, { name: 'uploads' }, { name: 'likes' }, { name: 'playlists' }, { name: 'history' }, { name: 'profiles' }, { name: 'comments' }, { name: 'posts' }, { name: 'artists' }, { name: 'studio' }, { name: 'admin' }, { name: 'system' }],
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(errorHandlerPlugin);
-  await app.register(sessionPlugin, { auth: context.auth });
+  await app.register(sessionPlugin, { auth: context.auth, isAdminEmail: (email) => context.config.adminEmails.has(email.toLowerCase()) });
 
   await app.register(authRoutes, { auth: context.auth });
   await app.register(accountRoutes, context);
@@ -79,16 +83,36 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(mediaRoutes, context);
   await app.register(listenerRoutes, context);
   await app.register(playlistRoutes, context);
+  await app.register(socialRoutes, context);
+  await app.register(studioRoutes, context);
+  await app.register(adminRoutes, context);
   await app.register(eventRoutes, context);
 
-  await registerWebApp(app, context.config.webDist ?? DEFAULT_WEB_DIST);
+  await registerWebApp(app, context, context.config.webDist ?? DEFAULT_WEB_DIST);
   return app;
 }
 
-/** Serves the built web app, with index.html for every non-API path (client-side routes). */
-async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+/**
+ * Serves the built web app, with index.html for every non-API path (client-side routes). Share
+ * links (/track/:id, /artist/:id) get their preview meta tags rendered into index.html here, since
+ * chat apps read the HTML without running the app.
+ */
+async function registerWebApp(app: FastifyInstance, context: AppContext, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
+    const sharePage = (find: (id: string) => Promise<ShareMeta | undefined>) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+      const meta = await find(request.params.id);
+      const html = await fs.promises.readFile(indexFile, 'utf8');
+      const origin = context.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      return reply
+        .status(meta ? 200 : 404)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(meta ? renderShareHtml(html, meta, origin) : html);
+    };
+    app.get('/track/:id', { schema: { hide: true } }, sharePage((id) => context.services.share.forTrack(id)));
+    app.get('/artist/:id', { schema: { hide: true } }, sharePage((id) => context.services.share.forArtist(id)));
     await app.register(fastifyStatic, {
       root: webDist,
       // Looked up per request, so a rebuilt web app is served without a restart; misses fall through to the handler below.

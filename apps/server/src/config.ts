@@ -35,6 +35,7 @@ const envSchema = z.object({
   DEMO_WORKERS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
+  ADMIN_EMAILS: z.string().default(''),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +57,8 @@ export interface Config {
   demoWorkers: number | undefined;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
+  /** Lower-cased emails of the users with the admin role. */
+  adminEmails: ReadonlySet<string>;
 }
 
 export class ConfigError extends Error {
@@ -95,5 +98,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoWorkers: e.DEMO_WORKERS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    adminEmails: new Set(
+      e.ADMIN_EMAILS.split(',')
+        .map((v) => v.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   };
 }

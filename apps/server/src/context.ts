@@ -21,6 +21,20 @@ import { UploadService } from './services/upload.service.js';
 import { LocalDiskStorage } from './storage/local-disk.storage.js';
 import type { Storage } from './storage/storage.js';
 import { UploadSigner } from './storage/upload-signer.js';
+import { CommentRepository } from './repositories/comment.repository.js';
+import { DashboardRepository } from './repositories/dashboard.repository.js';
+import { FollowRepository } from './repositories/follow.repository.js';
+import { ModerationRepository } from './repositories/moderation.repository.js';
+import { PostRepository } from './repositories/post.repository.js';
+import { AccountService } from './services/account.service.js';
+import { ArtistService } from './services/artist.service.js';
+import { CommentService } from './services/comment.service.js';
+import { DashboardService } from './services/dashboard.service.js';
+import { ImageService } from './services/image.service.js';
+import { ModerationService } from './services/moderation.service.js';
+import { PostService } from './services/post.service.js';
+import { ShareService } from './services/share.service.js';
+import { WaveformService } from './services/waveform.service.js';
 
 /** Everything a running Platter holds: the database, storage, services and sign-in. */
 export interface AppContext {
@@ -36,6 +50,11 @@ export interface AppContext {
     uploads: UploadRepository;
     engagement: EngagementRepository;
     playlists: PlaylistRepository;
+    comments: CommentRepository;
+    posts: PostRepository;
+    follows: FollowRepository;
+    moderation: ModerationRepository;
+    dashboard: DashboardRepository;
   };
   services: {
     profiles: ProfileService;
@@ -44,6 +63,14 @@ export interface AppContext {
     engagement: EngagementService;
     playlists: PlaylistService;
     search: SearchService;
+    waveforms: WaveformService;
+    comments: CommentService;
+    posts: PostService;
+    artists: ArtistService;
+    account: AccountService;
+    dashboard: DashboardService;
+    moderation: ModerationService;
+    share: ShareService;
   };
   close(): Promise<void>;
 }
@@ -77,6 +104,11 @@ export async function createContext(config: Config): Promise<AppContext> {
       uploads: new UploadRepository(db),
       engagement: new EngagementRepository(db),
       playlists: new PlaylistRepository(db),
+      comments: new CommentRepository(db),
+      posts: new PostRepository(db),
+      follows: new FollowRepository(db),
+      moderation: new ModerationRepository(db),
+      dashboard: new DashboardRepository(db),
     };
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
@@ -86,14 +118,48 @@ export async function createContext(config: Config): Promise<AppContext> {
     const signer = new UploadSigner(`upload:${secret}`);
     const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'), signer);
     const events = new InMemoryEventBus();
+    const log = (message: string, error?: unknown) => console.warn(`platter: ${message}`, error ?? '');
+    const isAdminEmail = (email: string) => config.adminEmails.has(email.toLowerCase());
+    const images = new ImageService(storage);
+    const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, log });
+    const tracks = new TrackService({
+      db,
+      tracks: repositories.tracks,
+      uploads: repositories.uploads,
+      storage,
+      profiles,
+      events,
+      images,
+      moderation: repositories.moderation,
+      log,
+    });
     const services = {
       profiles,
-      tracks: new TrackService({ db, tracks: repositories.tracks, uploads: repositories.uploads, storage, profiles, events }),
+      tracks,
       uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
       engagement: new EngagementService({ db, tracks: repositories.tracks, engagement: repositories.engagement, events }),
       playlists: new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, events }),
       search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles, events }),
+      waveforms,
+      comments: new CommentService({ comments: repositories.comments, tracks: repositories.tracks, events }),
+      posts: new PostService({ db, posts: repositories.posts, profiles, events }),
+      artists: new ArtistService({ db, follows: repositories.follows, profiles, events }),
+      account: new AccountService({ profiles: repositories.profiles, profileService: profiles, tracks: repositories.tracks, images, events }),
+      dashboard: new DashboardService({ dashboard: repositories.dashboard, tracks: repositories.tracks, comments: repositories.comments, profiles }),
+      moderation: new ModerationService({
+        db,
+        moderation: repositories.moderation,
+        tracks: repositories.tracks,
+        trackService: tracks,
+        profiles: repositories.profiles,
+        profileService: profiles,
+        events,
+        isAdminEmail,
+      }),
+      share: new ShareService({ tracks: repositories.tracks, profiles }),
     };
+    // Every new track (uploaded or demo) gets its waveform made in the background.
+    const stopWaveformTrigger = events.on('track.created', () => waveforms.schedule());
     const hub = new LiveHub(events);
     return {
       config,
@@ -105,6 +171,8 @@ export async function createContext(config: Config): Promise<AppContext> {
       repositories,
       services,
       close: async () => {
+        stopWaveformTrigger();
+        await waveforms.close();
         hub.close();
         await database.close();
       },

@@ -35,6 +35,8 @@ async function main(): Promise<void> {
     context.services.uploads.sweepAbandoned().catch((error: unknown) => app.log.error({ err: error }, 'upload sweep failed'));
   void sweep();
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+  // Waveforms left pending by a restart (or made before waveforms existed) are made now.
+  context.services.waveforms.schedule();
 
   if (config.demo) {
     const demo = new DemoCatalogueService({

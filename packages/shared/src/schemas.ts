@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_GENRE, GENRES, MAX_PAGE_SIZE, STATUSES, TRACK_TITLE_MAX_LENGTH } from './constants.js';
+import { GENRES, MAX_PAGE_SIZE, STATUSES, TRACK_TITLE_MAX_LENGTH } from './constants.js';
 
 export const genreSchema = z.enum(GENRES);
 export const statusSchema = z.enum(STATUSES);
@@ -75,7 +75,8 @@ export const createTrackSchema = z.object({
     .trim()
     .min(1, 'Track title is required')
     .max(TRACK_TITLE_MAX_LENGTH, `Track title must be at most ${TRACK_TITLE_MAX_LENGTH} characters`),
-  genre: z.preprocess((v) => (v === '' || v == null ? DEFAULT_GENRE : v), genreSchema),
+  /** Optional: when left out the file's genre tag is used if it names one of ours, else DEFAULT_GENRE. */
+  genre: z.preprocess((v) => (v === '' || v == null ? undefined : v), genreSchema.optional()),
   url: z.string().min(1, 'url is required').max(1000),
 });
 export type CreateTrack = z.input<typeof createTrackSchema>;

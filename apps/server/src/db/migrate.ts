@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as initial from './migrations/2026-11-21T00-00_initial.js';
 import * as listenerFeatures from './migrations/2026-11-21T01-00_listener-features.js';
 import * as searchIndex from './migrations/2026-11-21T02-00_search-index.js';
+import * as studio from './migrations/2026-11-21T03-00_studio.js';
 import type { Database } from './schema.js';
 
 /**
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T00-00_initial': initial,
   '2026-11-21T01-00_listener-features': listenerFeatures,
   '2026-11-21T02-00_search-index': searchIndex,
+  '2026-11-21T03-00_studio': studio,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

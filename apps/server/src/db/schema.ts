@@ -37,6 +37,11 @@ export interface TracksTable {
   search_text: string;
   hidden: Generated<number>;
   created_at: string;
+  /** Storage key of the cover image (uploaded, or the file's embedded art). */
+  image_key: string | null;
+  waveform_status: Generated<'pending' | 'ready' | 'unavailable'>;
+  /** JSON array of WAVEFORM_BARS peaks, 0..1, when ready. */
+  waveform: string | null;
 }
 
 export interface TrackLikesTable {
@@ -112,8 +117,10 @@ export interface ReportsTable {
   track_id: string;
   user_id: string | null;
   reason: string | null;
-  status: Generated<string>;
+  status: Generated<'open' | 'dismissed' | 'hidden'>;
   created_at: string;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
 }
 
 export interface ContactMessagesTable {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Track } from '@platter/shared';
+import type { Comment, Status, Track, WaveformStatus } from '@platter/shared';
 
 /** Domain events services emit. A live-updates hub subscribes and fans them out to clients. */
 export interface DomainEvents {
@@ -9,6 +9,17 @@ export interface DomainEvents {
   'likes.changed': { userId: string; trackId: string };
   'playlists.changed': { userId: string; playlistId: string };
   'history.changed': { userId: string };
+  /** Deleted, or hidden by an admin: gone from every public list. */
+  'track.removed': { trackId: string };
+  'track.waveform': { trackId: string; status: WaveformStatus };
+  'track.updated': { trackId: string };
+  'comment.added': { comment: Comment };
+  'comment.deleted': { trackId: string; commentId: string };
+  'post.changed': { postId: string; authorId: string; authorStatus: Status; change: 'created' | 'deleted' | 'likes' | 'pinned' };
+  'profile.stats': { profileId: string; subscribers: number; subscriptions: number; tracks: number };
+  'profile.updated': { profileId: string };
+  'subscriptions.changed': { userId: string };
+  'reports.changed': Record<string, never>;
 }
 
 export interface EventBus {

@@ -1,12 +1,13 @@
 import type { LiveEvent } from '@platter/shared';
 import type { DomainEvents, EventBus } from './event-bus.js';
 
-/** Who may see a live event: everyone, or only the one user it concerns. */
-type Audience = { kind: 'public' } | { kind: 'user'; userId: string };
+/** Who may see a live event: everyone, only the one user it concerns, or the admins. */
+type Audience = { kind: 'public' } | { kind: 'user'; userId: string } | { kind: 'admins' };
 
 export interface LiveListener {
   /** The signed-in viewer, or undefined for an anonymous one. */
   userId: string | undefined;
+  isAdmin?: boolean;
   send(event: LiveEvent): void;
 }
 
@@ -31,6 +32,17 @@ export class LiveHub {
       route('likes.changed', ({ userId }) => [{ kind: 'user', userId }, { type: 'likes.changed' }]),
       route('playlists.changed', ({ userId, playlistId }) => [{ kind: 'user', userId }, { type: 'playlists.changed', playlistId }]),
       route('history.changed', ({ userId }) => [{ kind: 'user', userId }, { type: 'history.changed' }]),
+      route('track.removed', (p) => [publicAudience, { type: 'track.removed', ...p }]),
+      route('track.waveform', (p) => [publicAudience, { type: 'track.waveform', ...p }]),
+      route('track.updated', (p) => [publicAudience, { type: 'track.updated', ...p }]),
+      route('comment.added', (p) => [publicAudience, { type: 'comment.added', ...p }]),
+      route('comment.deleted', (p) => [publicAudience, { type: 'comment.deleted', ...p }]),
+      // Posts are public on artist pages; each client decides whether its news feed is concerned.
+      route('post.changed', (p) => [publicAudience, { type: 'post.changed', ...p }]),
+      route('profile.stats', (p) => [publicAudience, { type: 'profile.stats', ...p }]),
+      route('profile.updated', (p) => [publicAudience, { type: 'profile.updated', ...p }]),
+      route('subscriptions.changed', ({ userId }) => [{ kind: 'user', userId }, { type: 'subscriptions.changed' }]),
+      route('reports.changed', () => [{ kind: 'admins' }, { type: 'reports.changed' }]),
     ];
   }
 
@@ -50,7 +62,11 @@ export class LiveHub {
 
   private publish(audience: Audience, event: LiveEvent): void {
     for (const listener of this.listeners) {
-      if (audience.kind === 'public' || listener.userId === audience.userId) listener.send(event);
+      const allowed =
+        audience.kind === 'public' ||
+        (audience.kind === 'user' && listener.userId === audience.userId) ||
+        (audience.kind === 'admins' && listener.isAdmin === true);
+      if (allowed) listener.send(event);
     }
   }
 }

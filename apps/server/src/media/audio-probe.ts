@@ -45,6 +45,33 @@ export async function readDuration(stream: Readable, contentType: string, size: 
   }
 }
 
+export interface AudioMetadata {
+  duration: number | null;
+  /** Genre tags as written in the file. */
+  genres: string[];
+  /** The embedded cover art (front cover preferred), if any. */
+  picture: Uint8Array | undefined;
+}
+
+/** Duration, genre tags and embedded cover art from the file's tags; empty when unreadable. */
+export async function readAudioMetadata(stream: Readable, contentType: string, size: number): Promise<AudioMetadata> {
+  try {
+    const metadata = await parseStream(stream, { mimeType: contentType, size }, { duration: true });
+    const duration = metadata.format.duration;
+    const pictures = metadata.common.picture ?? [];
+    const front = pictures.find((p) => /front/i.test(p.type ?? '')) ?? pictures[0];
+    return {
+      duration: duration !== undefined && Number.isFinite(duration) && duration > 0 ? Math.round(duration * 1000) / 1000 : null,
+      genres: metadata.common.genre ?? [],
+      picture: front?.data,
+    };
+  } catch {
+    return { duration: null, genres: [], picture: undefined };
+  } finally {
+    stream.destroy();
+  }
+}
+
 /** Whether a declared (browser-given) MIME type could be audio; an empty or generic type is let through to sniffing. */
 export function mayBeAudio(declared: string): boolean {
   const type = declared.split(';')[0]?.trim().toLowerCase() ?? '';

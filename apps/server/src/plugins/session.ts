@@ -2,6 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Auth } from '../auth/auth.js';
+import type { Actor } from '../lib/actor.js';
 import { UnauthorizedError } from '../lib/errors.js';
 
 export interface SessionUser {
@@ -16,13 +17,17 @@ declare module 'fastify' {
     currentUser(): Promise<SessionUser | undefined>;
     /** The signed-in user, or a 401. */
     requireUser(): Promise<SessionUser>;
+    /** Who is asking, with their role, or undefined when signed out: what services check permissions against. */
+    currentActor(): Promise<Actor | undefined>;
+    /** The signed-in actor, or a 401. */
+    requireActor(): Promise<Actor>;
   }
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | undefined>>();
 
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, { auth }: { auth: Auth }) => {
+  async (app: FastifyInstance, { auth, isAdminEmail }: { auth: Auth; isAdminEmail: (email: string) => boolean }) => {
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       let pending = cache.get(this);
       if (!pending) {
@@ -37,6 +42,14 @@ export const sessionPlugin = fp(
       const user = await this.currentUser();
       if (!user) throw new UnauthorizedError();
       return user;
+    });
+    app.decorateRequest('currentActor', async function (this: FastifyRequest) {
+      const user = await this.currentUser();
+      return user ? { id: user.id, isAdmin: isAdminEmail(user.email) } : undefined;
+    });
+    app.decorateRequest('requireActor', async function (this: FastifyRequest) {
+      const user = await this.requireUser();
+      return { id: user.id, isAdmin: isAdminEmail(user.email) };
     });
   },
   { name: 'platter-session' },

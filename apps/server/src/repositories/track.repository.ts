@@ -136,4 +136,101 @@ export class TrackRepository {
       .where('id', '=', track.artist_id)
       .execute();
   }
+
+  /** An artist's tracks, newest first; hidden ones only when asked (for the owner's studio). */
+  async listByArtist(artistId: string, includeHidden: boolean, limit: number): Promise<TrackWithArtist[]> {
+    let query = this.base().where('tracks.artist_id', '=', artistId);
+    if (!includeHidden) query = query.where('tracks.hidden', '=', 0);
+    return query.orderBy('tracks.created_at', 'desc').orderBy('tracks.id', 'desc').limit(limit).execute();
+  }
+
+  /** Tracks by id, hidden ones included (for the owner's dashboard and the admins' queue). */
+  async getMany(ids: string[]): Promise<TrackWithArtist[]> {
+    if (ids.length === 0) return [];
+    return this.base().where('tracks.id', 'in', ids).execute();
+  }
+
+  /**
+   * Deletes the track and everything that points at it: likes, comments, listens, history, reports
+   * and playlist entries (each playlist's track_count lowered), and the artist's track counter when
+   * the track was visible. Explicit rather than left to ON DELETE CASCADE, so the counters stay right.
+   */
+  async delete(trx: Transaction<Database>, track: { id: string; artist_id: string; hidden: number }): Promise<boolean> {
+    const entries = await trx
+      .selectFrom('playlist_tracks')
+      .select(['playlist_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('track_id', '=', track.id)
+      .groupBy('playlist_id')
+      .execute();
+    for (const entry of entries) {
+      await trx
+        .updateTable('playlists')
+        .set((eb) => ({ track_count: eb('track_count', '-', Number(entry.n)) }))
+        .where('id', '=', entry.playlist_id)
+        .execute();
+    }
+    await trx.deleteFrom('playlist_tracks').where('track_id', '=', track.id).execute();
+    await trx.deleteFrom('track_likes').where('track_id', '=', track.id).execute();
+    await trx.deleteFrom('comments').where('track_id', '=', track.id).execute();
+    await trx.deleteFrom('listens').where('track_id', '=', track.id).execute();
+    await trx.deleteFrom('history').where('track_id', '=', track.id).execute();
+    await trx.deleteFrom('reports').where('track_id', '=', track.id).execute();
+    const deleted = await trx.deleteFrom('tracks').where('id', '=', track.id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) return false;
+    if (!track.hidden) {
+      await trx.updateTable('profiles').set((eb) => ({ tracks_count: eb('tracks_count', '-', 1) })).where('id', '=', track.artist_id).execute();
+    }
+    return true;
+  }
+
+  /** Hides or shows a track; the artist's (visible) track counter follows. False when nothing changed. */
+  async setHidden(trx: Transaction<Database>, id: string, hidden: boolean): Promise<boolean> {
+    const result = await trx
+      .updateTable('tracks')
+      .set({ hidden: hidden ? 1 : 0 })
+      .where('id', '=', id)
+      .where('hidden', '=', hidden ? 0 : 1)
+      .returning('artist_id')
+      .executeTakeFirst();
+    if (!result) return false;
+    await trx
+      .updateTable('profiles')
+      .set((eb) => ({ tracks_count: eb('tracks_count', hidden ? '-' : '+', 1) }))
+      .where('id', '=', result.artist_id)
+      .execute();
+    return true;
+  }
+
+  async setImage(id: string, imageKey: string | null): Promise<void> {
+    await this.db.updateTable('tracks').set({ image_key: imageKey }).where('id', '=', id).execute();
+  }
+
+  /** Tracks whose waveform is still to be made, oldest first. */
+  async pendingWaveforms(limit: number): Promise<Array<{ id: string; storage_key: string; content_type: string }>> {
+    return this.db
+      .selectFrom('tracks')
+      .select(['id', 'storage_key', 'content_type'])
+      .where('waveform_status', '=', 'pending')
+      .orderBy('created_at', 'asc')
+      .limit(limit)
+      .execute();
+  }
+
+  async setWaveform(id: string, status: 'ready' | 'unavailable', peaks: number[] | null): Promise<void> {
+    await this.db
+      .updateTable('tracks')
+      .set({ waveform_status: status, waveform: peaks ? JSON.stringify(peaks) : null })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Keeps search_text in step with a renamed artist (it holds the artist's name). */
+  async renameArtist(artistId: string, displayName: string, searchText: (title: string, artist: string) => string): Promise<void> {
+    const rows = await this.db.selectFrom('tracks').select(['id', 'title']).where('artist_id', '=', artistId).execute();
+    await this.db.transaction().execute(async (trx) => {
+      for (const row of rows) {
+        await trx.updateTable('tracks').set({ search_text: searchText(row.title, displayName) }).where('id', '=', row.id).execute();
+      }
+    });
+  }
 }

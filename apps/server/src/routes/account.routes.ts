@@ -28,7 +28,8 @@ export async function accountRoutes(base: FastifyInstance, { services, config }:
     { schema: { tags: ['profiles'], summary: 'The signed-in user and their profile', response: { 200: meSchema, 401: errorSchema } } },
     async (request) => {
       const user = await request.requireUser();
-      return { user, profile: await services.profiles.requireForUser(user.id, user.name) };
+      const actor = await request.requireActor();
+      return { user, profile: await services.profiles.requireForUser(user.id, user.name), isAdmin: actor.isAdmin };
     },
   );
 }

@@ -35,7 +35,7 @@ export async function catalogRoutes(base: FastifyInstance, { services }: Pick<Ap
         response: { 200: trackSchema, 404: errorSchema },
       },
     },
-    (request) => services.tracks.get(request.params.id),
+    async (request) => services.tracks.get(request.params.id, await request.currentActor()),
   );
 
   app.get(

@@ -16,7 +16,7 @@ export async function eventRoutes(app: FastifyInstance, { hub }: { hub: LiveHub 
   });
 
   app.get('/api/events', { schema: { tags: ['system'], summary: 'Live updates as server-sent events' } }, async (request, reply) => {
-    const userId = (await request.currentUser())?.id;
+    const actor = await request.currentActor();
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -28,7 +28,8 @@ export async function eventRoutes(app: FastifyInstance, { hub }: { hub: LiveHub 
     res.write('retry: 3000\n\n');
     open.add(res);
     const unsubscribe = hub.subscribe({
-      userId,
+      userId: actor?.id,
+      isAdmin: actor?.isAdmin ?? false,
       send: (event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
     });
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);

@@ -18,12 +18,12 @@ export async function mediaRoutes(app: FastifyInstance, { services, storage }: P
     } catch {
       throw new NotFoundError('No such audio file.', 'media_not_found');
     }
-    const media = await services.tracks.mediaForKey(key);
+    const media = await services.tracks.mediaForKey(key, await request.currentActor());
     reply
       .header('Accept-Ranges', 'bytes')
       .header('Content-Type', media.contentType)
       .header('ETag', media.etag)
-      .header('Cache-Control', IMMUTABLE);
+      .header('Cache-Control', media.private ? 'private, no-store' : IMMUTABLE);
 
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === media.etag)) {

@@ -103,6 +103,7 @@ export class EngagementService {
     await this.visibleTrack(trackId);
     const id = newId();
     await this.deps.engagement.addReport({ id, trackId, userId: userId ?? null, reason: reason || null, at: nowIso() });
+    this.deps.events.emit('reports.changed', {});
     return { id };
   }
 

@@ -16,6 +16,9 @@ export function toTrack(row: TrackWithArtist): Track {
     likes: row.likes_count,
     listens: row.listens_count,
     createdAt: row.created_at,
+    image: row.image_key ? mediaUrl(row.image_key) : null,
+    waveform: row.waveform_status,
+    hidden: row.hidden === 1,
   };
 }
 

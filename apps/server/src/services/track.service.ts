@@ -1,14 +1,18 @@
-import type { CreateTrack, GenreCounts, Track, TrackList, TrackListQuery } from '@platter/shared';
-import { GENRES, createTrackSchema } from '@platter/shared';
+import type { CreateTrack, Genre, GenreCounts, Track, TrackList, TrackListQuery } from '@platter/shared';
+import { DEFAULT_GENRE, GENRES, createTrackSchema } from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnsupportedMediaTypeError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
-import { ACCEPTED_AUDIO_DESCRIPTION, readDuration, sniffStoredAudio } from '../media/audio-probe.js';
+import { type Actor, ownsOrAdmin } from '../lib/actor.js';
+import { ACCEPTED_AUDIO_DESCRIPTION, readAudioMetadata, sniffStoredAudio } from '../media/audio-probe.js';
+import { IMAGE_CONTENT_TYPE } from '../media/image.js';
+import type { ModerationRepository } from '../repositories/moderation.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
 import type { UploadRepository } from '../repositories/upload.repository.js';
 import type { Storage } from '../storage/storage.js';
+import type { ImageService } from './image.service.js';
 import type { ProfileService } from './profile.service.js';
 import { mediaUrl, searchText, toTrack } from './track.mapper.js';
 
@@ -18,6 +22,8 @@ export interface MediaDescriptor {
   size: number;
   contentType: string;
   etag: string;
+  /** Not for shared caches (a hidden track streamed to its owner or an admin). */
+  private: boolean;
 }
 
 export interface TrackServiceDeps {
@@ -27,6 +33,19 @@ export interface TrackServiceDeps {
   storage: Storage;
   profiles: ProfileService;
   events: EventBus;
+  images: ImageService;
+  moderation: ModerationRepository;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** A genre tag as Platter's genre, when it names one ('hip hop', 'RAP'…); undefined otherwise. */
+export function genreFromTags(tags: string[]): Genre | undefined {
+  const normalise = (v: string) => v.toLowerCase().replace(/[^a-zа-я]/g, '');
+  for (const tag of tags) {
+    const match = GENRES.find((g) => normalise(g) === normalise(tag));
+    if (match) return match;
+  }
+  return undefined;
 }
 
 export class TrackService {
@@ -51,10 +70,82 @@ export class TrackService {
     return { total: genres.reduce((sum, g) => sum + g.count, 0), genres };
   }
 
-  async get(id: string): Promise<Track> {
+  /** A track; a hidden one only for its owner and admins. */
+  async get(id: string, viewer?: Actor): Promise<Track> {
+    return toTrack(await this.requireVisible(id, viewer));
+  }
+
+  private async requireVisible(id: string, viewer: Actor | undefined) {
     const row = await this.deps.tracks.getById(id);
-    if (!row || row.hidden) throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
-    return toTrack(row);
+    if (!row || (row.hidden && !(viewer && ownsOrAdmin(viewer, row.artist_id)))) {
+      throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
+    }
+    return row;
+  }
+
+  /** A track the actor may change: their own, or any for an admin. */
+  private async requireOwned(actor: Actor, id: string) {
+    const row = await this.requireVisible(id, actor);
+    if (!ownsOrAdmin(actor, row.artist_id)) throw new ForbiddenError('Only the artist who uploaded this track can change it.', 'not_your_track');
+    return row;
+  }
+
+  /** The studio's My tracks: every track of the user, hidden ones included and marked. */
+  async listMine(actor: Actor): Promise<{ items: Track[] }> {
+    return { items: (await this.deps.tracks.listByArtist(actor.id, true, 1000)).map(toTrack) };
+  }
+
+  /**
+   * Deletes a track with its likes, comments, playlist entries, listens and reports in one
+   * transaction, then its files. The row goes first: a failed file delete leaves an unreferenced
+   * file (logged), never a row pointing at a missing file.
+   */
+  async delete(actor: Actor, id: string): Promise<void> {
+    const row = await this.requireOwned(actor, id);
+    const deleted = await this.deps.db.transaction().execute((trx) => this.deps.tracks.delete(trx, row));
+    if (!deleted) return;
+    for (const key of [row.storage_key, row.image_key]) {
+      if (key) await this.deps.storage.delete(key).catch((error: unknown) => this.deps.log?.(`Could not delete ${key}`, error));
+    }
+    this.deps.events.emit('track.removed', { trackId: id });
+    await this.emitProfileStats(row.artist_id);
+  }
+
+  /** Replaces the track's cover with the uploaded image. */
+  async setCover(actor: Actor, id: string, bytes: Uint8Array): Promise<Track> {
+    const row = await this.requireOwned(actor, id);
+    const key = await this.deps.images.store(row.artist_id, bytes, 'track');
+    await this.deps.tracks.setImage(id, key);
+    await this.deps.images.discard(row.image_key);
+    this.deps.events.emit('track.updated', { trackId: id });
+    return this.get(id, actor);
+  }
+
+  /**
+   * Hides or shows a track (admins). Hiding resolves the track's open reports as 'hidden';
+   * hidden tracks leave every list and stream only to their owner and admins.
+   */
+  async setHidden(actor: Actor, id: string, hidden: boolean): Promise<Track> {
+    if (!actor.isAdmin) throw new ForbiddenError('Only admins can hide or show tracks.', 'admins_only');
+    const row = await this.deps.tracks.getById(id);
+    if (!row) throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
+    const changed = await this.deps.db.transaction().execute(async (trx) => {
+      const changed = await this.deps.tracks.setHidden(trx, id, hidden);
+      if (hidden) await this.deps.moderation.resolveOpenForTrack(trx, id, actor.id, nowIso());
+      return changed;
+    });
+    if (changed) {
+      if (hidden) this.deps.events.emit('track.removed', { trackId: id });
+      else this.deps.events.emit('track.created', { track: await this.get(id) });
+      await this.emitProfileStats(row.artist_id);
+    }
+    this.deps.events.emit('reports.changed', {});
+    return this.get(id, actor);
+  }
+
+  private async emitProfileStats(profileId: string): Promise<void> {
+    const p = await this.deps.profiles.get(profileId).catch(() => undefined);
+    if (p) this.deps.events.emit('profile.stats', { profileId: p.id, subscribers: p.subscribers, subscriptions: p.subscriptions, tracks: p.tracks });
   }
 
   /**
@@ -62,7 +153,7 @@ export class TrackService {
    * claimed in the same transaction that inserts the track, so a fileUrl makes at most one track.
    */
   async createFromUpload(userId: string, input: CreateTrack): Promise<Track> {
-    const { title, genre, url } = createTrackSchema.parse(input);
+    const { title, genre: chosenGenre, url } = createTrackSchema.parse(input);
     const key = storageKeyFromUrl(url);
     const upload = key ? await this.deps.uploads.getByStorageKey(key) : undefined;
     if (!key || !upload) {
@@ -82,8 +173,16 @@ export class TrackService {
       await this.deps.uploads.deleteIfStatus(upload.id, upload.status);
       throw new UnsupportedMediaTypeError(`This file is not audio. Upload ${ACCEPTED_AUDIO_DESCRIPTION}.`);
     }
-    const duration = await readDuration(await this.deps.storage.read(key), contentType, stored.size);
+    const tags = await readAudioMetadata(await this.deps.storage.read(key), contentType, stored.size);
+    const genre = chosenGenre ?? genreFromTags(tags.genres) ?? DEFAULT_GENRE;
     const profile = await this.deps.profiles.requireForUser(userId);
+    // The file's embedded cover art becomes the track's cover (a bad picture is skipped, not fatal).
+    const imageKey = tags.picture
+      ? await this.deps.images.store(profile.id, tags.picture, 'track').catch((error: unknown) => {
+          this.deps.log?.('Embedded cover art skipped', error);
+          return null;
+        })
+      : null;
 
     const id = newId();
     const now = nowIso();
@@ -99,22 +198,34 @@ export class TrackService {
         storage_key: key,
         content_type: contentType,
         size_bytes: stored.size,
-        duration,
+        duration: tags.duration,
+        image_key: imageKey,
+        waveform: null,
         search_text: searchText(title, profile.displayName),
         created_at: now,
       });
     });
     const track = await this.get(id);
     this.deps.events.emit('track.created', { track });
+    await this.emitProfileStats(profile.id);
     return track;
   }
 
-  /** Resolves a media path to the object to stream; hidden or unknown tracks are not found. */
-  async mediaForKey(key: string): Promise<MediaDescriptor> {
+  /**
+   * Resolves a media path to the object to stream: a track's audio (a hidden track's only for its
+   * owner and admins, and then never cached publicly) or a stored image.
+   */
+  async mediaForKey(key: string, viewer: Actor | undefined): Promise<MediaDescriptor> {
+    if (key.startsWith('images/')) {
+      const stored = await this.deps.storage.stat(key);
+      if (!stored) throw new NotFoundError('No such image.', 'media_not_found');
+      return { key, size: stored.size, contentType: IMAGE_CONTENT_TYPE, etag: stored.etag, private: false };
+    }
     const row = await this.deps.tracks.getByStorageKey(key);
-    const stored = row && !row.hidden ? await this.deps.storage.stat(key) : undefined;
+    const allowed = row && (!row.hidden || (viewer && ownsOrAdmin(viewer, row.artist_id)));
+    const stored = allowed ? await this.deps.storage.stat(key) : undefined;
     if (!row || !stored) throw new NotFoundError('No such audio file.', 'media_not_found');
-    return { key, size: stored.size, contentType: row.content_type, etag: stored.etag };
+    return { key, size: stored.size, contentType: row.content_type, etag: stored.etag, private: row.hidden === 1 };
   }
 }
 

@@ -40,3 +40,25 @@ export function makeWav(seconds = 1, sampleRate = 8000): Buffer {
 
 /** A PNG header and then junk: an image that claims to be audio. */
 export const notAudio = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2000, 7)]);
+
+/** An ID3v2.3 text or picture frame. */
+function id3Frame(id: string, body: Buffer): Buffer {
+  const header = Buffer.alloc(10);
+  header.write(id, 0, 'latin1');
+  header.writeUInt32BE(body.length, 4);
+  return Buffer.concat([header, body]);
+}
+
+/** The MP3 with an ID3v2.3 tag in front: a genre (TCON) and, when given, front cover art (APIC). */
+export function withId3Tags(mp3: Buffer, tags: { genre?: string; cover?: Buffer; coverType?: string }): Buffer {
+  const frames: Buffer[] = [];
+  if (tags.genre) frames.push(id3Frame('TCON', Buffer.concat([Buffer.from([0]), Buffer.from(tags.genre, 'latin1')])));
+  if (tags.cover) {
+    const mime = Buffer.from(`${tags.coverType ?? 'image/png'}\0`, 'latin1');
+    frames.push(id3Frame('APIC', Buffer.concat([Buffer.from([0]), mime, Buffer.from([3]), Buffer.from([0]), tags.cover])));
+  }
+  const body = Buffer.concat(frames);
+  const size = body.length;
+  const header = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f]);
+  return Buffer.concat([header, body, mp3]);
+}

@@ -4,12 +4,9 @@
  * overlap, and a worker renders its next track while the previous one is
  * being stored.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { spawnWorker } from '../spawn-worker.js';
 import type { DemoTrackSpec } from './catalogue.js';
 import { DEFAULT_SAMPLE_RATE, WORKER_READY, renderDemoMp3, type DemoJob, type DemoJobResult } from './render-job.js';
 
@@ -142,26 +139,8 @@ async function closeRenderer(ctx: PoolContext, renderer: Renderer): Promise<void
   await renderer.close();
 }
 
-/**
- * Starts the worker thread. Compiled (dist/*.js) the worker entry is plain
- * JS. From TypeScript source (vitest, tsx in dev) it is the .ts file: Node 20
- * ignores `--import tsx` for a worker's entry module, so a tiny bootstrap
- * registers tsx's ESM hooks first and then imports the entry.
- */
-function spawnWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./demo.worker.js', import.meta.url));
-  const entry = new URL('./demo.worker.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(tsxEsmApiUrl())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(bootstrap, { eval: true });
-}
-
-/** URL of tsx's ESM register API (`tsx/esm/api`, import condition), read from its package.json. */
-function tsxEsmApiUrl(): string {
-  const pkgPath = createRequire(import.meta.url).resolve('tsx/package.json');
-  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { exports?: Record<string, { import?: { default?: string } }> };
-  const target = pkg.exports?.['./esm/api']?.import?.default;
-  if (!target) throw new Error('tsx/esm/api not found');
-  return pathToFileURL(join(dirname(pkgPath), target)).href;
+function spawnDemoWorker(): Worker {
+  return spawnWorker(import.meta.url, 'demo.worker');
 }
 
 /** A worker thread that renders one track at a time. */
@@ -182,7 +161,7 @@ class WorkerRenderer implements Renderer {
   static start(sampleRate: number): Promise<WorkerRenderer> {
     let worker: Worker;
     try {
-      worker = spawnWorker();
+      worker = spawnDemoWorker();
     } catch (err) {
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }

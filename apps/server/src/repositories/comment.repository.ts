@@ -1,0 +1,76 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { CommentsTable, Database } from '../db/schema.js';
+
+/** A comment with its author's name and avatar, and the title of the track it is on. */
+export type CommentWithAuthor = Selectable<CommentsTable> & {
+  user_name: string | null;
+  user_photo: string | null;
+  track_title: string;
+  track_artist_id: string;
+};
+
+export class CommentRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private base() {
+    return this.db
+      .selectFrom('comments')
+      .innerJoin('tracks', 'tracks.id', 'comments.track_id')
+      .leftJoin('profiles', 'profiles.id', 'comments.user_id')
+      .selectAll('comments')
+      .select([
+        'profiles.display_name as user_name',
+        'profiles.photo_url as user_photo',
+        'tracks.title as track_title',
+        'tracks.artist_id as track_artist_id',
+      ]);
+  }
+
+  async getById(id: string): Promise<CommentWithAuthor | undefined> {
+    return this.base().where('comments.id', '=', id).executeTakeFirst();
+  }
+
+  async create(comment: { id: string; trackId: string; userId: string; text: string; positionSec: number | null; at: string }): Promise<void> {
+    await this.db
+      .insertInto('comments')
+      .values({
+        id: comment.id,
+        track_id: comment.trackId,
+        user_id: comment.userId,
+        text: comment.text,
+        position_sec: comment.positionSec,
+        created_at: comment.at,
+      })
+      .execute();
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const deleted = await this.db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+    return Number(deleted.numDeletedRows) > 0;
+  }
+
+  /** A track's comments, oldest first (SPEC section 3). */
+  async listForTrack(trackId: string, limit: number): Promise<CommentWithAuthor[]> {
+    return this.base().where('comments.track_id', '=', trackId).orderBy('comments.created_at', 'asc').orderBy('comments.id').limit(limit).execute();
+  }
+
+  /** Comments on an artist's tracks, newest first: the studio's Comments list and the dashboard. */
+  async listForArtist(artistId: string, limit: number): Promise<CommentWithAuthor[]> {
+    return this.base()
+      .where('tracks.artist_id', '=', artistId)
+      .orderBy('comments.created_at', 'desc')
+      .orderBy('comments.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async countForArtist(artistId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('comments')
+      .innerJoin('tracks', 'tracks.id', 'comments.track_id')
+      .where('tracks.artist_id', '=', artistId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

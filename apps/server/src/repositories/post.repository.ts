@@ -1,0 +1,107 @@
+import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import type { Database, PostsTable, ProfilesTable } from '../db/schema.js';
+
+/** A post with what a card shows of its author. */
+export type PostWithAuthor = Selectable<PostsTable> & {
+  author_name: string;
+  author_photo: string | null;
+  author_status: ProfilesTable['status'];
+};
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export class PostRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private base(db: Db = this.db) {
+    return db
+      .selectFrom('posts')
+      .innerJoin('profiles', 'profiles.id', 'posts.author_id')
+      .selectAll('posts')
+      .select(['profiles.display_name as author_name', 'profiles.photo_url as author_photo', 'profiles.status as author_status']);
+  }
+
+  async getById(id: string, db: Db = this.db): Promise<PostWithAuthor | undefined> {
+    return this.base(db).where('posts.id', '=', id).executeTakeFirst();
+  }
+
+  async create(post: { id: string; authorId: string; text: string; at: string }): Promise<void> {
+    await this.db.insertInto('posts').values({ id: post.id, author_id: post.authorId, text: post.text, created_at: post.at }).execute();
+  }
+
+  /** The post and its likes (post_likes cascade on Postgres; deleted explicitly for SQLite databases without the pragma). */
+  async delete(id: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('post_likes').where('post_id', '=', id).execute();
+      const deleted = await trx.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
+      return Number(deleted.numDeletedRows) > 0;
+    });
+  }
+
+  /** An author's posts: the pinned one first, then newest first. */
+  async listByAuthor(authorId: string, limit: number): Promise<PostWithAuthor[]> {
+    return this.base()
+      .where('posts.author_id', '=', authorId)
+      .orderBy('posts.pinned', 'desc')
+      .orderBy('posts.created_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * SPEC section 5's news feed: posts whose author is a creator or one of the viewer's
+   * subscriptions, newest first, strictly older than `before` when given.
+   */
+  async news(viewerId: string | undefined, before: string | undefined, limit: number): Promise<PostWithAuthor[]> {
+    let query = this.base().where((eb) =>
+      viewerId
+        ? eb.or([
+            eb('profiles.status', '=', 'creator'),
+            eb('posts.author_id', 'in', eb.selectFrom('follows').select('follows.artist_id').where('follows.subscriber_id', '=', viewerId)),
+          ])
+        : eb('profiles.status', '=', 'creator'),
+    );
+    if (before) query = query.where('posts.created_at', '<', before);
+    return query.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(limit).execute();
+  }
+
+  /** Which of these posts the user likes. */
+  async likedAmong(userId: string, postIds: string[]): Promise<Set<string>> {
+    if (postIds.length === 0) return new Set();
+    const rows = await this.db.selectFrom('post_likes').select('post_id').where('user_id', '=', userId).where('post_id', 'in', postIds).execute();
+    return new Set(rows.map((r) => r.post_id));
+  }
+
+  async like(trx: Transaction<Database>, userId: string, postId: string, at: string): Promise<boolean> {
+    const inserted = await trx
+      .insertInto('post_likes')
+      .values({ user_id: userId, post_id: postId, created_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'post_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await trx.updateTable('posts').set((eb) => ({ likes_count: eb('likes_count', '+', 1) })).where('id', '=', postId).execute();
+    return true;
+  }
+
+  async unlike(trx: Transaction<Database>, userId: string, postId: string): Promise<boolean> {
+    const deleted = await trx.deleteFrom('post_likes').where('user_id', '=', userId).where('post_id', '=', postId).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) return false;
+    await trx.updateTable('posts').set((eb) => ({ likes_count: eb('likes_count', '-', 1) })).where('id', '=', postId).execute();
+    return true;
+  }
+
+  async likesCount(postId: string, db: Db = this.db): Promise<number> {
+    const row = await db.selectFrom('posts').select('likes_count').where('id', '=', postId).executeTakeFirst();
+    return row?.likes_count ?? 0;
+  }
+
+  /** Pins one post of the author and unpins the rest (postId null unpins all), in one statement. */
+  async setPinned(authorId: string, postId: string | null): Promise<void> {
+    await this.db
+      .updateTable('posts')
+      .set({ pinned: postId === null ? 0 : sql<number>`case when id = ${postId} then 1 else 0 end` })
+      .where('author_id', '=', authorId)
+      .execute();
+  }
+}

@@ -1,0 +1,78 @@
+import { COMMENTS_LIMIT, type Comment, type CreateComment, type StudioComment, createCommentSchema } from '@platter/shared';
+import type { EventBus } from '../events/event-bus.js';
+import { type Actor, ownsOrAdmin } from '../lib/actor.js';
+import { ForbiddenError, NotFoundError } from '../lib/errors.js';
+import { newId, nowIso } from '../lib/ids.js';
+import type { CommentRepository, CommentWithAuthor } from '../repositories/comment.repository.js';
+import type { TrackRepository } from '../repositories/track.repository.js';
+
+export function toComment(row: CommentWithAuthor): Comment {
+  return {
+    id: row.id,
+    trackId: row.track_id,
+    userId: row.user_id,
+    userName: row.user_name?.trim() ? row.user_name : null,
+    userPhotoURL: row.user_photo,
+    text: row.text,
+    positionSec: row.position_sec,
+    createdAt: row.created_at,
+  };
+}
+
+export const toStudioComment = (row: CommentWithAuthor): StudioComment => ({ ...toComment(row), trackTitle: row.track_title });
+
+export interface CommentServiceDeps {
+  comments: CommentRepository;
+  tracks: TrackRepository;
+  events: EventBus;
+}
+
+/** Timed comments on tracks. Anyone reads them; signed-in users write; author, track owner or admin delete. */
+export class CommentService {
+  constructor(private readonly deps: CommentServiceDeps) {}
+
+  /** A track that the viewer may see: hidden tracks only for their owner and admins. */
+  private async visibleTrack(trackId: string, viewer: Actor | undefined) {
+    const track = await this.deps.tracks.getById(trackId);
+    if (!track || (track.hidden && !(viewer && ownsOrAdmin(viewer, track.artist_id)))) {
+      throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
+    }
+    return track;
+  }
+
+  async listForTrack(trackId: string, viewer: Actor | undefined): Promise<{ items: Comment[] }> {
+    await this.visibleTrack(trackId, viewer);
+    const rows = await this.deps.comments.listForTrack(trackId, COMMENTS_LIMIT);
+    return { items: rows.map(toComment) };
+  }
+
+  async add(actor: Actor, trackId: string, input: CreateComment): Promise<Comment> {
+    const { text, positionSec } = createCommentSchema.parse(input);
+    const track = await this.visibleTrack(trackId, actor);
+    // A position past the end (a stale player clock) is kept at the end, where the marker can show.
+    const position = positionSec == null ? null : track.duration ? Math.min(positionSec, track.duration) : positionSec;
+    const id = newId();
+    await this.deps.comments.create({ id, trackId, userId: actor.id, text, positionSec: position, at: nowIso() });
+    const row = await this.deps.comments.getById(id);
+    if (!row) throw new NotFoundError('The comment could not be read back.', 'comment_not_found');
+    const comment = toComment(row);
+    if (!track.hidden) this.deps.events.emit('comment.added', { comment });
+    return comment;
+  }
+
+  async delete(actor: Actor, commentId: string): Promise<void> {
+    const row = await this.deps.comments.getById(commentId);
+    if (!row) throw new NotFoundError('This comment does not exist or was already deleted.', 'comment_not_found');
+    const allowed = actor.isAdmin || actor.id === row.user_id || actor.id === row.track_artist_id;
+    if (!allowed) throw new ForbiddenError('Only the comment’s author or the track’s owner can delete this comment.', 'not_your_comment');
+    if (await this.deps.comments.delete(commentId)) {
+      this.deps.events.emit('comment.deleted', { trackId: row.track_id, commentId });
+    }
+  }
+
+  /** Comments on the artist's own tracks, newest first. */
+  async listForArtist(artistId: string, limit = 50): Promise<{ items: StudioComment[] }> {
+    const rows = await this.deps.comments.listForArtist(artistId, limit);
+    return { items: rows.map(toStudioComment) };
+  }
+}

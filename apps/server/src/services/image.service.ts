@@ -1,0 +1,57 @@
+import type { Readable } from 'node:stream';
+import { MAX_IMAGE_MB } from '@platter/shared';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { ACCEPTED_IMAGE_DESCRIPTION, type ImageVariant, isAcceptedImage, renderImage } from '../media/image.js';
+import type { Storage } from '../storage/storage.js';
+
+export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
+
+/** Reads a request body up to a limit, refusing more with a 413 a person can act on. */
+export async function readImageBody(body: Readable, declaredLength: number | undefined): Promise<Buffer> {
+  const tooLarge = () => new PayloadTooLargeError(`The image is larger than ${MAX_IMAGE_MB} MB. Choose a smaller one.`);
+  if (declaredLength !== undefined && declaredLength > MAX_IMAGE_BYTES) {
+    body.resume();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += buffer.length;
+    if (size > MAX_IMAGE_BYTES) {
+      body.destroy();
+      throw tooLarge();
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Turns uploaded or embedded images into stored WebP variants. */
+export class ImageService {
+  constructor(private readonly storage: Storage) {}
+
+  /** Checks, resizes and stores an image under `images/<ownerId>/`; returns its storage key. */
+  async store(ownerId: string, bytes: Uint8Array, variant: ImageVariant): Promise<string> {
+    if (bytes.length === 0) throw new UnsupportedMediaTypeError(`The image is empty. Choose a ${ACCEPTED_IMAGE_DESCRIPTION} file.`);
+    if (!(await isAcceptedImage(bytes))) {
+      throw new UnsupportedMediaTypeError(`This file is not an image Platter can use. Choose a ${ACCEPTED_IMAGE_DESCRIPTION} file.`);
+    }
+    let rendered: Buffer;
+    try {
+      rendered = await renderImage(bytes, variant);
+    } catch {
+      throw new UnsupportedMediaTypeError(`This image could not be read: it may be damaged. Choose another ${ACCEPTED_IMAGE_DESCRIPTION} file.`);
+    }
+    const key = `images/${ownerId}/${variant}-${newId()}.webp`;
+    await this.storage.put(key, rendered, { contentType: 'image/webp' });
+    return key;
+  }
+
+  /** Best-effort removal of a replaced image: an orphan file is harmless, a failed request is not. */
+  async discard(key: string | null | undefined): Promise<void> {
+    if (!key) return;
+    await this.storage.delete(key).catch(() => undefined);
+  }
+}

@@ -1,0 +1,112 @@
+import { type CreatePost, type NewsPage, type Post, type PostLikeState, createPostSchema } from '@platter/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { EventBus } from '../events/event-bus.js';
+import { type Actor, ownsOrAdmin } from '../lib/actor.js';
+import { ForbiddenError, NotFoundError } from '../lib/errors.js';
+import { newId, nowIso } from '../lib/ids.js';
+import type { PostRepository, PostWithAuthor } from '../repositories/post.repository.js';
+import type { ProfileService } from './profile.service.js';
+
+const AUTHOR_POSTS_LIMIT = 100;
+
+function toPost(row: PostWithAuthor, liked: boolean): Post {
+  return {
+    id: row.id,
+    authorId: row.author_id,
+    authorName: row.author_name,
+    authorPhotoURL: row.author_photo,
+    authorStatus: row.author_status,
+    text: row.text,
+    createdAt: row.created_at,
+    likes: row.likes_count,
+    liked,
+    pinned: row.pinned === 1,
+  };
+}
+
+export interface PostServiceDeps {
+  db: Kysely<Database>;
+  posts: PostRepository;
+  profiles: ProfileService;
+  events: EventBus;
+}
+
+/** Artists' short posts, their likes and pins, and the news feed built from them. */
+export class PostService {
+  constructor(private readonly deps: PostServiceDeps) {}
+
+  private async withLikes(rows: PostWithAuthor[], viewer: Actor | undefined): Promise<Post[]> {
+    const liked = viewer ? await this.deps.posts.likedAmong(viewer.id, rows.map((r) => r.id)) : new Set<string>();
+    return rows.map((row) => toPost(row, liked.has(row.id)));
+  }
+
+  private async require(postId: string): Promise<PostWithAuthor> {
+    const row = await this.deps.posts.getById(postId);
+    if (!row) throw new NotFoundError('This post does not exist or was deleted.', 'post_not_found');
+    return row;
+  }
+
+  private changed(row: PostWithAuthor, change: 'created' | 'deleted' | 'likes' | 'pinned'): void {
+    this.deps.events.emit('post.changed', { postId: row.id, authorId: row.author_id, authorStatus: row.author_status, change });
+  }
+
+  async create(actor: Actor, input: CreatePost): Promise<Post> {
+    const { text } = createPostSchema.parse(input);
+    await this.deps.profiles.requireForUser(actor.id);
+    const id = newId();
+    await this.deps.posts.create({ id, authorId: actor.id, text, at: nowIso() });
+    const row = await this.require(id);
+    this.changed(row, 'created');
+    return toPost(row, false);
+  }
+
+  async delete(actor: Actor, postId: string): Promise<void> {
+    const row = await this.require(postId);
+    if (!ownsOrAdmin(actor, row.author_id)) throw new ForbiddenError('Only the author can delete this post.', 'not_your_post');
+    if (await this.deps.posts.delete(postId)) this.changed(row, 'deleted');
+  }
+
+  async like(actor: Actor, postId: string): Promise<PostLikeState> {
+    return this.setLike(actor, postId, true);
+  }
+
+  async unlike(actor: Actor, postId: string): Promise<PostLikeState> {
+    return this.setLike(actor, postId, false);
+  }
+
+  private async setLike(actor: Actor, postId: string, liked: boolean): Promise<PostLikeState> {
+    const row = await this.require(postId);
+    const { changed, likes } = await this.deps.db.transaction().execute(async (trx) => {
+      const changed = liked ? await this.deps.posts.like(trx, actor.id, postId, nowIso()) : await this.deps.posts.unlike(trx, actor.id, postId);
+      return { changed, likes: await this.deps.posts.likesCount(postId, trx) };
+    });
+    if (changed) this.changed(row, 'likes');
+    return { postId, liked, likes };
+  }
+
+  /** Pins this post and unpins the author's others (one pinned post per author). */
+  async pin(actor: Actor, postId: string, pinned: boolean): Promise<Post> {
+    const row = await this.require(postId);
+    if (row.author_id !== actor.id) throw new ForbiddenError('Only the author can pin or unpin this post.', 'not_your_post');
+    if (pinned) await this.deps.posts.setPinned(actor.id, postId);
+    else if (row.pinned) await this.deps.posts.setPinned(actor.id, null);
+    this.changed(row, 'pinned');
+    const [post] = await this.withLikes([await this.require(postId)], actor);
+    return post as Post;
+  }
+
+  /** An author's posts, pinned first; 404 for an unknown author. */
+  async listByAuthor(authorId: string, viewer: Actor | undefined): Promise<{ items: Post[] }> {
+    await this.deps.profiles.get(authorId);
+    return { items: await this.withLikes(await this.deps.posts.listByAuthor(authorId, AUTHOR_POSTS_LIMIT), viewer) };
+  }
+
+  /** SPEC section 5: creators' posts for everyone, plus the viewer's subscriptions' posts. */
+  async news(viewer: Actor | undefined, query: { before?: string; limit: number }): Promise<NewsPage> {
+    const rows = await this.deps.posts.news(viewer?.id, query.before, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return { items: await this.withLikes(page, viewer), nextCursor: rows.length > query.limit && last ? last.created_at : null };
+  }
+}

@@ -1,0 +1,81 @@
+import type { TrackRepository } from '../repositories/track.repository.js';
+import type { ProfileService } from './profile.service.js';
+import { toTrack } from './track.mapper.js';
+
+/** What a link preview shows: Open Graph and Twitter card fields, URLs relative to the site. */
+export interface ShareMeta {
+  title: string;
+  description: string;
+  /** The page's own path. */
+  path: string;
+  type: 'music.song' | 'profile' | 'website';
+  image: string | null;
+  audio?: { url: string; type: string };
+}
+
+export interface ShareServiceDeps {
+  tracks: TrackRepository;
+  profiles: ProfileService;
+}
+
+/** Link previews of share links (/track/:id, /artist/:id) for chat apps and social sites. */
+export class ShareService {
+  constructor(private readonly deps: ShareServiceDeps) {}
+
+  async forTrack(id: string): Promise<ShareMeta | undefined> {
+    const row = await this.deps.tracks.getById(id);
+    if (!row || row.hidden) return undefined;
+    const track = toTrack(row);
+    const artist = await this.deps.profiles.get(track.artistId).catch(() => undefined);
+    return {
+      title: `${track.title} – ${track.artist}`,
+      description: `Listen to ${track.title} by ${track.artist} (${track.genre}) on Platter.`,
+      path: `/track/${encodeURIComponent(id)}`,
+      type: 'music.song',
+      image: track.image ?? artist?.photoURL ?? null,
+      audio: { url: track.url, type: row.content_type },
+    };
+  }
+
+  async forArtist(id: string): Promise<ShareMeta | undefined> {
+    const profile = await this.deps.profiles.get(id).catch(() => undefined);
+    if (!profile) return undefined;
+    const tracks = `${profile.tracks} ${profile.tracks === 1 ? 'track' : 'tracks'}`;
+    return {
+      title: `${profile.displayName} on Platter`,
+      description: profile.bio.trim() || `${profile.displayName}: ${tracks} and ${profile.subscribers} subscribers on Platter.`,
+      path: `/artist/${encodeURIComponent(id)}`,
+      type: 'profile',
+      image: profile.photoURL ?? profile.coverURL,
+    };
+  }
+}
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** index.html with the page's title and preview meta tags in its head (absolute URLs from `origin`). */
+export function renderShareHtml(indexHtml: string, meta: ShareMeta, origin: string): string {
+  const absolute = (url: string) => new URL(url, origin).href;
+  const tags: Array<[string, string, string]> = [
+    ['property', 'og:site_name', 'Platter'],
+    ['property', 'og:type', meta.type],
+    ['property', 'og:title', meta.title],
+    ['property', 'og:description', meta.description],
+    ['property', 'og:url', absolute(meta.path)],
+    ['name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', meta.title],
+    ['name', 'twitter:description', meta.description],
+  ];
+  if (meta.image) tags.push(['property', 'og:image', absolute(meta.image)], ['name', 'twitter:image', absolute(meta.image)]);
+  if (meta.audio) tags.push(['property', 'og:audio', absolute(meta.audio.url)], ['property', 'og:audio:type', meta.audio.type]);
+  const head = [
+    `<title>${escapeHtml(meta.title)} · Platter</title>`,
+    `<link rel="canonical" href="${escapeHtml(absolute(meta.path))}" />`,
+    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
+  ].join('\n    ');
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+    .replace('</head>', `  ${head}\n  </head>`);
+}
