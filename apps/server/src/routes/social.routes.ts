@@ -13,13 +13,16 @@ import {
   postSchema,
   subscriptionStateSchema,
 } from '@platter/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+/** Limits per signed-in user (many listeners may share one address), per address otherwise. */
+const perMinute = (max: number) => ({
+  rateLimit: { max, timeWindow: '1 minute', keyGenerator: async (request: FastifyRequest) => (await request.currentUser())?.id ?? request.ip },
+});
 
 /** Comments, posts and news, artist pages and subscriptions. */
 export async function socialRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
@@ -35,7 +38,7 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
   app.post(
     '/api/tracks/:id/comments',
     {
-      config: perMinute(10),
+      config: perMinute(20),
       schema: {
         tags: ['comments'],
         summary: 'Comments on a track, optionally at a playback position (seconds)',
@@ -58,7 +61,7 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
 
   app.post(
     '/api/posts',
-    { config: perMinute(10), schema: { tags: ['posts'], summary: 'Publishes a post (1–180 characters)', body: createPostSchema, response: { 201: postSchema, ...errors } } },
+    { config: perMinute(20), schema: { tags: ['posts'], summary: 'Publishes a post (1–180 characters)', body: createPostSchema, response: { 201: postSchema, ...errors } } },
     async (request, reply) => reply.status(201).send(await posts.create(await request.requireActor(), request.body)),
   );
 

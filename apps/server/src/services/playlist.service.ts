@@ -97,12 +97,16 @@ export class PlaylistService {
   async reorder(userId: string, id: string, input: unknown): Promise<PlaylistDetail> {
     const { entryIds } = reorderPlaylistSchema.parse(input);
     await this.owned(userId, id);
-    const current = (await this.deps.playlists.entries(id)).map((e) => e.id);
+    const entries = await this.deps.playlists.entries(id);
+    const visibleTracks = new Set((await this.deps.tracks.getManyVisible(entries.map((e) => e.track_id))).map((t) => t.id));
+    // The listener orders what they can see; entries of hidden tracks keep their order, at the end.
+    const current = entries.filter((e) => visibleTracks.has(e.track_id)).map((e) => e.id);
+    const hidden = entries.filter((e) => !visibleTracks.has(e.track_id)).map((e) => e.id);
     const same = entryIds.length === current.length && new Set(entryIds).size === entryIds.length && entryIds.every((e) => current.includes(e));
     if (!same) {
       throw new BadRequestError('entryIds must list every entry of the playlist exactly once; reload the playlist and try again.', 'order_mismatch');
     }
-    await this.deps.db.transaction().execute((trx) => this.deps.playlists.reorder(trx, id, entryIds, nowIso()));
+    await this.deps.db.transaction().execute((trx) => this.deps.playlists.reorder(trx, id, [...entryIds, ...hidden], nowIso()));
     this.changed(userId, id);
     return this.get(userId, id);
   }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { decoderFor } from './decoders.js';
+import { PeakAccumulator } from './peaks.js';
+import { WavDecoder } from './wav-decoder.js';
+
+describe('PeakAccumulator', () => {
+  it('keeps the loudest sample of each stretch, across channels and chunk boundaries, normalised to 1', () => {
+    const acc = new PeakAccumulator();
+    // 4 stretches of 2048 frames: loudness 0.1, 0.2, 0.4, 0.8 (the right channel carries the last one).
+    const left = new Float32Array(8192);
+    const right = new Float32Array(8192);
+    for (let i = 0; i < 8192; i++) {
+      const level = [0.1, 0.2, 0.4, 0.8][Math.floor(i / 2048)] ?? 0;
+      left[i] = i >= 6144 ? 0 : level * Math.sin(i);
+      right[i] = i >= 6144 ? -level : 0;
+    }
+    for (let at = 0; at < 8192; at += 1000) acc.push([left.subarray(at, at + 1000), right.subarray(at, at + 1000)]);
+    expect(acc.frames).toBe(8192);
+    const peaks = acc.result(4);
+    expect(peaks).toHaveLength(4);
+    expect(peaks[3]).toBe(1);
+    expect(peaks[0]).toBeCloseTo(0.125, 2);
+    expect(peaks[1]).toBeCloseTo(0.25, 2);
+    expect(peaks[2]).toBeCloseTo(0.5, 2);
+  });
+
+  it('gives nothing for nothing, and zeros for silence', () => {
+    expect(new PeakAccumulator().result(10)).toEqual([]);
+    const silent = new PeakAccumulator();
+    silent.push([new Float32Array(5000)]);
+    expect(silent.result(3)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('WavDecoder', () => {
+  it('reads 16-bit PCM across chunk boundaries, header split included', () => {
+    const samples = [0, 16384, -32768, 32767, 8192, -8192];
+    const data = Buffer.alloc(samples.length * 2);
+    samples.forEach((v, i) => data.writeInt16LE(v, i * 2));
+    const header = Buffer.alloc(44);
+    header.write('RIFF', 0);
+    header.writeUInt32LE(36 + data.length, 4);
+    header.write('WAVE', 8);
+    header.write('fmt ', 12);
+    header.writeUInt32LE(16, 16);
+    header.writeUInt16LE(1, 20);
+    header.writeUInt16LE(2, 22);
+    header.writeUInt32LE(8000, 24);
+    header.writeUInt32LE(32000, 28);
+    header.writeUInt16LE(4, 32);
+    header.writeUInt16LE(16, 34);
+    header.write('data', 36);
+    header.writeUInt32LE(data.length, 40);
+    const file = Buffer.concat([header, data]);
+    const decoder = new WavDecoder();
+    const left: number[] = [];
+    const right: number[] = [];
+    for (const [from, to] of [[0, 20], [20, 47], [47, file.length]] as const) {
+      const { channelData } = decoder.decode(file.subarray(from, to));
+      left.push(...(channelData[0] ?? []));
+      right.push(...(channelData[1] ?? []));
+    }
+    expect(left).toEqual([0, -1, 0.25]);
+    expect(right.map((v) => Math.round(v * 1000) / 1000)).toEqual([0.5, 1, -0.25]);
+  });
+
+  it('refuses what is not RIFF/WAVE', () => {
+    expect(() => new WavDecoder().decode(Buffer.from('this is not a wave file at all'))).toThrow(/RIFF/);
+  });
+});
+
+describe('decoderFor', () => {
+  it('has decoders for MP3, WAV, FLAC and Ogg, and none for MP4/AAC or WebM (their waveform is unavailable)', async () => {
+    for (const type of ['audio/mpeg', 'audio/wav', 'audio/flac', 'audio/ogg']) {
+      const decoder = await decoderFor(type, new Uint8Array(16));
+      expect(decoder, type).toBeDefined();
+      await decoder?.ready;
+      await decoder?.free();
+    }
+    for (const type of ['audio/mp4', 'audio/aac', 'audio/webm']) expect(await decoderFor(type, new Uint8Array(16)), type).toBeUndefined();
+  });
+});
