@@ -45,8 +45,8 @@ describe(`catalogue API (${dialect})`, () => {
     expect(page.total).toBe(10);
     expect(page.items.map((i) => i.title)).toEqual(titles.map(([title]) => title).reverse().slice(0, 9));
     const track = page.items[0];
-    expect(Object.keys(track ?? {}).sort()).toEqual(['artist', 'artistId', 'createdAt', 'duration', 'genre', 'id', 'likes', 'listens', 'title', 'url'].sort());
-    expect(track).toMatchObject({ artist: 'Кирилл Beats', artistId, likes: 0, listens: 0 });
+    expect(Object.keys(track ?? {}).sort()).toEqual(['artist', 'artistId', 'createdAt', 'duration', 'genre', 'hidden', 'id', 'image', 'likes', 'listens', 'title', 'url', 'waveform'].sort());
+    expect(track).toMatchObject({ artist: 'Кирилл Beats', artistId, likes: 0, listens: 0, hidden: false, image: null });
   });
 
   it('pages with page and pageSize', async () => {
