@@ -29,6 +29,11 @@ export const errorHandlerPlugin = fp(
       if (error instanceof ZodError) {
         return reply.status(400).send({ error: 'validation_failed', message: describeIssues(error.issues) });
       }
+      // The client went away mid-request (a cancelled upload, a closed tab): nothing to answer, nothing broken.
+      if (request.raw.destroyed && (error.code === 'ECONNRESET' || error.message === 'aborted')) {
+        request.log.info({ url: request.url }, 'client aborted the request');
+        return reply.status(400).send({ error: 'aborted', message: 'The request was cancelled before it completed.' });
+      }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         if (status === 429) return reply.status(429).send({ error: 'rate_limited', message: error.message });

@@ -18,6 +18,7 @@ function seeded() {
     playlists: queryKeys.playlists.mine,
     playlist: queryKeys.playlists.detail('p1'),
     history: queryKeys.history,
+    dashboard: queryKeys.studio.dashboard(7),
   };
   for (const key of Object.values(keys)) client.setQueryData(key, {});
   const stale = () =>
@@ -44,10 +45,10 @@ describe('applyLiveEvent', () => {
     expect(stale()).toEqual(['charts', 'genres', 'profile', 'search', 'tracks']);
   });
 
-  it('track.stats: only the charts refetch (their order follows listens)', () => {
+  it('track.stats: the charts (their order follows listens) and the studio totals refetch', () => {
     const { client, stale } = seeded();
     applyLiveEvent(client, 'track.stats', { trackId: 't1', likes: 1, listens: 2 });
-    expect(stale()).toEqual(['charts']);
+    expect(stale()).toEqual(['charts', 'dashboard']);
   });
 
   it('track.stats patches the counts of every cached copy of the track, in place', () => {

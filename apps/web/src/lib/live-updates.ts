@@ -6,9 +6,9 @@ import { queryKeys } from './query-keys';
 /** What each server event makes stale. */
 export const LIVE_EVENT_STALE_KEYS: Record<LiveEventType, readonly QueryKey[]> = {
   'track.created': [queryKeys.tracks.all, queryKeys.genres, queryKeys.profiles.all, queryKeys.search.all, queryKeys.charts.all],
-  // The counts themselves are patched into every cached track (see patchTrackStats); only the
-  // charts refetch, since their order follows listens.
-  'track.stats': [queryKeys.charts.all],
+  // The counts themselves are patched into every cached track (see patchTrackStats); the charts
+  // refetch, since their order follows listens, and so do the studio's totals and dashboard.
+  'track.stats': [queryKeys.charts.all, queryKeys.studio.all],
   'likes.changed': [queryKeys.likes.all],
   'playlists.changed': [queryKeys.playlists.all],
   'history.changed': [queryKeys.history],

@@ -13,6 +13,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 describe('MenuTab (studio)', () => {
@@ -21,14 +22,20 @@ describe('MenuTab (studio)', () => {
     client.setQueryData(meQueryOptions().queryKey, null);
     renderApp(<MenuTab />, { queryClient: client });
     expect(screen.getByText('Please sign in to open your studio')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Upload track' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upload Track' })).toBeNull();
   });
 
-  it('shows the upload form when signed in', () => {
+  it('shows the studio when signed in', () => {
     const client = createTestQueryClient();
-    const me: Me = { user: { id: 'u1', email: 'a@b.c', name: 'Ann' }, profile: makeProfile({ id: 'u1' }), isAdmin: false };
+    const me: Me = { user: { id: 'u1', email: 'a@b.c', name: 'Ann' }, profile: makeProfile({ id: 'u1', displayName: 'Ann' }), isAdmin: false };
     client.setQueryData(meQueryOptions().queryKey, me);
     renderApp(<MenuTab />, { queryClient: client });
-    expect(screen.getByRole('heading', { level: 2, name: 'Upload track' })).toBeTruthy();
+    expect(screen.queryByText('Please sign in to open your studio')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Upload Track' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Post' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'My tracks' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'My posts' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Comments' })).toBeTruthy();
   });
 });

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../features/auth/api/get-me';
-import { UploadForm } from '../../../features/upload/components/upload-form';
+import { StudioView } from '../../../features/studio/components/studio-view';
 
-/** The studio: for now, the upload form; signed-out listeners are asked to sign in. */
+/** The studio (the 'menu' tab); signed-out listeners are asked to sign in. */
 export function MenuTab() {
   const { t } = useTranslation();
   const me = useMe();
   if (me.isPending) return <p className="status-text">{t('common.loading')}</p>;
   if (!me.data) return <p className="shell-notice">{t('shell.signInForStudio')}</p>;
-  return <UploadForm />;
+  return <StudioView profile={me.data.profile} />;
 }

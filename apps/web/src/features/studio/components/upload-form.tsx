@@ -6,25 +6,31 @@ import { UploadError, useUploadTrack } from '../hooks/use-upload-track';
 import { UploadProgressBar } from './upload-progress';
 import './upload.css';
 
+type Message = { kind: 'success' | 'error'; text: string };
+
+/** The Upload track form (SPEC 2): idle → uploading (progress, Cancel) → idle with a message. */
 export function UploadForm() {
   const { t } = useTranslation();
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
+  const coverRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [genre, setGenre] = useState<Genre>(DEFAULT_GENRE);
+  const [message, setMessage] = useState<Message | null>(null);
   const upload = useUploadTrack();
   const maxUploadMb = useServerConfig().data?.maxUploadMb;
 
-  const fail = (message: string, details: unknown) => {
+  const fail = (reason: string, details: unknown) => {
     console.error('Track upload failed', details);
-    window.alert(`${t('upload.failed')}\n${message}`);
+    setMessage({ kind: 'error', text: `${t('upload.failed')} ${reason}` });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setMessage(null);
     const file = fileRef.current?.files?.[0];
     if (!file) {
-      window.alert(t('upload.chooseFile'));
+      setMessage({ kind: 'error', text: t('upload.chooseFile') });
       return;
     }
     if (maxUploadMb !== undefined && file.size > maxUploadMb * 1024 * 1024) {
@@ -32,24 +38,32 @@ export function UploadForm() {
       return;
     }
     upload.mutate(
-      { title: title.trim(), genre, file },
+      { title: title.trim(), genre, file, cover: coverRef.current?.files?.[0] ?? null },
       {
-        onSuccess: () => {
+        onSuccess: ({ coverError }) => {
           setTitle('');
           setGenre(DEFAULT_GENRE);
           if (fileRef.current) fileRef.current.value = '';
-          window.alert(t('upload.success'));
+          if (coverRef.current) coverRef.current.value = '';
+          if (coverError) console.error('Track cover refused', coverError);
+          setMessage({
+            kind: 'success',
+            text: coverError ? `${t('upload.success')} ${t('upload.coverFailed')} ${coverError.message}` : t('upload.success'),
+          });
         },
-        onError: (error) => fail(error.message, error instanceof UploadError ? { step: error.step, error: error.cause } : error),
+        onError: (error) => {
+          if (error instanceof UploadError && error.cancelled) {
+            setMessage({ kind: 'error', text: t('upload.cancelled') });
+            return;
+          }
+          fail(error.message, error instanceof UploadError ? { step: error.step, error: error.cause } : error);
+        },
       },
     );
   };
 
   return (
-    <form className="upload-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="upload-form__title">
-        {t('upload.title')}
-      </h2>
+    <form className="upload-form" onSubmit={onSubmit} aria-label={t('upload.title')}>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-track-title`}>
           {t('upload.trackTitle')}
@@ -87,19 +101,30 @@ export function UploadForm() {
         <label className="field__label" htmlFor={`${id}-file`}>
           {t('upload.file')}
         </label>
-        <input
-          ref={fileRef}
-          id={`${id}-file`}
-          className="input upload-form__file"
-          name="file"
-          type="file"
-          accept="audio/*"
-        />
+        <input ref={fileRef} id={`${id}-file`} className="input upload-form__file" name="file" type="file" accept="audio/*" />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-cover`}>
+          {t('upload.cover')}
+        </label>
+        <input ref={coverRef} id={`${id}-cover`} className="input upload-form__file" name="cover" type="file" accept="image/*" />
       </div>
       {upload.progress && <UploadProgressBar progress={upload.progress} />}
-      <button type="submit" className="button button--primary" disabled={upload.isPending}>
-        {upload.isPending ? t('upload.uploading') : t('upload.submit')}
-      </button>
+      {message && (
+        <p className={message.kind === 'error' ? 'error-text' : 'upload-form__success'} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+      <div className="upload-form__actions">
+        <button type="submit" className="button button--primary" disabled={upload.isPending}>
+          {upload.isPending ? t('upload.uploading') : t('upload.submit')}
+        </button>
+        {upload.isPending && (
+          <button type="button" className="button button--secondary" onClick={upload.cancel}>
+            {t('upload.cancel')}
+          </button>
+        )}
+      </div>
     </form>
   );
 }

@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+import { ApiError, apiErrorFromBody } from '../../../lib/api-error';
+
+/**
+ * PUTs an image as the raw request body (the image endpoints take no JSON), answering like
+ * apiRequest: the parsed body, or an ApiError carrying the server's message (413 too big,
+ * 415 not an image).
+ */
+export async function putImageBody<T>(path: string, image: Blob, schema: z.ZodType<T>): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'PUT',
+      headers: { Accept: 'application/json', 'Content-Type': image.type || 'application/octet-stream' },
+      body: image,
+      credentials: 'same-origin',
+    });
+  } catch (cause) {
+    throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
+  }
+  const text = await response.text();
+  if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, text);
+  return schema.parse(text ? JSON.parse(text) : undefined);
+}

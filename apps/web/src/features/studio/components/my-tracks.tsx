@@ -1,0 +1,67 @@
+import type { Track } from '@platter/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useDeleteTrack } from '../api/delete-track';
+import { useMyTracks } from '../api/get-my-tracks';
+import { ConfirmDialog } from './confirm-dialog';
+import { StudioSection } from './studio-section';
+
+/** My tracks, hidden ones badged, each with Delete behind 'Delete this track?'. */
+export function MyTracks() {
+  const { t } = useTranslation();
+  const tracks = useMyTracks();
+  const remove = useDeleteTrack();
+  const [pending, setPending] = useState<Track | null>(null);
+
+  const confirm = () => {
+    if (!pending) return;
+    remove.mutate(pending.id, { onSettled: () => setPending(null) });
+  };
+
+  return (
+    <StudioSection title={t('studio.myTracks')} query={tracks} empty={t('studio.noTracks')} count={tracks.data?.items.length}>
+      <ul className="studio-list" aria-label={t('studio.myTracks')}>
+        {tracks.data?.items.map((track) => (
+          <li key={track.id} className="studio-item" data-testid="studio-track">
+            <div className="studio-item__main">
+              <Link className="studio-item__title" to={paths.track.getHref(track.id)}>
+                {track.title}
+              </Link>
+              <span className="studio-item__meta">
+                {track.genre} · {t('studio.listens', { count: track.listens })} · {t('studio.likes', { count: track.likes })}
+                {track.hidden && <span className="studio-badge">{t('studio.hidden')}</span>}
+              </span>
+            </div>
+            <div className="studio-item__actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-label={t('studio.deleteNamed', { name: track.title })}
+                onClick={() => setPending(track)}
+              >
+                {t('studio.delete')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {remove.error && (
+        <p className="error-text" role="alert">
+          {remove.error.message}
+        </p>
+      )}
+      {pending && (
+        <ConfirmDialog
+          open
+          question={t('studio.deleteTrack')}
+          subject={pending.title}
+          busy={remove.isPending}
+          onConfirm={confirm}
+          onCancel={() => setPending(null)}
+        />
+      )}
+    </StudioSection>
+  );
+}

@@ -1,0 +1,35 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface StudioSectionProps {
+  title: string;
+  query: Pick<UseQueryResult, 'isPending' | 'error'>;
+  /** How many items loaded; 0 shows `empty` instead of the children. */
+  count: number | undefined;
+  empty: string;
+  children: ReactNode;
+}
+
+/** One list of the studio, with its loading, failure and empty states. */
+export function StudioSection({ title, query, count, empty, children }: StudioSectionProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  let body: ReactNode = children;
+  if (query.isPending) body = <p className="studio-section__status">{t('common.loading')}</p>;
+  else if (query.error)
+    body = (
+      <p className="error-text" role="alert">
+        {t('studio.loadFailed', { message: query.error.message })}
+      </p>
+    );
+  else if (!count) body = <p className="studio-section__status">{empty}</p>;
+  return (
+    <section className="studio-section" aria-labelledby={id}>
+      <h2 id={id} className="studio-section__title">
+        {title}
+      </h2>
+      {body}
+    </section>
+  );
+}
