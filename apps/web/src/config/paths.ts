@@ -6,7 +6,7 @@
 export const HOME_TABS = ['home', 'search', 'playlists', 'liked', 'history', 'menu', 'news'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
 /** Every tab /home can show: the sidebar's plus the ones reached from inside a tab. */
-export const HOME_TAB_IDS = [...HOME_TABS, 'playlists-details'] as const;
+export const HOME_TAB_IDS = [...HOME_TABS, 'playlists-details', 'admin'] as const;
 export type HomeTabId = (typeof HOME_TAB_IDS)[number];
 
 function homeHref(tab?: HomeTabId, params: Record<string, string> = {}): string {

@@ -12,6 +12,7 @@ import {
 } from '../../../components/icons';
 import { Logo } from '../../../components/layout/logo';
 import { HOME_TABS, paths, type HomeTab, type HomeTabId } from '../../../config/paths';
+import { AdminIcon } from '../../../features/admin/components/admin-icon';
 import { useMe } from '../../../features/auth/api/get-me';
 import { AuthPanel } from '../../../features/auth/components/auth-panel';
 import { SidebarPlaylists } from '../../../features/playlists/components/sidebar-playlists';
@@ -61,6 +62,14 @@ export function HomeSidebar({ tab }: { tab: HomeTabId | null }) {
               </li>
             );
           })}
+          {me.data?.isAdmin && (
+            <li>
+              <Link className="shell-tab" to={paths.home.getHref('admin')} aria-current={tab === 'admin' ? 'page' : undefined}>
+                <AdminIcon className="shell-tab__icon" />
+                <span>{t('tabs.admin')}</span>
+              </Link>
+            </li>
+          )}
         </ul>
       </nav>
       <section className="shell-sidebar__settings">
