@@ -1,34 +1,41 @@
-import type { Profile } from '@platter/shared';
+import type { ArtistPage } from '@platter/shared';
 import { useTranslation } from 'react-i18next';
 import { Image } from '../../../components/image';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
+import { SubscribeButton } from './subscribe-button';
 
-export function ArtistHeader({ profile }: { profile: Profile }) {
+export interface ArtistHeaderProps {
+  artist: ArtistPage;
+  /** Signed in: the Subscribe button shows (never on one's own page). */
+  signedIn: boolean;
+}
+
+export function ArtistHeader({ artist, signedIn }: ArtistHeaderProps) {
   const { t } = useTranslation();
-  const name = profile.displayName.trim() || t('artist.unknown');
+  const name = artist.displayName.trim() || t('artist.unknown');
   const stats = [
-    { label: t('artist.subscribers'), value: profile.subscribers, testId: 'stat-subscribers' },
-    { label: t('artist.totalTracks'), value: profile.tracks, testId: 'stat-tracks' },
-    { label: t('artist.following'), value: profile.subscriptions, testId: 'stat-following' },
+    { label: t('artist.subscribers'), value: artist.subscribers, testId: 'stat-subscribers' },
+    { label: t('artist.totalTracks'), value: artist.tracks, testId: 'stat-tracks' },
+    { label: t('artist.following'), value: artist.subscriptions, testId: 'stat-following' },
   ];
 
   return (
     <header className="artist-header">
       <div className="artist-header__cover">
-        {profile.coverURL && <Image src={profile.coverURL} alt={t('artist.cover', { name })} />}
+        {artist.coverURL && <Image src={artist.coverURL} alt={t('artist.cover', { name })} />}
       </div>
       <div className="artist-header__body">
-        {profile.photoURL ? (
-          <Image className="artist-header__avatar" src={profile.photoURL} alt={t('artist.avatar', { name })} />
+        {artist.photoURL ? (
+          <Image className="artist-header__avatar" src={artist.photoURL} alt={t('artist.avatar', { name })} />
         ) : (
           <span className="artist-header__avatar artist-header__avatar--initial" aria-hidden="true">
             {name.charAt(0).toUpperCase()}
           </span>
         )}
         <div className="artist-header__identity">
-          <StatusBadge status={profile.status} />
+          <StatusBadge status={artist.status} />
           <h1 className="artist-header__name">{name}</h1>
-          {profile.bio && <p className="artist-header__bio">{profile.bio}</p>}
+          {artist.bio && <p className="artist-header__bio">{artist.bio}</p>}
           <dl className="artist-stats">
             {stats.map((stat) => (
               <div key={stat.testId} className="artist-stats__item">
@@ -37,6 +44,7 @@ export function ArtistHeader({ profile }: { profile: Profile }) {
               </div>
             ))}
           </dl>
+          {signedIn && !artist.isSelf && <SubscribeButton artistId={artist.id} subscribed={artist.subscribed} />}
         </div>
       </div>
     </header>

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { MAX_PAGE_SIZE, type Profile, type TrackList } from '@platter/shared';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { MAX_PAGE_SIZE, type ArtistPage, type Profile, type TrackList } from '@platter/shared';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import { makeProfile, makeTrack } from '../../../testing/fixtures';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
 import { artistTracksQueryOptions } from '../api/get-artist-tracks';
-import { profileQueryOptions } from '../api/get-profile';
+import { artistQueryOptions } from '../api/get-artist';
 import { ArtistView } from './artist-view';
 
 const tracks: TrackList = {
@@ -16,11 +16,21 @@ const tracks: TrackList = {
   pageSize: MAX_PAGE_SIZE,
 };
 
-function renderArtist(profile: Profile | null, client = createTestQueryClient()) {
-  if (profile) client.setQueryData(profileQueryOptions('u1').queryKey, profile);
+function artistPage(profile: Profile, extra: Partial<ArtistPage> = {}): ArtistPage {
+  return { ...profile, subscribed: false, isSelf: false, ...extra };
+}
+
+function renderArtist(
+  profile: Profile | ArtistPage | null,
+  { client = createTestQueryClient(), signedIn = false }: { client?: ReturnType<typeof createTestQueryClient>; signedIn?: boolean } = {},
+) {
+  if (profile) client.setQueryData(artistQueryOptions('u1').queryKey, 'isSelf' in profile ? profile : artistPage(profile));
   client.setQueryData(artistTracksQueryOptions('u1').queryKey, tracks);
   const onPlay = vi.fn();
-  renderApp(<ArtistView artistId="u1" activeTrackId={null} isPlaying={false} onPlay={onPlay} />, { queryClient: client });
+  renderApp(
+    <ArtistView artistId="u1" signedIn={signedIn} activeTrackId={null} isPlaying={false} onPlay={onPlay} posts={<p>posts slot</p>} />,
+    { queryClient: client },
+  );
   return onPlay;
 }
 
@@ -74,9 +84,38 @@ describe('ArtistView', () => {
   it('says clearly when the artist does not exist', async () => {
     const client = createTestQueryClient();
     vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ error: 'not_found', message: 'Profile not found' }), { status: 404 }))));
-    renderArtist(null, client);
+    renderArtist(null, { client });
     expect(await screen.findByRole('heading', { name: 'Artist not found' })).toBeTruthy();
-    const error = client.getQueryState(profileQueryOptions('u1').queryKey)?.error;
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/home');
+    const error = client.getQueryState(artistQueryOptions('u1').queryKey)?.error;
     expect(error).toBeInstanceOf(ApiError);
+  });
+
+  it('shows the posts the route composes in', () => {
+    renderArtist(makeProfile({ id: 'u1' }));
+    expect(screen.getByText('posts slot')).toBeTruthy();
+  });
+
+  it('offers no Subscribe button when signed out or on one\'s own page', () => {
+    renderArtist(makeProfile({ id: 'u1' }));
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+    cleanup();
+    renderArtist(artistPage(makeProfile({ id: 'u1' }), { isSelf: true }), { signedIn: true });
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+  });
+
+  it('subscribes and then shows Unsubscribe with the count the server answers', async () => {
+    const fetch = vi.fn((url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        return Promise.resolve(new Response(JSON.stringify({ artistId: 'u1', subscribed: true, subscribers: 4 }), { status: 200 }));
+      }
+      return new Promise<Response>(() => {});
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderArtist(makeProfile({ id: 'u1', subscribers: 3 }), { signedIn: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Unsubscribe' })).toBeTruthy());
+    expect(screen.getByTestId('stat-subscribers').textContent).toBe('4');
+    expect(fetch).toHaveBeenCalledWith('/api/artists/u1/subscription', expect.objectContaining({ method: 'PUT' }));
   });
 });

@@ -1,38 +1,49 @@
 import type { Track } from '@platter/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { TrackList } from '../../../components/track-list/track-list';
+import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
+import { useArtist } from '../api/get-artist';
 import { useArtistTracks } from '../api/get-artist-tracks';
-import { useProfile } from '../api/get-profile';
 import { ArtistHeader } from './artist-header';
 import './artist.css';
 
 export interface ArtistViewProps {
   artistId: string;
+  signedIn: boolean;
   activeTrackId: string | null;
   isPlaying: boolean;
   onPlay: (tracks: readonly Track[], index: number) => void;
+  /** The artist's posts, composed in by the route (another feature). */
+  posts?: ReactNode;
 }
 
-export function ArtistView({ artistId, activeTrackId, isPlaying, onPlay }: ArtistViewProps) {
+/** /artist/:id: the header (cover, avatar, badge, counts, Subscribe), the posts and every track. */
+export function ArtistView({ artistId, signedIn, activeTrackId, isPlaying, onPlay, posts }: ArtistViewProps) {
   const { t } = useTranslation();
-  const profile = useProfile(artistId);
+  const artist = useArtist(artistId);
   const tracks = useArtistTracks(artistId);
 
-  if (profile.isPending) return <p className="status-text">{t('artist.loading')}</p>;
-  if (profile.isError) {
-    const notFound = profile.error instanceof ApiError && profile.error.status === 404;
+  if (artist.isPending) return <p className="status-text">{t('artist.loading')}</p>;
+  if (artist.isError) {
+    const notFound = artist.error instanceof ApiError && artist.error.status === 404;
     return (
       <div className="artist-missing" role={notFound ? undefined : 'alert'}>
         <h1>{notFound ? t('artist.notFound') : t('artist.loadError')}</h1>
         {notFound && <p>{t('artist.notFoundLine')}</p>}
+        <Link className="button button--secondary" to={paths.home.getHref()}>
+          {t('artist.backHome')}
+        </Link>
       </div>
     );
   }
 
   return (
     <article className="artist">
-      <ArtistHeader profile={profile.data} />
+      <ArtistHeader artist={artist.data} signedIn={signedIn} />
+      {posts}
       <section className="artist__tracks" aria-labelledby="artist-tracks-title">
         <h2 id="artist-tracks-title">{t('artist.tracks')}</h2>
         {tracks.isPending ? (

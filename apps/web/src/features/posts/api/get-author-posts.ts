@@ -1,0 +1,19 @@
+import { postListSchema, type Post } from '@platter/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** `GET /api/artists/:id/posts`: an author's posts, the pinned one first, then newest. */
+export function getAuthorPosts(authorId: string, signal?: AbortSignal): Promise<{ items: Post[] }> {
+  return apiRequest(`/api/artists/${encodeURIComponent(authorId)}/posts`, { schema: postListSchema, signal });
+}
+
+export const authorPostsQueryOptions = (authorId: string) =>
+  queryOptions({
+    queryKey: queryKeys.posts.byAuthor(authorId),
+    queryFn: ({ signal }) => getAuthorPosts(authorId, signal),
+  });
+
+export function useAuthorPosts(authorId: string) {
+  return useQuery(authorPostsQueryOptions(authorId));
+}

@@ -1,0 +1,117 @@
+import type { Post } from '@platter/shared';
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HeartIcon } from '../../../components/icons';
+import { Image } from '../../../components/image';
+import { StatusBadge } from '../../../components/status-badge';
+import { paths } from '../../../config/paths';
+import { useDeletePost } from '../api/delete-post';
+import { useSetPostLike } from '../api/set-post-like';
+import { useSetPostPin } from '../api/set-post-pin';
+import type { PostViewer } from '../post-viewer';
+import { formatPostTime } from './format-post-time';
+
+export interface PostCardProps {
+  post: Post;
+  viewer: PostViewer;
+  /** Not seen in the news feed before: marked with a dot and a 'New' label. */
+  unread?: boolean;
+  ref?: Ref<HTMLElement>;
+}
+
+/**
+ * One post: its author (linking to the artist page) with their badge, the time, the text and
+ * the likes. Signed-in viewers toggle the like; the author pins and deletes, an admin deletes.
+ */
+export function PostCard({ post, viewer, unread = false, ref }: PostCardProps) {
+  const { t, i18n } = useTranslation();
+  const like = useSetPostLike();
+  const pin = useSetPostPin();
+  const remove = useDeletePost();
+  const isAuthor = viewer.id !== null && viewer.id === post.authorId;
+  const canDelete = isAuthor || viewer.isAdmin;
+  const name = post.authorName.trim() || t('artist.unknown');
+  const failed = like.isError || pin.isError || remove.isError;
+  const classes = ['post-card', post.pinned && 'post-card--pinned', unread && 'post-card--unread'].filter(Boolean).join(' ');
+
+  return (
+    <article ref={ref} className={classes} data-testid="post-card" data-post-id={post.id} aria-label={t('posts.by', { name })}>
+      <header className="post-card__header">
+        {post.authorPhotoURL ? (
+          <Image className="post-card__avatar" src={post.authorPhotoURL} alt={t('posts.avatar', { name })} />
+        ) : (
+          <span className="post-card__avatar post-card__avatar--initial" aria-hidden="true">
+            {name.charAt(0).toUpperCase()}
+          </span>
+        )}
+        <div className="post-card__meta">
+          <div className="post-card__byline">
+            <Link className="post-card__author" to={paths.artist.getHref(post.authorId)}>
+              {name}
+            </Link>
+            <StatusBadge status={post.authorStatus} />
+          </div>
+          <time className="post-card__time" dateTime={post.createdAt}>
+            {formatPostTime(post.createdAt, i18n.resolvedLanguage ?? i18n.language)}
+          </time>
+        </div>
+        {post.pinned && <span className="post-card__pinned">{t('posts.pinned')}</span>}
+        {unread && (
+          <span className="post-card__unread" data-testid="post-unread">
+            <span className="post-card__dot" aria-hidden="true" />
+            <span className="visually-hidden">{t('posts.new')}</span>
+          </span>
+        )}
+      </header>
+      <p className="post-card__text">{post.text}</p>
+      <footer className="post-card__actions">
+        {viewer.id === null ? (
+          <span className="post-card__likes" aria-label={t('posts.likes', { count: post.likes })}>
+            <HeartIcon />
+            <span data-testid="post-likes">{post.likes}</span>
+          </span>
+        ) : (
+          <button
+            type="button"
+            className={`post-card__like ${post.liked ? 'post-card__like--on' : ''}`}
+            aria-pressed={post.liked}
+            aria-label={t('posts.like')}
+            disabled={like.isPending}
+            onClick={() => like.mutate({ post, liked: !post.liked })}
+          >
+            <HeartIcon />
+            <span data-testid="post-likes">{post.likes}</span>
+          </button>
+        )}
+        {isAuthor && (
+          <button
+            type="button"
+            className="button button--link"
+            disabled={pin.isPending}
+            onClick={() => pin.mutate({ post, pinned: !post.pinned })}
+          >
+            {post.pinned ? t('posts.unpin') : t('posts.pin')}
+          </button>
+        )}
+        {canDelete && (
+          <button
+            type="button"
+            className="button button--link post-card__delete"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (window.confirm(t('posts.confirmDelete'))) remove.mutate(post);
+            }}
+          >
+            {t('posts.delete')}
+          </button>
+        )}
+        {failed && (
+          <span className="error-text" role="alert">
+            {t('posts.actionError')}
+          </span>
+        )}
+      </footer>
+    </article>
+  );
+}
