@@ -42,7 +42,14 @@ export const routes: RouteObject[] = [
             path: paths.artist.path,
             lazy: async () => ({ Component: (await import('./routes/artist')).ArtistRoute }),
           },
-          infoRoute(paths.artistDashboard.path, 'artistDashboard'),
+          {
+            path: paths.track.path,
+            lazy: async () => ({ Component: (await import('./routes/track')).TrackRoute }),
+          },
+          {
+            path: paths.artistDashboard.path,
+            lazy: async () => ({ Component: (await import('./routes/artist-dashboard')).ArtistDashboardRoute }),
+          },
           infoRoute(paths.started.path, 'started'),
           infoRoute(paths.about.path, 'about'),
           infoRoute(paths.forArtist.path, 'forArtist'),

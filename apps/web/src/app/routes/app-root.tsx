@@ -8,10 +8,11 @@ import { PlayerBar } from '../../features/player/components/player-bar';
 import { useTrackLink } from '../../features/player/hooks/use-track-link';
 import { usePlayerStore } from '../../features/player/player-store';
 import { useLiveUpdates } from '../../lib/live-updates';
+import { usePlayerComments } from './track-comments';
 import './app-root.css';
 
 /** Pages where the player bar shows even before anything was picked. */
-const PLAYER_PAGES = [paths.home.path, '/artist/'];
+const PLAYER_PAGES = [paths.home.path, '/artist/', '/track/'];
 
 /**
  * Everything except the auth popup lives under this route, so the `<audio>` element is mounted
@@ -24,6 +25,7 @@ export function AppRoot() {
   useTrackLink(pathname === paths.home.path);
   const hasQueue = usePlayerStore((state) => state.queue.length > 0);
   const showBar = hasQueue || PLAYER_PAGES.some((page) => pathname.startsWith(page));
+  const comments = usePlayerComments();
 
   return (
     <>
@@ -31,9 +33,10 @@ export function AppRoot() {
       <Outlet />
       {showBar && (
         <div className="player-dock">
-          <PlayerBar />
+          <PlayerBar markers={comments.markers} extra={comments.button} />
         </div>
       )}
+      {showBar && comments.panel}
     </>
   );
 }

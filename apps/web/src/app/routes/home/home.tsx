@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, type HomeTabId } from '../../../config/paths';
+import { AdminView } from '../../../features/admin/components/admin-view';
 import { useMe } from '../../../features/auth/api/get-me';
 import { HistoryView } from '../../../features/history/components/history-view';
 import { LibraryView } from '../../../features/library/components/library-view';
@@ -9,6 +10,7 @@ import { LikedTracksView } from '../../../features/likes/components/liked-tracks
 import { usePlayTrackList } from '../../../features/player/hooks/use-play-track-list';
 import { PlaylistDetailsView } from '../../../features/playlists/components/playlist-details-view';
 import { PlaylistsView } from '../../../features/playlists/components/playlists-view';
+import { NewsFeed } from '../../../features/posts/components/news-feed';
 import { SearchView } from '../../../features/search/components/search-view';
 import { FOCUS_SEARCH_EVENT, requestSearchFocus } from '../../../features/search/focus-search';
 import { TermsModal } from '../../../features/terms/components/terms-modal';
@@ -53,6 +55,10 @@ function TabContent({ tab }: { tab: HomeTabId | null }) {
       return <HistoryView signedIn={signedIn} readLocalHistory={readTrackHistory} {...player} />;
     case 'menu':
       return <MenuTab />;
+    case 'news':
+      return <NewsFeed viewer={{ id: userId, isAdmin: me.data?.isAdmin ?? false }} />;
+    case 'admin':
+      return <AdminView access={me.isPending ? 'pending' : me.data?.isAdmin ? 'admin' : 'denied'} {...player} />;
     default:
       return <p className="shell-notice">{t('shell.underDevelopment')}</p>;
   }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CollapseIcon, ExpandIcon } from '../../../components/icons';
 import { useBarSwipes } from '../hooks/use-bar-swipes';
@@ -14,10 +15,20 @@ import { ShortcutsDialog } from './shortcuts-dialog';
 import { SpectrumAnalyser } from './spectrum-analyser';
 import { UpNextPanel } from './up-next-panel';
 import { VinylRecord } from './vinyl-record';
+import { Waveform, type WaveformMarker } from './waveform';
 import './player-bar.css';
 
-export function PlayerBar() {
+export interface PlayerBarProps {
+  /** Timed comments of the current track, marked on its waveform. */
+  markers?: readonly WaveformMarker[];
+  /** Buttons the app adds before the bar's own (the comments button). */
+  extra?: ReactNode;
+}
+
+export function PlayerBar({ markers, extra }: PlayerBarProps = {}) {
   const { t } = useTranslation();
+  const trackId = usePlayerStore((state) => currentEntry(state)?.track.id ?? null);
+  const catalogueDuration = usePlayerStore((state) => currentEntry(state)?.track.duration ?? null);
   const playing = usePlayerStore((state) => state.playing);
   const fullScreen = usePlayerStore((state) => state.fullScreen);
   const withoutUrl = usePlayerStore((state) => currentEntry(state)?.track.url === '');
@@ -49,9 +60,19 @@ export function PlayerBar() {
       </div>
       <div className="player-bar__center">
         <PlayerControls />
+        {trackId && (
+          <Waveform
+            key={trackId}
+            trackId={trackId}
+            duration={catalogueDuration}
+            markers={markers}
+            className="player-bar__waveform"
+          />
+        )}
         <ProgressBar />
       </div>
       <div className="player-bar__extra">
+        {extra}
         <button
           type="button"
           className="player-button player-button--toggle"

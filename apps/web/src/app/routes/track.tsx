@@ -1,0 +1,120 @@
+import { formatTime, type Track } from '@platter/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PauseIcon, PlayIcon } from '../../components/icons';
+import { Image } from '../../components/image';
+import { paths } from '../../config/paths';
+import { CommentsPanel } from '../../features/comments/components/comments-panel';
+import { useTrack } from '../../features/player/api/get-track';
+import { Waveform } from '../../features/player/components/waveform';
+import { usePlayTrackList } from '../../features/player/hooks/use-play-track-list';
+import { playerActions } from '../../features/player/player-reducer';
+import { usePlayerStore } from '../../features/player/player-store';
+import { ApiError } from '../../lib/api-error';
+import { seekCurrent, useCommentMarkers, useCommentsPlayback, useCommentsViewer } from './track-comments';
+import './track.css';
+
+/** `/track/:id`: a track's own page (its share link): cover, details, waveform and comments. */
+export function TrackRoute() {
+  const { id = '' } = useParams();
+  return <TrackPage key={id} trackId={id} />;
+}
+
+function TrackPage({ trackId }: { trackId: string }) {
+  const { t } = useTranslation();
+  const track = useTrack(trackId);
+
+  if (track.isPending) return <p className="status-text">{t('trackPage.loading')}</p>;
+  if (track.isError) {
+    const notFound = track.error instanceof ApiError && track.error.status === 404;
+    return (
+      <div className="track-missing" role={notFound ? undefined : 'alert'}>
+        <h1>{notFound ? t('trackPage.notFound') : t('trackPage.loadError')}</h1>
+        {notFound && <p className="status-text">{t('trackPage.notFoundLine')}</p>}
+        <Link className="button button--primary" to={paths.home.getHref()}>
+          {t('trackPage.back')}
+        </Link>
+      </div>
+    );
+  }
+  return <TrackDetails track={track.data} />;
+}
+
+/** Starts the track as a list of one at `seconds` (a click on its waveform while another plays). */
+function startAt(track: Track, seconds: number) {
+  const player = usePlayerStore.getState();
+  player.setList([track], 0);
+  player.dispatch(playerActions.seek(seconds));
+}
+
+function TrackDetails({ track }: { track: Track }) {
+  const { t } = useTranslation();
+  const { activeTrackId, isPlaying, playTrack } = usePlayTrackList();
+  const viewer = useCommentsViewer();
+  const markers = useCommentMarkers(track.id);
+  const playback = useCommentsPlayback(track.id);
+  const title = track.title || t('trackPage.unknownTitle');
+  const artist = track.artist || t('trackPage.unknownArtist');
+  const playingThis = activeTrackId === track.id && isPlaying;
+
+  useEffect(() => {
+    document.title = `${title} · ${artist} · Platter`;
+  }, [title, artist]);
+
+  return (
+    <article className="track-page" data-testid="track-page">
+      <div className="track-page__main">
+        <header className="track-page__header">
+          <Image className="track-page__cover" src={track.image} alt={t('trackPage.cover', { title })} />
+          <div className="track-page__identity">
+            <h1 className="track-page__title">{title}</h1>
+            {track.artistId ? (
+              <Link className="track-page__artist" to={paths.artist.getHref(track.artistId)}>
+                {artist}
+              </Link>
+            ) : (
+              <span className="track-page__artist">{artist}</span>
+            )}
+            <dl className="track-page__facts">
+              {track.genre && (
+                <div>
+                  <dt>{t('trackPage.genre')}</dt>
+                  <dd>{track.genre}</dd>
+                </div>
+              )}
+              <div>
+                <dt>{t('trackPage.duration')}</dt>
+                <dd data-testid="track-page-duration">{formatTime(track.duration)}</dd>
+              </div>
+            </dl>
+            <button
+              type="button"
+              className="button button--primary track-page__play"
+              aria-pressed={playingThis}
+              onClick={() => playTrack([track], 0)}
+            >
+              {playingThis ? <PauseIcon /> : <PlayIcon />}
+              {playingThis ? t('trackPage.pause') : t('trackPage.play')}
+            </button>
+          </div>
+        </header>
+        <Waveform
+          className="track-page__waveform"
+          trackId={track.id}
+          duration={track.duration}
+          markers={markers}
+          onStartAt={(seconds) => startAt(track, seconds)}
+        />
+      </div>
+      <CommentsPanel
+        variant="inline"
+        trackId={track.id}
+        trackOwnerId={track.artistId}
+        viewer={viewer}
+        playback={playback}
+        onSeek={playback ? seekCurrent : (seconds) => startAt(track, seconds)}
+      />
+    </article>
+  );
+}

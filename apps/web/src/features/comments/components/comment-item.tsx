@@ -1,0 +1,67 @@
+import { formatTime, type Comment } from '@platter/shared';
+import { useTranslation } from 'react-i18next';
+import { commentAuthor } from '../comment-author';
+
+export interface CommentItemProps {
+  comment: Comment;
+  canDelete: boolean;
+  deleting: boolean;
+  onDelete: (comment: Comment) => void;
+  /** Jumps to the comment's moment (only offered when the track can seek there). */
+  onSeek?: (seconds: number) => void;
+}
+
+function formatCreatedAt(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+export function CommentItem({ comment, canDelete, deleting, onDelete, onSeek }: CommentItemProps) {
+  const { t, i18n } = useTranslation();
+  const author = commentAuthor(comment, t);
+  const at = comment.positionSec === null ? null : t('comments.at', { time: formatTime(comment.positionSec) });
+
+  return (
+    <li className="comment" data-testid="comment" data-comment-id={comment.id}>
+      <div className="comment__meta">
+        <span className="comment__author" data-testid="comment-author">
+          {author}
+        </span>
+        {at !== null &&
+          (onSeek ? (
+            <button
+              type="button"
+              className="comment__at"
+              data-testid="comment-at"
+              title={t('comments.seekTo', { time: formatTime(comment.positionSec) })}
+              onClick={() => onSeek(comment.positionSec ?? 0)}
+            >
+              {at}
+            </button>
+          ) : (
+            <span className="comment__at" data-testid="comment-at">
+              {at}
+            </span>
+          ))}
+        <time className="comment__time" dateTime={comment.createdAt}>
+          {formatCreatedAt(comment.createdAt, i18n.language)}
+        </time>
+      </div>
+      <p className="comment__text" data-testid="comment-text">
+        {comment.text}
+      </p>
+      {canDelete && (
+        <button
+          type="button"
+          className="comment__delete button--link"
+          aria-label={t('comments.deleteBy', { name: author })}
+          disabled={deleting}
+          onClick={() => onDelete(comment)}
+        >
+          {t('comments.delete')}
+        </button>
+      )}
+    </li>
+  );
+}

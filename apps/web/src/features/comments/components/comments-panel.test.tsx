@@ -1,0 +1,170 @@
+// @vitest-environment jsdom
+import type { Comment } from '@platter/shared';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
+import { queryKeys } from '../../../lib/query-keys';
+import { createTestQueryClient, renderApp } from '../../../testing/render';
+import { CommentsPanel, type CommentsPanelProps } from './comments-panel';
+
+function makeComment(overrides: Partial<Comment> & { id: string }): Comment {
+  return {
+    trackId: 't1',
+    userId: 'u-ann',
+    userName: 'Ann',
+    userPhotoURL: null,
+    text: `Comment ${overrides.id}`,
+    positionSec: null,
+    createdAt: '2026-03-05T14:30:00.000Z',
+    ...overrides,
+  };
+}
+
+const ann = makeComment({ id: 'c1', text: 'nice drop', positionSec: 70, createdAt: '2026-03-05T14:30:00.000Z' });
+const nameless = makeComment({ id: 'c2', userId: 'u-bob', userName: null, text: 'hello', createdAt: '2026-03-05T14:31:00.000Z' });
+
+function renderPanel(props: Partial<CommentsPanelProps> = {}, comments: Comment[] = [ann, nameless]) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(queryKeys.comments.track('t1'), comments);
+  renderApp(<CommentsPanel trackId="t1" trackOwnerId="u-artist" viewer={null} {...props} />, { queryClient });
+  return queryClient;
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn(() => new Promise(() => {}));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+const deleteButtons = () => screen.queryAllByRole('button', { name: /^Delete the comment by/ });
+
+describe('CommentsPanel', () => {
+  it("says 'No comments' when there are none", () => {
+    renderPanel({}, []);
+    expect(screen.getByRole('complementary', { name: 'Comments' })).toBeTruthy();
+    expect(screen.getByText('No comments')).toBeTruthy();
+  });
+
+  it('lists name (or Anonymous), the time it was written in the viewer locale, the text and the marker time', () => {
+    renderPanel();
+    const items = screen.getAllByTestId('comment');
+    expect(items.map((item) => within(item).getByTestId('comment-author').textContent)).toEqual(['Ann', 'Anonymous']);
+    expect(within(items[0]!).getByTestId('comment-text').textContent).toBe('nice drop');
+    expect(within(items[0]!).getByTestId('comment-at').textContent).toBe('at 1:10');
+    expect(within(items[1]!).queryByTestId('comment-at')).toBeNull();
+    const expected = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ann.createdAt));
+    expect(items[0]!.querySelector('time')?.textContent).toBe(expected);
+  });
+
+  it('in Russian the fallback name is Аноним and dates follow ru', async () => {
+    await act(() => i18n.changeLanguage('ru'));
+    renderPanel();
+    expect(screen.getAllByTestId('comment-author')[1]?.textContent).toBe('Аноним');
+    const expected = new Intl.DateTimeFormat('ru', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ann.createdAt));
+    expect(screen.getAllByTestId('comment')[0]!.querySelector('time')?.textContent).toBe(expected);
+  });
+
+  it('keeps the order oldest first as the cache holds it', () => {
+    renderPanel({}, [ann, nameless]);
+    expect(screen.getAllByTestId('comment-text').map((text) => text.textContent)).toEqual(['nice drop', 'hello']);
+  });
+
+  it('signed out: no form and no Delete', () => {
+    renderPanel();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByText('Sign in to write a comment.')).toBeTruthy();
+    expect(deleteButtons()).toHaveLength(0);
+  });
+
+  it('Delete shows on my own comments only; the track owner and admins see it on every comment', () => {
+    renderPanel({ viewer: { id: 'u-ann', isAdmin: false } });
+    expect(deleteButtons().map((button) => button.getAttribute('aria-label'))).toEqual(['Delete the comment by Ann']);
+    cleanup();
+    renderPanel({ viewer: { id: 'u-artist', isAdmin: false } });
+    expect(deleteButtons()).toHaveLength(2);
+    cleanup();
+    renderPanel({ viewer: { id: 'u-other', isAdmin: true } });
+    expect(deleteButtons()).toHaveLength(2);
+    cleanup();
+    renderPanel({ viewer: { id: 'u-other', isAdmin: false } });
+    expect(deleteButtons()).toHaveLength(0);
+  });
+
+  it('Delete sends DELETE /api/comments/:id and drops the comment', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(new Response(null, { status: 204 })));
+    renderPanel({ viewer: { id: 'u-ann', isAdmin: false } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete the comment by Ann' }));
+    await waitFor(() => expect(screen.queryByText('nice drop')).toBeNull());
+    expect(fetchMock).toHaveBeenCalledWith('/api/comments/c1', expect.objectContaining({ method: 'DELETE' }));
+  });
+
+  it('the Post button waits for a non-blank text and the counter counts the trimmed text', () => {
+    renderPanel({ viewer: { id: 'u-ann', isAdmin: false } });
+    const post = screen.getByRole('button', { name: 'Post' });
+    expect(post.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Write a comment' }), { target: { value: '   ' } });
+    expect(post.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Write a comment' }), { target: { value: '  hi  ' } });
+    expect(post.hasAttribute('disabled')).toBe(false);
+    expect(screen.getByText('2/500')).toBeTruthy();
+  });
+
+  it("'At current time' is on while the track plays and sends the player's time", async () => {
+    const created = makeComment({ id: 'c3', userId: 'u-ann', text: 'here', positionSec: 12.3, createdAt: '2026-03-05T15:00:00.000Z' });
+    fetchMock.mockImplementation(() => Promise.resolve(new Response(JSON.stringify(created), { status: 201 })));
+    renderPanel({ viewer: { id: 'u-ann', isAdmin: false }, playback: { playing: true, currentTime: () => 12.34 } });
+    const atTime = screen.getByRole('checkbox', { name: 'At current time' }) as HTMLInputElement;
+    expect(atTime.checked).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Write a comment' }), { target: { value: ' here ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await screen.findByText('here');
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/tracks/t1/comments');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({ text: 'here', positionSec: 12.3 });
+    expect((screen.getByRole('textbox', { name: 'Write a comment' }) as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it("off (or paused, or not the current track) sends no position", async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(new Response(JSON.stringify(makeComment({ id: 'c4', text: 'plain' })), { status: 201 })));
+    renderPanel({ viewer: { id: 'u-ann', isAdmin: false }, playback: { playing: false, currentTime: () => 40 } });
+    expect((screen.getByRole('checkbox', { name: 'At current time' }) as HTMLInputElement).checked).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Write a comment' }), { target: { value: 'plain' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await screen.findByText('plain');
+    expect(JSON.parse((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as string)).toEqual({ text: 'plain', positionSec: null });
+    cleanup();
+    renderPanel({ viewer: { id: 'u-ann', isAdmin: false }, playback: null });
+    expect(screen.getByRole('checkbox', { name: 'At current time' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it("shows the server's message when it refuses (400) or rate-limits (429)", async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(new Response(JSON.stringify({ error: 'rate_limited', message: 'Too many comments, wait a minute' }), { status: 429 })),
+    );
+    renderPanel({ viewer: { id: 'u-ann', isAdmin: false } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Write a comment' }), { target: { value: 'again' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many comments, wait a minute');
+  });
+
+  it("a comment's time seeks when the panel may seek", () => {
+    const onSeek = vi.fn();
+    renderPanel({ onSeek });
+    fireEvent.click(screen.getByRole('button', { name: 'at 1:10' }));
+    expect(onSeek).toHaveBeenCalledWith(70);
+  });
+
+  it('Close and Escape close the panel opened from the player bar', () => {
+    const onClose = vi.fn();
+    renderPanel({ onClose, variant: 'dock', viewer: { id: 'u-ann', isAdmin: false } });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Write a comment' }), { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Close comments' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,95 @@
+import type { Comment } from '@platter/shared';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useComments } from '../api/get-comments';
+import { useDeleteComment } from '../api/delete-comment';
+import type { CommentsPlayback, CommentsViewer } from '../types';
+import { CommentForm } from './comment-form';
+import { CommentItem } from './comment-item';
+import './comments.css';
+
+export interface CommentsPanelProps {
+  trackId: string;
+  /** The track's artist: may delete every comment on it. */
+  trackOwnerId?: string | null;
+  /** null when signed out (no form, no Delete). */
+  viewer: CommentsViewer | null;
+  /** Present while this track is the player's current one. */
+  playback?: CommentsPlayback | null;
+  onSeek?: (seconds: number) => void;
+  /** Shown as a Close button (the panel opened from the player bar). */
+  onClose?: () => void;
+  /** 'dock': a 300 px side panel (a bottom sheet on narrow screens); 'inline': part of a page. */
+  variant?: 'dock' | 'inline';
+}
+
+export function canDeleteComment(comment: Pick<Comment, 'userId'>, viewer: CommentsViewer | null, trackOwnerId?: string | null) {
+  if (!viewer) return false;
+  return viewer.isAdmin || comment.userId === viewer.id || (!!trackOwnerId && trackOwnerId === viewer.id);
+}
+
+/** The comments of one track, oldest first, kept live; signed-in listeners write and delete here. */
+export function CommentsPanel({ trackId, trackOwnerId, viewer, playback = null, onSeek, onClose, variant = 'inline' }: CommentsPanelProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const comments = useComments(trackId);
+  const remove = useDeleteComment(trackId);
+
+  return (
+    <aside
+      className={`comments-panel comments-panel--${variant}`}
+      aria-labelledby={titleId}
+      data-testid="comments-panel"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !onClose) return;
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <header className="comments-panel__header">
+        <h2 id={titleId} className="comments-panel__title">
+          {t('comments.title')}
+        </h2>
+        {onClose && (
+          <button type="button" className="comments-panel__close" aria-label={t('comments.close')} onClick={onClose}>
+            ×
+          </button>
+        )}
+      </header>
+      <div className="comments-panel__body">
+        {comments.isPending ? (
+          <p className="status-text">{t('common.loading')}</p>
+        ) : comments.isError ? (
+          <p className="error-text" role="alert">
+            {t('comments.loadError')}
+          </p>
+        ) : comments.data.length === 0 ? (
+          <p className="status-text comments-panel__empty">{t('comments.empty')}</p>
+        ) : (
+          <ol className="comments-panel__list" aria-label={t('comments.title')}>
+            {comments.data.map((comment) => (
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                canDelete={canDeleteComment(comment, viewer, trackOwnerId)}
+                deleting={remove.isPending && remove.variables === comment.id}
+                onDelete={(target) => remove.mutate(target.id)}
+                onSeek={onSeek}
+              />
+            ))}
+          </ol>
+        )}
+        {remove.isError && (
+          <p className="error-text" role="alert">
+            {remove.error.message || t('comments.deleteError')}
+          </p>
+        )}
+      </div>
+      {viewer ? (
+        <CommentForm key={trackId} trackId={trackId} playback={playback} />
+      ) : (
+        <p className="status-text comments-panel__signin">{t('comments.signIn')}</p>
+      )}
+    </aside>
+  );
+}
