@@ -36,7 +36,7 @@ async function run(label: string, databaseUrl: string | undefined) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, PLATTER_DEMO: '0', NODE_ENV: 'test', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const context = await createContext(config);
-  const { db, dialect } = context.database;
+  const { db } = context.database;
   try {
     const auth = await context.auth.$context;
     const now = Date.now();

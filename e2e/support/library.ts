@@ -1,6 +1,6 @@
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, request, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { newAccount, signUpViaApi, skipTermsModal, type Account, type ApiTrack } from './app.js';
-import { APP_URL } from './env.js';
+import { ADMIN_EMAIL, APP_URL } from './env.js';
 
 /** Helpers of the listener journeys: accounts in several browser contexts, tabs, the '...' sheet. */
 
@@ -119,4 +119,43 @@ export async function touchSwipe(page: Page, target: Locator, dx: number): Promi
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
+}
+
+/**
+ * Signs in as the run's admin (ADMIN_EMAILS of the e2e server): signs the account up the first
+ * time, and signs in when an earlier journey of the run already created it.
+ */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  const account = { name: 'Ada Admin', email: ADMIN_EMAIL, password: newAccount().password };
+  const headers = { origin: APP_URL };
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: account, headers });
+  if (signUp.ok()) return;
+  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password }, headers });
+  expect(signIn.status(), `sign-up: ${await signUp.text()}; sign-in: ${await signIn.text()}`).toBe(200);
+}
+
+/**
+ * Deletes every track a journey uploaded (all but the demo catalogue), as the admin: uploads are
+ * the newest tracks, so left behind they would lead the home list of the journeys that follow,
+ * which expect the demo catalogue there. Journeys that upload call it after each test.
+ */
+export async function removeUploadedTracks(): Promise<void> {
+  const api = await request.newContext({ baseURL: APP_URL });
+  try {
+    const headers = { origin: APP_URL };
+    const account = { name: 'Ada Admin', email: ADMIN_EMAIL, password: newAccount().password };
+    const signUp = await api.post('/api/auth/sign-up/email', { data: account, headers });
+    if (!signUp.ok()) {
+      const signIn = await api.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password }, headers });
+      expect(signIn.status(), await signIn.text()).toBe(200);
+    }
+    const listed = await api.get('/api/tracks', { params: { pageSize: 100 } });
+    const uploaded = ((await listed.json()) as { items: ApiTrack[] }).items.filter((track) => !track.id.startsWith('demo-'));
+    for (const track of uploaded) {
+      const deleted = await api.delete(`/api/tracks/${encodeURIComponent(track.id)}`, { headers });
+      expect([204, 404], `DELETE ${track.id}`).toContain(deleted.status());
+    }
+  } finally {
+    await api.dispose();
+  }
 }

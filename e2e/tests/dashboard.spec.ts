@@ -1,7 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { nowPlayingTitle, unique, waitForPlaybackPast, type ApiTrack } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
-import { openSession, screenshotBoth, signedInAccount, uploadShortTrack } from '../support/library.js';
+import { openSession, removeUploadedTracks, screenshotBoth, signedInAccount, uploadShortTrack } from '../support/library.js';
+
+// Uploads would lead the home list of the journeys after this one: remove them.
+test.afterEach(removeUploadedTracks);
 
 /** A UTC day as the dashboard's table names it (the server counts listens per UTC day). */
 function dayLabel(date: Date): string {

@@ -1,20 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newAccount, trackRows, unique, type ApiTrack, type ApiTrackPage } from '../support/app.js';
-import { ADMIN_EMAIL, APP_URL } from '../support/env.js';
-import { openSession, openTrackSheet, rowOf, screenshotBoth, sidebar, signedInAccount, uploadShortTrack } from '../support/library.js';
+import { trackRows, unique, type ApiTrack, type ApiTrackPage } from '../support/app.js';
+import { APP_URL } from '../support/env.js';
+import {
+  openSession,
+  openTrackSheet,
+  removeUploadedTracks,
+  rowOf,
+  screenshotBoth,
+  sidebar,
+  signInAsAdmin,
+  signedInAccount,
+  uploadShortTrack,
+} from '../support/library.js';
 
-/**
- * Signs in as the run's admin (ADMIN_EMAILS of the e2e server): signs the account up the first
- * time, and signs in when an earlier journey of the run already created it.
- */
-async function signInAsAdmin(page: Page): Promise<void> {
-  const account = { name: 'Ada Admin', email: ADMIN_EMAIL, password: newAccount().password };
-  const headers = { origin: APP_URL };
-  const signUp = await page.request.post('/api/auth/sign-up/email', { data: account, headers });
-  if (signUp.ok()) return;
-  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password }, headers });
-  expect(signIn.status(), `sign-up: ${await signUp.text()}; sign-in: ${await signIn.text()}`).toBe(200);
-}
+// Uploads would lead the home list of the journeys after this one: remove them.
+test.afterEach(removeUploadedTracks);
 
 async function listedIds(page: Page): Promise<string[]> {
   const response = await page.request.get('/api/tracks', { params: { pageSize: 100 } });

@@ -1,26 +1,19 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { unique } from '../support/app.js';
-import { ADMIN_EMAIL, APP_URL } from '../support/env.js';
-import { main, openSession, openTab, signedInAccount, uploadShortTrack, type Session } from '../support/library.js';
+import { APP_URL } from '../support/env.js';
+import { main, openSession, openTab, removeUploadedTracks, signInAsAdmin, signedInAccount, uploadShortTrack, type Session } from '../support/library.js';
+
+// Uploads would lead the home list of the journeys after this one: remove them.
+test.afterEach(removeUploadedTracks);
 
 /** Posts, the news feed, subscriptions and artist pages (issue 4), across several browser contexts. */
 
 const headers = { origin: APP_URL };
-const ADMIN_PASSWORD = 'correct-horse-battery-staple';
 
 async function userIdOf(page: Page): Promise<string> {
   const response = await page.request.get('/api/me');
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { user: { id: string } }).user.id;
-}
-
-/** Signs in as the run's admin (ADMIN_EMAIL), creating the account if no journey did yet. */
-async function signInAsAdmin(page: Page): Promise<void> {
-  const account = { name: 'E2E Admin', email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
-  const signUp = await page.request.post('/api/auth/sign-up/email', { data: account, headers });
-  if (signUp.status() === 200) return;
-  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers });
-  expect(signIn.status(), await signIn.text()).toBe(200);
 }
 
 async function setStatus(admin: Page, userId: string, status: 'creator' | 'artist' | 'premium' | 'user'): Promise<void> {

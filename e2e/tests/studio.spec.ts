@@ -3,8 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { makeMp3 } from '../../apps/server/test/support/audio-fixtures.js';
 import { makePng } from '../../apps/server/test/support/images.js';
 import { newAccount, signUpViaApi, skipTermsModal, unique, type ApiTrack } from '../support/app.js';
-import { main, openSession, screenshotBoth, signedInAccount, uploadShortTrack } from '../support/library.js';
+import { main, openSession, removeUploadedTracks, screenshotBoth, signedInAccount, uploadShortTrack } from '../support/library.js';
 import { APP_URL } from '../support/env.js';
+
+// Uploads would lead the home list of the journeys after this one: remove them.
+test.afterEach(removeUploadedTracks);
 
 /** Upload bandwidth while the file goes up: slow enough for the progress bar to be seen moving. */
 const UPLOAD_BYTES_PER_SECOND = 192 * 1024;

@@ -1,16 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { listTracks, unique } from '../support/app.js';
-import {
-  createPlaylistViaApi,
-  main,
-  openSession,
-  openTab,
-  screenshotBoth,
-  sidebar,
-  signedInAccount,
-  touchSwipe,
-  uploadShortTrack,
-} from '../support/library.js';
+import { createPlaylistViaApi, main, openSession, openTab, removeUploadedTracks, screenshotBoth, sidebar, signedInAccount, touchSwipe, uploadShortTrack } from '../support/library.js';
+
+// Uploads would lead the home list of the journeys after this one: remove them.
+test.afterEach(removeUploadedTracks);
 
 test('the terms of use show on the home tab until accepted, and never return', async ({ browser }, testInfo) => {
   const { context, page } = await openSession(browser, { acceptTerms: false });

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { listTracks, unique } from '../support/app.js';
-import { main, openSession, signedInAccount, uploadShortTrack } from '../support/library.js';
+import { main, openSession, removeUploadedTracks, signedInAccount, uploadShortTrack } from '../support/library.js';
+
+// Uploads would lead the home list of the journeys after this one: remove them.
+test.afterEach(removeUploadedTracks);
 
 // Named to run after the journeys that pick demo tracks from page 1: an upload becomes the newest track.
 

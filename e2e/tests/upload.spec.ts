@@ -13,6 +13,10 @@ import {
   waitForPlaybackPast,
   skipTermsModal,
 } from '../support/app.js';
+import { removeUploadedTracks } from '../support/library.js';
+
+// Uploads would lead the home list of the journeys after this one: remove them.
+test.afterEach(removeUploadedTracks);
 
 const uploader = newAccount('Uma Uploader');
 
