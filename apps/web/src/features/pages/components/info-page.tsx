@@ -9,8 +9,7 @@ export type InfoPageId =
   | 'contact'
   | 'privacyPolicy'
   | 'cookiePolicy'
-  | 'termsOfService'
-  | 'artistDashboard';
+  | 'termsOfService';
 
 /** A page whose content comes in a later issue: its title and one line about it. */
 export function InfoPage({ page }: { page: InfoPageId }) {
