@@ -77,7 +77,7 @@ function ReportItem({ report, activeTrackId, isPlaying, onPlay }: { report: Repo
       <div className="admin-report__track">
         <button
           type="button"
-          className="admin-play"
+          className="round-play"
           aria-label={t(playingHere ? 'tracks.pause' : 'tracks.play', { title: track.title })}
           onClick={() => onPlay([track], 0)}
         >

@@ -39,7 +39,7 @@ export function TopTracks({ title, hint, entries, formatCount, empty, activeTrac
               <li key={track.id} className="dashboard-top__item" data-testid="dashboard-top-track">
                 <button
                   type="button"
-                  className="dashboard-top__play"
+                  className="round-play"
                   aria-label={t(playingHere ? 'tracks.pause' : 'tracks.play', { title: track.title })}
                   onClick={() => onPlay(tracks, index)}
                 >
