@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createContext } from '../apps/server/src/context.js';
@@ -68,7 +68,8 @@ async function run(label: string, databaseUrl: string | undefined) {
         const track = x % (ARTISTS * TRACKS_PER_ARTIST);
         x = (x * 1103515245 + 12345) >>> 0;
         const at = now - Math.floor((x / 2 ** 32) * 120 * DAY_MS);
-        return { id: `l${i + k}`, track_id: `t${Math.floor(track / TRACKS_PER_ARTIST)}-${track % TRACKS_PER_ARTIST}`, user_id: null, created_at: new Date(at).toISOString() };
+        const artist = Math.floor(track / TRACKS_PER_ARTIST);
+        return { id: `l${i + k}`, track_id: `t${artist}-${track % TRACKS_PER_ARTIST}`, artist_id: artistIds[artist] as string, user_id: null, created_at: new Date(at).toISOString() };
       });
       await db.insertInto('listens').values(rows).execute();
     }
@@ -84,6 +85,23 @@ async function run(label: string, databaseUrl: string | undefined) {
       const inRange = result.listensPerDay.reduce((s, d) => s + d.count, 0);
       const ms = await median(() => context.services.dashboard.forArtist(actor, days));
       console.log(`| ${label} | ${days} days | ${inRange} | ${ms.toFixed(1)} |`);
+    }
+    if (process.env.BENCH_EXPLAIN) {
+      const since = new Date(now - 30 * DAY_MS).toISOString();
+      const repo = context.repositories.dashboard;
+      const parts: Record<string, () => Promise<unknown>> = {
+        listensPerDay: () => repo.listensPerDay(actor.id, since),
+        listensByTrack: () => repo.listensByTrack(actor.id, since, 5),
+        subscribersPerDay: () => repo.subscribersPerDay(actor.id, since),
+        trackTotals: () => repo.trackTotals(actor.id),
+        topByLikes: () => repo.topByLikes(actor.id, 5),
+        comments: () => context.repositories.comments.listForArtist(actor.id, 10),
+        commentCount: () => context.repositories.comments.countForArtist(actor.id),
+      };
+      for (const [name, fn] of Object.entries(parts)) console.log(`${name}: ${(await median(fn)).toFixed(1)} ms`);
+      const compiled = repo.listensPerDayQuery(actor.id, since).compile();
+      const explain = await db.executeQuery(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]));
+      console.log((explain.rows as Array<Record<string, string>>).map((r) => r['QUERY PLAN'] ?? r.detail).join('\n'));
     }
   } finally {
     await context.close();

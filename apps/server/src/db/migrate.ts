@@ -3,6 +3,7 @@ import * as initial from './migrations/2026-11-21T00-00_initial.js';
 import * as listenerFeatures from './migrations/2026-11-21T01-00_listener-features.js';
 import * as searchIndex from './migrations/2026-11-21T02-00_search-index.js';
 import * as studio from './migrations/2026-11-21T03-00_studio.js';
+import * as listensByArtist from './migrations/2026-11-21T04-00_listens-by-artist.js';
 import type { Database } from './schema.js';
 
 /**
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T01-00_listener-features': listenerFeatures,
   '2026-11-21T02-00_search-index': searchIndex,
   '2026-11-21T03-00_studio': studio,
+  '2026-11-21T04-00_listens-by-artist': listensByArtist,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -54,6 +54,8 @@ export interface ListensTable {
   id: string;
   track_id: string;
   user_id: string | null;
+  /** The track's artist, copied so the dashboard reads an artist's listens from one index. */
+  artist_id: string | null;
   created_at: string;
 }
 

@@ -45,8 +45,11 @@ export class EngagementRepository {
   }
 
   /** One listens row per counted play, and the track's counter, in one transaction. */
-  async addListen(trx: Transaction<Database>, listen: { id: string; trackId: string; userId: string | null; at: string }): Promise<void> {
-    await trx.insertInto('listens').values({ id: listen.id, track_id: listen.trackId, user_id: listen.userId, created_at: listen.at }).execute();
+  async addListen(trx: Transaction<Database>, listen: { id: string; trackId: string; artistId: string; userId: string | null; at: string }): Promise<void> {
+    await trx
+      .insertInto('listens')
+      .values({ id: listen.id, track_id: listen.trackId, artist_id: listen.artistId, user_id: listen.userId, created_at: listen.at })
+      .execute();
     await trx.updateTable('tracks').set((eb) => ({ listens_count: eb('listens_count', '+', 1) })).where('id', '=', listen.trackId).execute();
   }
 

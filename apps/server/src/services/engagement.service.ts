@@ -62,14 +62,20 @@ export class EngagementService {
   }
 
   async recordListen(listener: Listener, trackId: string): Promise<ListenResult> {
-    await this.visibleTrack(trackId);
+    const track = await this.visibleTrack(trackId);
     const now = this.now();
     const counted = listener.userId
       ? !(await this.deps.engagement.hasListenSince(listener.userId, trackId, new Date(now - REPLAY_GUARD_MS).toISOString()))
       : this.claimAnonymousListen(`${listener.anonymousKey}:${trackId}`, now);
     if (counted) {
       await this.deps.db.transaction().execute((trx) =>
-        this.deps.engagement.addListen(trx, { id: newId(), trackId, userId: listener.userId ?? null, at: new Date(now).toISOString() }),
+        this.deps.engagement.addListen(trx, {
+          id: newId(),
+          trackId,
+          artistId: track.artistId,
+          userId: listener.userId ?? null,
+          at: new Date(now).toISOString(),
+        }),
       );
     }
     const counters = await this.deps.engagement.counters(trackId);
