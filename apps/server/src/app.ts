@@ -23,6 +23,7 @@ import { uploadRoutes } from './routes/uploads.routes.js';
 import { adminRoutes } from './routes/admin.routes.js';
 import { socialRoutes } from './routes/social.routes.js';
 import { studioRoutes } from './routes/studio.routes.js';
+import { siteRoutes } from './routes/site.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -86,6 +87,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(socialRoutes, context);
   await app.register(studioRoutes, context);
   await app.register(adminRoutes, context);
+  await app.register(siteRoutes, context);
   await app.register(eventRoutes, context);
 
   await registerWebApp(app, context, context.config.webDist ?? DEFAULT_WEB_DIST);
@@ -125,7 +127,7 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isApi = pathname.startsWith('/api/') || pathname.startsWith('/media/');
+    const isApi = pathname.startsWith('/api/') || pathname.startsWith('/media/') || pathname.startsWith('/downloads/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

@@ -36,6 +36,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   ADMIN_EMAILS: z.string().default(''),
+  ANDROID_APK_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), {
+    message: 'must be an absolute http(s) URL of the .apk',
+  }),
+  ANDROID_PACKAGE_NAME: optionalString.refine((v) => v === undefined || /^[a-zA-Z]\w*(\.[a-zA-Z]\w*)+$/.test(v), {
+    message: 'must be an Android application id such as com.example.platter',
+  }),
+  ANDROID_CERT_SHA256: optionalString.refine(
+    (v) => v === undefined || v.split(',').every((f) => /^([0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}$/.test(f.trim())),
+    { message: 'must be SHA-256 fingerprints like AB:CD:…(32 bytes), comma-separated' },
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -59,6 +69,13 @@ export interface Config {
   webDist: string | undefined;
   /** Lower-cased emails of the users with the admin role. */
   adminEmails: ReadonlySet<string>;
+  android: {
+    /** A remote address of the .apk (used when no file is in DATA_DIR/downloads). */
+    apkUrl: string | undefined;
+    /** For /.well-known/assetlinks.json (Trusted Web Activity verification); both or neither. */
+    packageName: string | undefined;
+    certSha256: string[];
+  };
 }
 
 export class ConfigError extends Error {
@@ -78,6 +95,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
+  }
+  if (Boolean(e.ANDROID_PACKAGE_NAME) !== Boolean(e.ANDROID_CERT_SHA256)) {
+    problems.push('ANDROID_PACKAGE_NAME and ANDROID_CERT_SHA256: set both to publish assetlinks.json, or neither');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -103,5 +123,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         .map((v) => v.trim().toLowerCase())
         .filter(Boolean),
     ),
+    android: {
+      apkUrl: e.ANDROID_APK_URL,
+      packageName: e.ANDROID_PACKAGE_NAME,
+      certSha256: (e.ANDROID_CERT_SHA256 ?? '')
+        .split(',')
+        .map((f) => f.trim().toUpperCase())
+        .filter(Boolean),
+    },
   };
 }

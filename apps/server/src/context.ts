@@ -34,6 +34,8 @@ import { ImageService } from './services/image.service.js';
 import { ModerationService } from './services/moderation.service.js';
 import { PostService } from './services/post.service.js';
 import { ShareService } from './services/share.service.js';
+import { SiteService } from './services/site.service.js';
+import { DownloadsDirectory } from './storage/downloads-directory.js';
 import { WaveformService } from './services/waveform.service.js';
 
 /** Everything a running Platter holds: the database, storage, services and sign-in. */
@@ -71,6 +73,7 @@ export interface AppContext {
     dashboard: DashboardService;
     moderation: ModerationService;
     share: ShareService;
+    site: SiteService;
   };
   close(): Promise<void>;
 }
@@ -157,6 +160,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         isAdminEmail,
       }),
       share: new ShareService({ tracks: repositories.tracks, profiles }),
+      site: new SiteService({ db, downloads: new DownloadsDirectory(path.join(config.dataDir, 'downloads')), android: config.android }),
     };
     // Every new track (uploaded or demo) gets its waveform made in the background.
     const stopWaveformTrigger = events.on('track.created', () => waveforms.schedule());

@@ -3,3 +3,4 @@ export * from './schemas.js';
 export * from './format.js';
 export * from './social.js';
 export * from './studio.js';
+export * from './site.js';

@@ -32,14 +32,15 @@ export class EngagementRepository {
     return rows.map((r) => r.track_id);
   }
 
-  /** Whether this user counted a listen of this track since `since` (the replay guard). */
-  async hasListenSince(userId: string, trackId: string, since: string): Promise<boolean> {
+  /** Whether this user counted a listen of this track between `from` and `to` (the replay guard). */
+  async hasListenBetween(userId: string, trackId: string, from: string, to: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('listens')
       .select('id')
       .where('user_id', '=', userId)
       .where('track_id', '=', trackId)
-      .where('created_at', '>=', since)
+      .where('created_at', '>=', from)
+      .where('created_at', '<=', to)
       .executeTakeFirst();
     return row !== undefined;
   }

@@ -7,6 +7,7 @@ import {
   likedIdsSchema,
   listenResultSchema,
   recordHistorySchema,
+  recordListenSchema,
   reportCreatedSchema,
   searchQuerySchema,
   searchResultSchema,
@@ -70,12 +71,14 @@ export async function listenerRoutes(base: FastifyInstance, { services }: Pick<A
       config: perMinute(120),
       schema: {
         tags: ['tracks'],
-        summary: 'Counts one play (a playback start); signed in or not',
+        summary: 'Counts one play (a playback start); signed in or not. playedAt: when a play made offline started',
         params: idParamsSchema,
+        body: recordListenSchema,
         response: { 200: listenResultSchema, ...errors },
       },
     },
-    async (request) => engagement.recordListen({ userId: (await request.currentUser())?.id, anonymousKey: request.ip }, request.params.id),
+    async (request) =>
+      engagement.recordListen({ userId: (await request.currentUser())?.id, anonymousKey: request.ip }, request.params.id, request.body),
   );
 
   app.post(

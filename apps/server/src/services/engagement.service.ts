@@ -1,9 +1,9 @@
-import type { HistoryEntry, LikeState, LikedIds, ListenResult, Track, TrackItems } from '@platter/shared';
-import { HISTORY_LIMIT, TOP_CHARTS_LIMIT } from '@platter/shared';
+import type { HistoryEntry, LikeState, LikedIds, ListenResult, RecordListen, Track, TrackItems } from '@platter/shared';
+import { HISTORY_LIMIT, OFFLINE_LISTEN_MAX_AGE_DAYS, TOP_CHARTS_LIMIT, recordListenSchema } from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
-import { NotFoundError } from '../lib/errors.js';
+import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { EngagementRepository } from '../repositories/engagement.repository.js';
 import type { TrackRepository, TrackWithArtist } from '../repositories/track.repository.js';
@@ -61,11 +61,21 @@ export class EngagementService {
     return { items: orderByIds(ids, await this.deps.tracks.getManyVisible(ids)).map(toTrack) };
   }
 
-  async recordListen(listener: Listener, trackId: string): Promise<ListenResult> {
+  /**
+   * Counts a play. `playedAt` is when a play made offline started (the app queues those and sends
+   * them when back online); it may be up to OFFLINE_LISTEN_MAX_AGE_DAYS old, never in the future.
+   */
+  async recordListen(listener: Listener, trackId: string, input: RecordListen = {}): Promise<ListenResult> {
+    const { playedAt } = recordListenSchema.parse(input);
     const track = await this.visibleTrack(trackId);
-    const now = this.now();
+    const now = playedAt ? this.playedAtTime(playedAt) : this.now();
     const counted = listener.userId
-      ? !(await this.deps.engagement.hasListenSince(listener.userId, trackId, new Date(now - REPLAY_GUARD_MS).toISOString()))
+      ? !(await this.deps.engagement.hasListenBetween(
+          listener.userId,
+          trackId,
+          new Date(now - REPLAY_GUARD_MS).toISOString(),
+          new Date(now + REPLAY_GUARD_MS).toISOString(),
+        ))
       : this.claimAnonymousListen(`${listener.anonymousKey}:${trackId}`, now);
     if (counted) {
       await this.deps.db.transaction().execute((trx) =>
@@ -82,6 +92,17 @@ export class EngagementService {
     if (!counters) throw trackNotFound();
     if (counted) this.deps.events.emit('track.stats', { trackId, ...counters });
     return { trackId, counted, listens: counters.listens };
+  }
+
+  private playedAtTime(playedAt: string): number {
+    const at = Date.parse(playedAt);
+    const now = this.now();
+    // A minute of slack for a device clock running ahead.
+    if (at > now + 60_000) throw new BadRequestError('playedAt is in the future: check the device clock.', 'played_at_future');
+    if (at < now - OFFLINE_LISTEN_MAX_AGE_DAYS * 24 * 60 * 60 * 1000) {
+      throw new BadRequestError(`playedAt is more than ${OFFLINE_LISTEN_MAX_AGE_DAYS} days ago: such old listens are not counted.`, 'played_at_too_old');
+    }
+    return at;
   }
 
   async topCharts(): Promise<TrackItems> {
