@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_EMAIL, APP_PORT, DEMO_TRACKS, GOOGLE_CLIENT, OIDC_ISSUER } from './env.js';
+import { ADMIN_EMAIL, APP_PORT, DATA_DIR_POINTER, DEMO_TRACKS, GOOGLE_CLIENT, OIDC_ISSUER } from './env.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -24,6 +24,7 @@ for (const built of [serverEntry, webIndex]) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-e2e-'));
 const keepData = process.env.E2E_KEEP_DATA === '1';
+fs.writeFileSync(DATA_DIR_POINTER, dataDir);
 console.error(`e2e: Platter data in ${dataDir}${keepData ? ' (kept)' : ''}`);
 
 const child = spawn(process.execPath, [serverEntry], {

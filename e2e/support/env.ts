@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+
 /**
  * Addresses and identities shared by the Playwright config, the helper servers and the tests.
  * Ports are fixed (webServer needs to know them up front) but overridable for a busy machine.
@@ -27,3 +30,9 @@ export const GOOGLE_USER = { sub: 'google-e2e', email: 'gina.e2e@example.com', n
 
 /** Signs up with this email to act as an admin: the e2e server lists it in ADMIN_EMAILS. */
 export const ADMIN_EMAIL = 'admin.e2e@example.com';
+
+/**
+ * Where the running e2e server keeps its data: app-server.ts writes the data directory's path
+ * here, so a journey can place files the server reads per request (an .apk in downloads/).
+ */
+export const DATA_DIR_POINTER = path.join(os.tmpdir(), `platter-e2e-${APP_PORT}.datadir`);
