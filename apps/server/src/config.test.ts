@@ -30,4 +30,18 @@ describe('loadConfig', () => {
   it('treats empty variables as unset and PLATTER_DEMO=0 as off', () => {
     expect(loadConfig({ DATABASE_URL: '', PLATTER_DEMO: '0' })).toMatchObject({ databaseUrl: undefined, demo: false });
   });
+
+  it('reads admins case-insensitively and checks the Android settings', () => {
+    expect([...loadConfig({ ADMIN_EMAILS: ' A@x.test ,b@x.test,' }).adminEmails]).toEqual(['a@x.test', 'b@x.test']);
+    const fingerprint = Array.from({ length: 32 }, () => 'ab').join(':');
+    expect(loadConfig({ ANDROID_PACKAGE_NAME: 'com.example.platter', ANDROID_CERT_SHA256: fingerprint }).android).toEqual({
+      apkUrl: undefined,
+      packageName: 'com.example.platter',
+      certSha256: [fingerprint.toUpperCase()],
+    });
+    expect(() => loadConfig({ ANDROID_PACKAGE_NAME: 'com.example.platter' })).toThrow(/ANDROID_CERT_SHA256: set both/);
+    expect(() => loadConfig({ ANDROID_PACKAGE_NAME: 'platter', ANDROID_CERT_SHA256: fingerprint })).toThrow(/ANDROID_PACKAGE_NAME: must be an Android application id/);
+    expect(() => loadConfig({ ANDROID_PACKAGE_NAME: 'com.x.y', ANDROID_CERT_SHA256: 'AB:CD' })).toThrow(/ANDROID_CERT_SHA256: must be SHA-256 fingerprints/);
+    expect(() => loadConfig({ ANDROID_APK_URL: 'ftp://x/app.apk' })).toThrow(/ANDROID_APK_URL: must be an absolute http\(s\) URL/);
+  });
 });
