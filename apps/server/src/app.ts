@@ -113,12 +113,20 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
         .type('text/html; charset=utf-8')
         .send(meta ? renderShareHtml(html, meta, origin) : html);
     };
+    // `/` is the landing's own prerendered page (apps/web/landing.html); every other route is the SPA's.
+    if (fs.existsSync(path.join(webDist, 'landing.html'))) {
+      app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('landing.html'));
+    }
     app.get('/track/:id', { schema: { hide: true } }, sharePage((id) => context.services.share.forTrack(id)));
     app.get('/artist/:id', { schema: { hide: true } }, sharePage((id) => context.services.share.forArtist(id)));
     await app.register(fastifyStatic, {
       root: webDist,
       // Looked up per request, so a rebuilt web app is served without a restart; misses fall through to the handler below.
       wildcard: true,
+      // The web build writes .br/.gz copies of its text assets (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
+      // Cache-Control comes from setHeaders alone: otherwise send's own 'public, max-age=0' replaces it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

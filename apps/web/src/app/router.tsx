@@ -4,7 +4,7 @@ import type { InfoPageId } from '../features/pages/components/info-page';
 import { AppRoot, AppRootError, AppRootFallback } from './routes/app-root';
 import { SiteRoot } from './routes/site-root';
 
-/** A placeholder page: the site layout with its title and one line. */
+/** An info page (about, for artists, contact, the policies) in the site layout; one lazy chunk serves them all. */
 const infoRoute = (path: string, page: InfoPageId): RouteObject => ({
   path,
   lazy: async () => {
@@ -50,7 +50,10 @@ export const routes: RouteObject[] = [
             path: paths.artistDashboard.path,
             lazy: async () => ({ Component: (await import('./routes/artist-dashboard')).ArtistDashboardRoute }),
           },
-          infoRoute(paths.started.path, 'started'),
+          {
+            path: paths.started.path,
+            lazy: async () => ({ Component: (await import('./routes/started')).StartedRoute }),
+          },
           infoRoute(paths.about.path, 'about'),
           infoRoute(paths.forArtist.path, 'forArtist'),
           infoRoute(paths.contact.path, 'contact'),

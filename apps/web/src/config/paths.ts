@@ -3,7 +3,7 @@
  * to pages too, and features may only depend downward on config/, lib/ and components/.
  */
 /** The tabs of /home the sidebar lists, in its order. */
-export const HOME_TABS = ['home', 'search', 'playlists', 'liked', 'history', 'menu', 'news'] as const;
+export const HOME_TABS = ['home', 'search', 'playlists', 'liked', 'history', 'saved', 'menu', 'news'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
 /** Every tab /home can show: the sidebar's plus the ones reached from inside a tab. */
 export const HOME_TAB_IDS = [...HOME_TABS, 'playlists-details', 'admin'] as const;

@@ -66,4 +66,9 @@ export const queryKeys = {
     users: (q: string) => ['admin', 'users', q] as const,
     contactMessages: ['admin', 'contact-messages'] as const,
   },
+  /** The public site: the landing page's real figures and where the Android package is. */
+  site: {
+    stats: ['site', 'stats'] as const,
+    appDownload: ['site', 'app-download'] as const,
+  },
 };

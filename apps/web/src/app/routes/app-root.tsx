@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useRouteError } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuthSync } from '../../features/auth/hooks/use-auth-sync';
+import { OfflineBanner } from '../../features/offline/components/offline-banner';
+import { ReloadPrompt } from '../../features/offline/components/reload-prompt';
 import { AudioOutput } from '../../features/player/components/audio-output';
 import { PlayerBar } from '../../features/player/components/player-bar';
 import { useTrackLink } from '../../features/player/hooks/use-track-link';
@@ -30,7 +32,9 @@ export function AppRoot() {
   return (
     <>
       <AudioOutput />
+      <OfflineBanner />
       <Outlet />
+      <ReloadPrompt />
       {showBar && (
         <div className="player-dock">
           <PlayerBar markers={comments.markers} extra={comments.button} />

@@ -1,5 +1,5 @@
-import { LandingHero } from '../../features/pages/components/landing-hero';
+import { LandingPage } from '../../features/marketing/components/landing-page';
 
 export function LandingRoute() {
-  return <LandingHero />;
+  return <LandingPage />;
 }

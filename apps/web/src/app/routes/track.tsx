@@ -6,6 +6,7 @@ import { PauseIcon, PlayIcon } from '../../components/icons';
 import { Image } from '../../components/image';
 import { paths } from '../../config/paths';
 import { CommentsPanel } from '../../features/comments/components/comments-panel';
+import { SaveOfflineButton } from '../../features/offline/components/save-offline-button';
 import { useTrack } from '../../features/player/api/get-track';
 import { Waveform } from '../../features/player/components/waveform';
 import { usePlayTrackList } from '../../features/player/hooks/use-play-track-list';
@@ -97,6 +98,7 @@ function TrackDetails({ track }: { track: Track }) {
               {playingThis ? <PauseIcon /> : <PlayIcon />}
               {playingThis ? t('trackPage.pause') : t('trackPage.play')}
             </button>
+            <SaveOfflineButton tracks={[track]} />
           </div>
         </header>
         <Waveform

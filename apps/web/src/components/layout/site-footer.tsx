@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { LayoutLink } from './layout-link';
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -16,12 +16,15 @@ export function SiteFooter() {
         <ul className="site-footer__links">
           {links.map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <LayoutLink to={link.to}>{link.label}</LayoutLink>
             </li>
           ))}
         </ul>
       </nav>
-      <p className="site-footer__copy">© {new Date().getFullYear()} Platter</p>
+      {/* The prerendered landing carries its build's year; a new year must not count as a hydration error. */}
+      <p className="site-footer__copy" suppressHydrationWarning>
+        © {new Date().getFullYear()} Platter
+      </p>
     </footer>
   );
 }

@@ -1,12 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths';
+import { LayoutLink } from './layout-link';
 import { Logo } from './logo';
 
 export function SiteHeader() {
   const { t } = useTranslation();
+  // The landing's sections, reachable from every page: /#discover opens the landing (its own
+  // prerendered page, so a plain link) and glides there; on the landing itself it glides in place.
+  const anchors = [
+    { to: `${paths.landing.getHref()}#home`, label: t('site.home') },
+    { to: `${paths.landing.getHref()}#discover`, label: t('site.discover') },
+    { to: `${paths.landing.getHref()}#playlists`, label: t('site.playlists') },
+  ];
   const links = [
-    { to: paths.home.getHref(), label: t('nav.home'), end: true },
     { to: paths.about.getHref(), label: t('nav.about') },
     { to: paths.forArtist.getHref(), label: t('nav.forArtists') },
     { to: paths.contact.getHref(), label: t('nav.contact') },
@@ -17,18 +23,25 @@ export function SiteHeader() {
       <Logo />
       <nav className="site-header__nav" aria-label={t('nav.main')}>
         <ul className="site-header__links">
+          {anchors.map((anchor) => (
+            <li key={anchor.to}>
+              <a className="site-header__link" href={anchor.to}>
+                {anchor.label}
+              </a>
+            </li>
+          ))}
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink className="site-header__link" to={link.to} end={link.end}>
+              <LayoutLink className="site-header__link" to={link.to} nav>
                 {link.label}
-              </NavLink>
+              </LayoutLink>
             </li>
           ))}
         </ul>
       </nav>
-      <Link className="button button--primary site-header__cta" to={paths.home.getHref()}>
+      <LayoutLink className="button button--primary site-header__cta" to={paths.home.getHref()}>
         {t('nav.openPlayer')}
-      </Link>
+      </LayoutLink>
     </header>
   );
 }

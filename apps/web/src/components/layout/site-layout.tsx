@@ -1,22 +1,26 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { SiteFooter } from './site-footer';
-import { SiteHeader } from './site-header';
-import './layout.css';
+import { Link, NavLink } from 'react-router';
+import { LayoutLinkProvider, type LayoutLinkProps } from './layout-link';
+import { SiteFrame } from './site-frame';
 
-/** The frame of every page outside the player shell: header nav, content, footer. */
+/** Client-side navigation between the SPA's pages; `nav` links are marked current on their page. */
+function routerLink({ to, className, nav, children }: LayoutLinkProps) {
+  return nav ? (
+    <NavLink className={className} to={to}>
+      {children}
+    </NavLink>
+  ) : (
+    <Link className={className} to={to}>
+      {children}
+    </Link>
+  );
+}
+
+/** The site frame inside the SPA (its router's links). */
 export function SiteLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   return (
-    <div className="site-layout">
-      <a className="skip-link" href="#content">
-        {t('common.skipToContent')}
-      </a>
-      <SiteHeader />
-      <main id="content" className="site-layout__main" tabIndex={-1}>
-        {children}
-      </main>
-      <SiteFooter />
-    </div>
+    <LayoutLinkProvider value={routerLink}>
+      <SiteFrame>{children}</SiteFrame>
+    </LayoutLinkProvider>
   );
 }

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readSessionHistory, readTrackHistory } from '../../lib/track-history';
 import { makeTrack } from '../../testing/fixtures';
+import { enqueueListen, readListenQueue } from './listen-queue';
 import { connectListens } from './listens';
 import { playerActions as a } from './player-reducer';
 import { createPlayerStore } from './player-store';
@@ -76,6 +77,44 @@ describe('connectListens (the listen rule)', () => {
     expect(posted()).toEqual(['/api/tracks/t2/listens', '/api/me/history {"trackId":"t2"}']);
     expect(readTrackHistory().map((track) => track.id)).toEqual(['t2']);
     expect(readSessionHistory().map((track) => track.id)).toEqual(['t2']);
+  });
+
+  it('queues a listen made offline with its start time and sends it when back online', async () => {
+    const playedAt = '2026-11-21T10:00:00.000Z';
+    vi.useFakeTimers({ now: Date.parse(playedAt), toFake: ['Date'] });
+    const calls: { url: string; body: unknown }[] = [];
+    let online = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        if (!online) return Promise.reject(new TypeError('Failed to fetch'));
+        calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+        return Promise.resolve(new Response(JSON.stringify({ trackId: 't1', counted: true, listens: 1 }), { status: 200 }));
+      }),
+    );
+    const store = createPlayerStore();
+    const disconnect = connectListens(store, { isSignedIn: () => false });
+    store.getState().dispatch(a.setList(tracks, 0));
+    store.getState().dispatch(a.playing());
+    await vi.waitFor(() => expect(readListenQueue()).toEqual([{ trackId: 't1', playedAt }]));
+    expect(calls).toEqual([]);
+
+    vi.setSystemTime(Date.parse(playedAt) + 60_000);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(calls).toEqual([{ url: '/api/tracks/t1/listens', body: { playedAt } }]));
+    await vi.waitFor(() => expect(readListenQueue()).toEqual([]));
+    disconnect();
+    vi.useRealTimers();
+  });
+
+  it('sends what an earlier visit queued when it starts', async () => {
+    const { posted } = (() => {
+      enqueueListen({ trackId: 't2', playedAt: new Date(Date.now() - 60_000).toISOString() });
+      return setup(false);
+    })();
+    await vi.waitFor(() => expect(posted()).toHaveLength(1));
+    expect(posted()[0]).toMatch(/^\/api\/tracks\/t2\/listens \{"playedAt":".+"\}$/);
   });
 
   it('stops after disconnect', () => {

@@ -2,6 +2,7 @@ import type { StoreApi } from 'zustand';
 import { recordLocalHistory } from '../../lib/track-history';
 import { recordHistory } from './api/record-history';
 import { recordListen } from './api/record-listen';
+import { enqueueListen, flushListenQueue, isNetworkFailure } from './listen-queue';
 import { currentEntry, type PlayerState } from './player-reducer';
 
 export interface ListenOptions {
@@ -18,7 +19,9 @@ export interface ListenOptions {
  * seeking, or re-picking the track that is already current are not starts.
  *
  * Each counted start posts `POST /api/tracks/:id/listens` (signed out too), `POST /api/me/history`
- * when signed in, and writes the local and session histories.
+ * when signed in, and writes the local and session histories. A listen that cannot reach the
+ * server (offline) is queued with the time the play started and sent when the browser is back
+ * online, and at the next start of the app.
  */
 export function connectListens(store: StoreApi<Pick<PlayerState, 'queue' | 'current' | 'playing' | 'playId'>>, options: ListenOptions): () => void {
   let countedPlayId: number | null = null;
@@ -29,16 +32,41 @@ export function connectListens(store: StoreApi<Pick<PlayerState, 'queue' | 'curr
     countedPlayId = state.playId;
     const { track } = entry;
     recordLocalHistory(track);
-    const requests: Promise<unknown>[] = [recordListen(track.id)];
-    if (options.isSignedIn()) requests.push(recordHistory(track.id));
-    for (const request of requests) {
-      request.then(
+    const playedAt = new Date().toISOString();
+    recordListen(track.id).then(
+      () => {
+        options.onRecorded?.();
+        // Evidently online again: anything queued can go too.
+        flush();
+      },
+      (error: unknown) => {
+        if (isNetworkFailure(error)) enqueueListen({ trackId: track.id, playedAt });
+        else console.error('listen not recorded', track.id, error);
+      },
+    );
+    if (options.isSignedIn()) {
+      recordHistory(track.id).then(
         () => options.onRecorded?.(),
-        (error: unknown) => console.error('listen not recorded', track.id, error),
+        (error: unknown) => console.error('history not recorded', track.id, error),
       );
     }
   }
 
+  function flush() {
+    flushListenQueue((listen) => recordListen(listen.trackId, listen.playedAt)).then(
+      (sent) => {
+        if (sent > 0) options.onRecorded?.();
+      },
+      (error: unknown) => console.error('queued listens not sent', error),
+    );
+  }
+
+  window.addEventListener('online', flush);
+  flush();
   check(store.getState());
-  return store.subscribe(check);
+  const unsubscribe = store.subscribe(check);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('online', flush);
+  };
 }

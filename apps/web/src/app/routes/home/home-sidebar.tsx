@@ -15,6 +15,8 @@ import { HOME_TABS, paths, type HomeTab, type HomeTabId } from '../../../config/
 import { AdminIcon } from '../../../features/admin/components/admin-icon';
 import { useMe } from '../../../features/auth/api/get-me';
 import { AuthPanel } from '../../../features/auth/components/auth-panel';
+import { InstallButton } from '../../../features/offline/components/install-button';
+import { SavedIcon } from '../../../features/offline/components/saved-icon';
 import { SidebarPlaylists } from '../../../features/playlists/components/sidebar-playlists';
 import { LanguageSwitch } from '../../../features/settings/components/language-switch';
 
@@ -24,6 +26,7 @@ const TAB_ICONS: Record<HomeTab, ComponentType<SVGProps<SVGSVGElement>>> = {
   playlists: PlaylistIcon,
   liked: HeartIcon,
   history: HistoryIcon,
+  saved: SavedIcon,
   menu: StudioIcon,
   news: NewsIcon,
 };
@@ -73,6 +76,7 @@ export function HomeSidebar({ tab }: { tab: HomeTabId | null }) {
         </ul>
       </nav>
       <section className="shell-sidebar__settings">
+        <InstallButton />
         <LanguageSwitch />
       </section>
       <section className="shell-sidebar__account">

@@ -7,6 +7,10 @@ import { useMe } from '../../../features/auth/api/get-me';
 import { HistoryView } from '../../../features/history/components/history-view';
 import { LibraryView } from '../../../features/library/components/library-view';
 import { LikedTracksView } from '../../../features/likes/components/liked-tracks-view';
+import { OfflineNotice } from '../../../features/offline/components/offline-banner';
+import { SaveOfflineButton } from '../../../features/offline/components/save-offline-button';
+import { SavedView } from '../../../features/offline/components/saved-view';
+import { useOnline } from '../../../features/offline/hooks/use-online';
 import { usePlayTrackList } from '../../../features/player/hooks/use-play-track-list';
 import { PlaylistDetailsView } from '../../../features/playlists/components/playlist-details-view';
 import { PlaylistsView } from '../../../features/playlists/components/playlists-view';
@@ -22,6 +26,8 @@ import { TrackActionsHost } from './track-actions';
 import './home.css';
 
 const ACCOUNT_TABS: ReadonlySet<HomeTabId> = new Set(['playlists', 'playlists-details', 'liked', 'history']);
+/** Tabs that only the server can fill: offline, they say so and point to the saved tracks. */
+const NETWORK_TABS: ReadonlySet<HomeTabId> = new Set(['search', 'playlists', 'playlists-details', 'liked', 'history', 'menu', 'news', 'admin']);
 
 function TabContent({ tab }: { tab: HomeTabId | null }) {
   const { t } = useTranslation();
@@ -31,6 +37,10 @@ function TabContent({ tab }: { tab: HomeTabId | null }) {
   const userId = me.data?.user.id ?? null;
   const playback = usePlayTrackList();
   const player = { activeTrackId: playback.activeTrackId, isPlaying: playback.isPlaying, onPlay: playback.playTrack };
+  const online = useOnline();
+
+  if (!online && tab === 'home') return <SavedView {...player} intro={t('offline.homeOffline')} />;
+  if (!online && tab !== null && NETWORK_TABS.has(tab)) return <OfflineNotice />;
 
   // These tabs differ by who is signed in: wait until that is known rather than flash the wrong one.
   if (me.isPending && tab !== null && ACCOUNT_TABS.has(tab)) return <p className="status-text">{t('common.loading')}</p>;
@@ -48,11 +58,21 @@ function TabContent({ tab }: { tab: HomeTabId | null }) {
     case 'playlists':
       return <PlaylistsView signedIn={signedIn} />;
     case 'playlists-details':
-      return <PlaylistDetailsView key={search.get('playlist')} playlistId={search.get('playlist') ?? ''} userId={userId} {...player} />;
+      return (
+        <PlaylistDetailsView
+          key={search.get('playlist')}
+          playlistId={search.get('playlist') ?? ''}
+          userId={userId}
+          renderActions={(tracks) => <SaveOfflineButton tracks={tracks} playlist />}
+          {...player}
+        />
+      );
     case 'liked':
       return <LikedTracksView signedIn={signedIn} {...player} />;
     case 'history':
       return <HistoryView signedIn={signedIn} readLocalHistory={readTrackHistory} {...player} />;
+    case 'saved':
+      return <SavedView {...player} />;
     case 'menu':
       return <MenuTab />;
     case 'news':

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { TrackRowActionsProvider } from '../../../components/track-list/track-row-actions';
 import { useMe } from '../../../features/auth/api/get-me';
 import { useLikedIds, useSetLike } from '../../../features/likes/api/likes';
+import { SaveOfflineButton } from '../../../features/offline/components/save-offline-button';
 import { usePlayerStore } from '../../../features/player/player-store';
 import { useAddToPlaylist } from '../../../features/playlists/api/playlist-detail';
 import { useMyPlaylists } from '../../../features/playlists/api/playlists';
@@ -29,6 +30,7 @@ function ConnectedTrackActionsSheet({ track, onClose }: { track: Track; onClose:
       onPlayNext={() => usePlayerStore.getState().playNext([track])}
       onEnqueue={() => usePlayerStore.getState().enqueue([track])}
       onClose={onClose}
+      extraActions={<SaveOfflineButton tracks={[track]} className="sheet__action" fill />}
     />
   );
 }

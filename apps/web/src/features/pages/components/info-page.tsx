@@ -1,27 +1,22 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import './pages.css';
+import type { ComponentType } from 'react';
+import { AboutPage } from './about-page';
+import { ContactPage } from './contact-page';
+import { ForArtistPage } from './for-artist-page';
+import { CookiePolicyPage, PrivacyPolicyPage, TermsOfServicePage } from './policy-pages';
 
-export type InfoPageId =
-  | 'started'
-  | 'about'
-  | 'forArtist'
-  | 'contact'
-  | 'privacyPolicy'
-  | 'cookiePolicy'
-  | 'termsOfService';
+export type InfoPageId = 'about' | 'forArtist' | 'contact' | 'privacyPolicy' | 'cookiePolicy' | 'termsOfService';
 
-/** A page whose content comes in a later issue: its title and one line about it. */
+const PAGES: Record<InfoPageId, ComponentType> = {
+  about: AboutPage,
+  forArtist: ForArtistPage,
+  contact: ContactPage,
+  privacyPolicy: PrivacyPolicyPage,
+  cookiePolicy: CookiePolicyPage,
+  termsOfService: TermsOfServicePage,
+};
+
+/** The page of an info route. */
 export function InfoPage({ page }: { page: InfoPageId }) {
-  const { t } = useTranslation();
-  const title = t(`pages.${page}.title`);
-  useEffect(() => {
-    document.title = `${title} · Platter`;
-  }, [title]);
-  return (
-    <article className="info-page">
-      <h1 className="info-page__title">{title}</h1>
-      <p className="info-page__line">{t(`pages.${page}.line`)}</p>
-    </article>
-  );
+  const Page = PAGES[page];
+  return <Page />;
 }

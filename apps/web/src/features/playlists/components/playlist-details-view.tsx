@@ -1,5 +1,5 @@
 import type { PlaylistDetail, Track } from '@platter/shared';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -15,10 +15,12 @@ export interface PlaylistDetailsViewProps {
   activeTrackId: string | null;
   isPlaying: boolean;
   onPlay: (tracks: readonly Track[], index: number) => void;
+  /** Actions on the whole playlist from other features (e.g. Save for offline). */
+  renderActions?: (tracks: readonly Track[]) => ReactNode;
 }
 
 /** One playlist: 'title - artist' rows that play the playlist; its owner reorders, removes, shares. */
-export function PlaylistDetailsView({ playlistId, userId, activeTrackId, isPlaying, onPlay }: PlaylistDetailsViewProps) {
+export function PlaylistDetailsView({ playlistId, userId, activeTrackId, isPlaying, onPlay, renderActions }: PlaylistDetailsViewProps) {
   const { t } = useTranslation();
   const detail = usePlaylistDetail(playlistId);
   const back = (
@@ -49,6 +51,7 @@ export function PlaylistDetailsView({ playlistId, userId, activeTrackId, isPlayi
           {t('playlists.by', { name: playlist.ownerName })} · {t('playlists.trackCount', { count: playlist.entries.length })}
         </p>
       </header>
+      {renderActions?.(playlist.entries.map((entry) => entry.track))}
       {isOwner && <ShareControls playlist={playlist} />}
       <PlaylistEntries playlist={playlist} editable={isOwner} activeTrackId={activeTrackId} isPlaying={isPlaying} onPlay={onPlay} />
     </div>

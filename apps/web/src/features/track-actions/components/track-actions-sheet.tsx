@@ -1,5 +1,5 @@
 import type { Playlist, Track } from '@platter/shared';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportTrack } from '../api/report-track';
 import { copyText, trackLink } from '../share';
@@ -17,11 +17,13 @@ export interface TrackActionsSheetProps {
   onPlayNext: () => void;
   onEnqueue: () => void;
   onClose: () => void;
+  /** More actions from other features (e.g. Save for offline), after the built-in ones. */
+  extraActions?: ReactNode;
 }
 
 /** The '...' bottom sheet of a track row (SPEC 2, 4). */
 export function TrackActionsSheet(props: TrackActionsSheetProps) {
-  const { track, signedIn, liked, playlists, onToggleLike, onAddToPlaylist, onPlayNext, onEnqueue, onClose } = props;
+  const { track, signedIn, liked, playlists, onToggleLike, onAddToPlaylist, onPlayNext, onEnqueue, onClose, extraActions } = props;
   const { t } = useTranslation();
   const reasonId = useId();
   const [status, setStatus] = useState('');
@@ -94,6 +96,7 @@ export function TrackActionsSheet(props: TrackActionsSheetProps) {
         >
           {t('trackActions.share')}
         </button>
+        {extraActions}
       </div>
 
       <section className="sheet__group" aria-label={t('trackActions.addTo')}>

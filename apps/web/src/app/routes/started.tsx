@@ -1,0 +1,5 @@
+import { StartedPage } from '../../features/marketing/components/started-page';
+
+export function StartedRoute() {
+  return <StartedPage />;
+}

@@ -1,0 +1,9 @@
+import { MARKETING_CLAIMS as shared } from '@platter/shared';
+import { describe, expect, it } from 'vitest';
+import { MARKETING_CLAIMS } from './claims';
+
+describe('MARKETING_CLAIMS', () => {
+  it('is the shared contract’s', () => {
+    expect(MARKETING_CLAIMS).toEqual(shared);
+  });
+});

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { registerServiceWorker, reloadToUpdate, useUpdateAvailable } from '../pwa';
+import './offline.css';
+
+/**
+ * Registers the service worker (built apps only: `vite dev` has none) and, when a new version of
+ * Platter has installed, offers to reload into it.
+ */
+export function ReloadPrompt() {
+  const { t } = useTranslation();
+  const updateAvailable = useUpdateAvailable();
+  useEffect(() => {
+    if (import.meta.env.PROD) registerServiceWorker();
+  }, []);
+  if (!updateAvailable) return null;
+  return (
+    <div className="reload-prompt" role="alert">
+      <span>{t('pwa.updateAvailable')}</span>
+      <button type="button" className="button button--primary" onClick={reloadToUpdate}>
+        {t('pwa.reload')}
+      </button>
+    </div>
+  );
+}
