@@ -1,6 +1,6 @@
 import { COMMENTS_LIMIT, type Comment, type CreateComment, type StudioComment, createCommentSchema } from '@platter/shared';
 import type { EventBus } from '../events/event-bus.js';
-import { type Actor, ownsOrAdmin } from '../lib/actor.js';
+import { type Actor, canSeeTrack } from '../lib/actor.js';
 import { ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { CommentRepository, CommentWithAuthor } from '../repositories/comment.repository.js';
@@ -34,7 +34,7 @@ export class CommentService {
   /** A track that the viewer may see: hidden tracks only for their owner and admins. */
   private async visibleTrack(trackId: string, viewer: Actor | undefined) {
     const track = await this.deps.tracks.getById(trackId);
-    if (!track || (track.hidden && !(viewer && ownsOrAdmin(viewer, track.artist_id)))) {
+    if (!track || !canSeeTrack(track, viewer)) {
       throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
     }
     return track;

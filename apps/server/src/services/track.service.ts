@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnsupportedMediaTypeError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
-import { type Actor, ownsOrAdmin } from '../lib/actor.js';
+import { type Actor, canSeeTrack, ownsOrAdmin } from '../lib/actor.js';
 import { ACCEPTED_AUDIO_DESCRIPTION, readAudioMetadata, sniffStoredAudio } from '../media/audio-probe.js';
 import { IMAGE_CONTENT_TYPE } from '../media/image.js';
 import type { ModerationRepository } from '../repositories/moderation.repository.js';
@@ -77,7 +77,7 @@ export class TrackService {
 
   private async requireVisible(id: string, viewer: Actor | undefined) {
     const row = await this.deps.tracks.getById(id);
-    if (!row || (row.hidden && !(viewer && ownsOrAdmin(viewer, row.artist_id)))) {
+    if (!row || !canSeeTrack(row, viewer)) {
       throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
     }
     return row;
@@ -222,7 +222,7 @@ export class TrackService {
       return { key, size: stored.size, contentType: IMAGE_CONTENT_TYPE, etag: stored.etag, private: false };
     }
     const row = await this.deps.tracks.getByStorageKey(key);
-    const allowed = row && (!row.hidden || (viewer && ownsOrAdmin(viewer, row.artist_id)));
+    const allowed = row && canSeeTrack(row, viewer);
     const stored = allowed ? await this.deps.storage.stat(key) : undefined;
     if (!row || !stored) throw new NotFoundError('No such audio file.', 'media_not_found');
     return { key, size: stored.size, contentType: row.content_type, etag: stored.etag, private: row.hidden === 1 };

@@ -1,6 +1,6 @@
 import { WAVEFORM_BARS, type Waveform } from '@platter/shared';
 import type { EventBus } from '../events/event-bus.js';
-import type { Actor } from '../lib/actor.js';
+import { type Actor, canSeeTrack } from '../lib/actor.js';
 import { NotFoundError } from '../lib/errors.js';
 import { WorkerClient } from '../media/waveform/worker-client.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
@@ -35,7 +35,7 @@ export class WaveformService {
   /** GET /api/tracks/:id/waveform: hidden tracks answer only to their owner and admins. */
   async get(trackId: string, viewer: Actor | undefined): Promise<Waveform> {
     const row = await this.deps.tracks.getById(trackId);
-    if (!row || (row.hidden && !(viewer && (viewer.isAdmin || viewer.id === row.artist_id)))) {
+    if (!row || !canSeeTrack(row, viewer)) {
       throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
     }
     const peaks = row.waveform_status === 'ready' && row.waveform ? (JSON.parse(row.waveform) as number[]) : [];
