@@ -17,9 +17,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { perMinute } from './rate-limit.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 /** What a listener does with tracks: charts, search, likes, listens, history, reports. */
 export async function listenerRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {

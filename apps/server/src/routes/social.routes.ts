@@ -13,16 +13,13 @@ import {
   postSchema,
   subscriptionStateSchema,
 } from '@platter/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { perUserPerMinute } from './rate-limit.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-/** Limits per signed-in user (many listeners may share one address), per address otherwise. */
-const perMinute = (max: number) => ({
-  rateLimit: { max, timeWindow: '1 minute', keyGenerator: async (request: FastifyRequest) => (await request.currentUser())?.id ?? request.ip },
-});
 
 /** Comments, posts and news, artist pages and subscriptions. */
 export async function socialRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
@@ -38,7 +35,7 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
   app.post(
     '/api/tracks/:id/comments',
     {
-      config: perMinute(20),
+      config: perUserPerMinute(20),
       schema: {
         tags: ['comments'],
         summary: 'Comments on a track, optionally at a playback position (seconds)',
@@ -52,7 +49,7 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
 
   app.delete(
     '/api/comments/:id',
-    { config: perMinute(60), schema: { tags: ['comments'], summary: 'Deletes a comment (its author, the track owner or an admin)', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    { config: perUserPerMinute(60), schema: { tags: ['comments'], summary: 'Deletes a comment (its author, the track owner or an admin)', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await comments.delete(await request.requireActor(), request.params.id);
       return reply.status(204).send(null);
@@ -61,13 +58,13 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
 
   app.post(
     '/api/posts',
-    { config: perMinute(20), schema: { tags: ['posts'], summary: 'Publishes a post (1–180 characters)', body: createPostSchema, response: { 201: postSchema, ...errors } } },
+    { config: perUserPerMinute(20), schema: { tags: ['posts'], summary: 'Publishes a post (1–180 characters)', body: createPostSchema, response: { 201: postSchema, ...errors } } },
     async (request, reply) => reply.status(201).send(await posts.create(await request.requireActor(), request.body)),
   );
 
   app.delete(
     '/api/posts/:id',
-    { config: perMinute(60), schema: { tags: ['posts'], summary: 'Deletes a post (its author or an admin)', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    { config: perUserPerMinute(60), schema: { tags: ['posts'], summary: 'Deletes a post (its author or an admin)', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await posts.delete(await request.requireActor(), request.params.id);
       return reply.status(204).send(null);
@@ -77,7 +74,7 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
   for (const [method, on] of [['put', true], ['delete', false]] as const) {
     app[method](
       '/api/posts/:id/like',
-      { config: perMinute(120), schema: { tags: ['posts'], params: idParamsSchema, response: { 200: postLikeStateSchema, ...errors } } },
+      { config: perUserPerMinute(120), schema: { tags: ['posts'], params: idParamsSchema, response: { 200: postLikeStateSchema, ...errors } } },
       async (request) => {
         const actor = await request.requireActor();
         return on ? posts.like(actor, request.params.id) : posts.unlike(actor, request.params.id);
@@ -86,7 +83,7 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
     app[method](
       '/api/posts/:id/pin',
       {
-        config: perMinute(60),
+        config: perUserPerMinute(60),
         schema: { tags: ['posts'], summary: on ? 'Pins the post (unpinning the author’s others)' : 'Unpins the post', params: idParamsSchema, response: { 200: postSchema, ...errors } },
       },
       async (request) => posts.pin(await request.requireActor(), request.params.id, on),
@@ -94,7 +91,7 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
     app[method](
       '/api/artists/:id/subscription',
       {
-        config: perMinute(60),
+        config: perUserPerMinute(60),
         schema: { tags: ['artists'], summary: on ? 'Subscribes (a second time is a no-op)' : 'Unsubscribes', params: idParamsSchema, response: { 200: subscriptionStateSchema, ...errors } },
       },
       async (request) => {

@@ -18,11 +18,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { readImageBody } from '../services/image.service.js';
+import { perMinute } from './rate-limit.js';
 import { acceptRawBodies, contentLength } from './raw-body.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const imageErrors = { ...errors, 413: errorSchema, 415: errorSchema };
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 /** The artist's studio: own tracks, posts, comments, profile, images and dashboard. */
 export async function studioRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {

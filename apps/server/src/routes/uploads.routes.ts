@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { LOCAL_UPLOAD_PATH } from '../storage/local-disk.storage.js';
+import { perMinute } from './rate-limit.js';
+import { acceptRawBodies, contentLength } from './raw-body.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 410: errorSchema, 413: errorSchema, 415: errorSchema };
 
@@ -14,7 +16,7 @@ export async function uploadRoutes(base: FastifyInstance, { services }: Pick<App
   app.post(
     '/api/get-upload-url',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: perMinute(60),
       schema: {
         tags: ['uploads'],
         summary: 'A signed, single-use URL to PUT an audio file to (expires in 15 minutes)',
@@ -28,7 +30,7 @@ export async function uploadRoutes(base: FastifyInstance, { services }: Pick<App
   app.post(
     '/api/tracks',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: perMinute(60),
       schema: {
         tags: ['tracks'],
         summary: 'Creates a track from a fileUrl this user uploaded and has not used yet',
@@ -44,12 +46,11 @@ export async function uploadRoutes(base: FastifyInstance, { services }: Pick<App
 
   // The receiver of local-disk upload URLs. Its body is the raw file, streamed straight to storage.
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    acceptRawBodies(scope);
     scope.withTypeProvider<ZodTypeProvider>().put(
       `${LOCAL_UPLOAD_PATH}:token`,
       {
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: perMinute(60),
         schema: {
           tags: ['uploads'],
           summary: 'Receives the file of a local-disk upload URL',
@@ -58,12 +59,11 @@ export async function uploadRoutes(base: FastifyInstance, { services }: Pick<App
         },
       },
       async (request) => {
-        const length = request.headers['content-length'];
         const result = await services.uploads.receive({
           token: request.params.token,
           sessionUserId: (await request.currentUser())?.id,
           contentType: request.headers['content-type'],
-          contentLength: length === undefined ? undefined : Number(length),
+          contentLength: contentLength(request.headers),
           body: request.raw,
         });
         return { ok: true as const, ...result };
