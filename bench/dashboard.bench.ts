@@ -94,7 +94,7 @@ async function run(label: string, databaseUrl: string | undefined) {
         listensByTrack: () => repo.listensByTrack(actor.id, since, 5),
         subscribersPerDay: () => repo.subscribersPerDay(actor.id, since),
         trackTotals: () => repo.trackTotals(actor.id),
-        topByLikes: () => repo.topByLikes(actor.id, 5),
+        topByLikes: () => context.repositories.tracks.topByLikesOfArtist(actor.id, 5),
         comments: () => context.repositories.comments.listForArtist(actor.id, 10),
         commentCount: () => context.repositories.comments.countForArtist(actor.id),
       };

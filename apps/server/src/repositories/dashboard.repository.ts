@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { TrackWithArtist } from './track.repository.js';
 
 /** ISO timestamps are UTC text on both engines, so the first ten characters are the UTC day. */
 const day = sql<string>`substr(created_at, 1, 10)`;
@@ -65,17 +64,4 @@ export class DashboardRepository {
     return { listens: Number(row.listens), likes: Number(row.likes), tracks: Number(row.tracks) };
   }
 
-  /** The artist's visible tracks with the most likes. */
-  async topByLikes(artistId: string, limit: number): Promise<TrackWithArtist[]> {
-    return this.db
-      .selectFrom('tracks')
-      .innerJoin('profiles', 'profiles.id', 'tracks.artist_id')
-      .selectAll('tracks')
-      .select('profiles.display_name as artist_name')
-      .where('tracks.artist_id', '=', artistId)
-      .orderBy('tracks.likes_count', 'desc')
-      .orderBy('tracks.created_at', 'desc')
-      .limit(limit)
-      .execute();
-  }
 }

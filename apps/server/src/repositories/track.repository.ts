@@ -101,6 +101,16 @@ export class TrackRepository {
       .execute();
   }
 
+  /** An artist's tracks with the most likes (hidden ones included: the artist's own dashboard). */
+  async topByLikesOfArtist(artistId: string, limit: number): Promise<TrackWithArtist[]> {
+    return this.base()
+      .where('tracks.artist_id', '=', artistId)
+      .orderBy('tracks.likes_count', 'desc')
+      .orderBy('tracks.created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   /** Visible tracks by id, in no particular order (callers order them). */
   async getManyVisible(ids: string[]): Promise<TrackWithArtist[]> {
     if (ids.length === 0) return [];

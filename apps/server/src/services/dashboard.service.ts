@@ -43,7 +43,7 @@ export class DashboardService {
       dashboard.listensPerDay(actor.id, since),
       dashboard.subscribersPerDay(actor.id, since),
       dashboard.listensByTrack(actor.id, since, TOP),
-      dashboard.topByLikes(actor.id, TOP),
+      this.deps.tracks.topByLikesOfArtist(actor.id, TOP),
       this.deps.comments.listForArtist(actor.id, 10),
       this.deps.comments.countForArtist(actor.id),
     ]);
