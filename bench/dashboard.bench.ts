@@ -10,27 +10,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createContext } from '../apps/server/src/context.js';
+import { median, onEveryEngine } from './support.js';
 
 const ARTISTS = 200;
 const TRACKS_PER_ARTIST = 10;
 const LISTENS = Number(process.env.BENCH_LISTENS ?? 1_000_000);
-const RUNS = 15;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function median(fn: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  await fn();
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? 0;
-}
 
 async function run(label: string, databaseUrl: string | undefined) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-bench-'));
@@ -109,18 +96,4 @@ async function run(label: string, databaseUrl: string | undefined) {
   }
 }
 
-await run('SQLite', undefined);
-if (process.env.TEST_DATABASE_URL) {
-  const name = `platter_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  try {
-    await run('PostgreSQL', url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
+await onEveryEngine(run);

@@ -10,13 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createContext } from '../apps/server/src/context.js';
 import { TrackRepository } from '../apps/server/src/repositories/track.repository.js';
+import { median, onEveryEngine } from './support.js';
 
 const TRACKS = Number(process.env.BENCH_TRACKS ?? 100_000);
-const RUNS = 15;
 const QUERIES = ['midnight', 'город', 'xq', 'no such words here'];
 const WORDS = ['midnight', 'drive', 'summer', 'neon', 'city', 'ghost', 'river', 'gold', 'night', 'город', 'ночь', 'огни', 'tape', 'dust', 'fire', 'rain', 'echo', 'velvet', 'static', 'lane'];
 
@@ -30,18 +29,6 @@ function title(i: number): string {
     parts.push(WORDS[x % WORDS.length] ?? 'echo');
   }
   return `${parts.join(' ')} ${i.toString(36)}`;
-}
-
-async function median(fn: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  await fn();
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? 0;
 }
 
 async function run(label: string, databaseUrl: string | undefined) {
@@ -97,18 +84,4 @@ async function run(label: string, databaseUrl: string | undefined) {
   }
 }
 
-await run('SQLite', undefined);
-if (process.env.TEST_DATABASE_URL) {
-  const name = `platter_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  try {
-    await run('PostgreSQL', url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
+await onEveryEngine(run);
