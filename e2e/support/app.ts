@@ -150,3 +150,10 @@ export async function seekWithSlider(page: Page, fraction: number): Promise<numb
   await slider.click({ position: { x: box.width * fraction, y: box.height / 2 } });
   return (await audioState(page)).duration;
 }
+
+/** A track's listen count as the server has it. */
+export async function listensOf(request: APIRequestContext, id: string): Promise<number> {
+  const response = await request.get(`/api/tracks/${encodeURIComponent(id)}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as ApiTrack).listens;
+}

@@ -159,3 +159,15 @@ export async function removeUploadedTracks(): Promise<void> {
     await api.dispose();
   }
 }
+
+/** Marks the page, so a later check can tell it was updated live and never reloaded. */
+export async function markNoReload(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __noReload: boolean }).__noReload = true;
+  });
+}
+
+/** Whether the page marked by markNoReload is still the same document (no reload since). */
+export async function stillNotReloaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+}

@@ -1,6 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { audioState, expectPlaybackAdvancing, playerBar, skipTermsModal, unique, waitForDemoCatalogue, waitForPlaybackPast, type ApiTrack } from '../support/app.js';
-import { main, openSession, signedInAccount } from '../support/library.js';
+import {
+  main,
+  openSession,
+  signedInAccount,
+  markNoReload,
+  stillNotReloaded,
+} from '../support/library.js';
 
 /** Waveforms and timed comments (issue 4): the track page, the player bar, and live comments between two browsers. */
 
@@ -41,15 +47,7 @@ async function openTrackPage(page: Page, track: ApiTrack): Promise<void> {
   await expect(main(page).getByRole('heading', { level: 1, name: track.title })).toBeVisible();
 }
 
-async function markNoReload(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    (window as unknown as { __noReload: boolean }).__noReload = true;
-  });
-}
 
-async function stillNoReload(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
-}
 
 test('a timed comment shows on the waveform and live in another browser; its author deletes it', async ({ browser }) => {
   const track = demo.find((candidate) => (candidate.duration ?? 0) >= 25) ?? demo[0]!;
@@ -129,7 +127,7 @@ test('a timed comment shows on the waveform and live in another browser; its aut
       await expect(commentItem(pagePanel(reader.page), text)).toHaveCount(0);
       await expect(pageWaveform(reader.page).locator(`[data-comment-id="${comment!.id}"]`)).toHaveCount(0);
     });
-    expect(await stillNoReload(reader.page)).toBe(true);
+    expect(await stillNotReloaded(reader.page)).toBe(true);
   } finally {
     await writer.context.close();
     await reader.context.close();

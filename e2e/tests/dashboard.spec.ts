@@ -1,5 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { nowPlayingTitle, unique, waitForPlaybackPast, type ApiTrack } from '../support/app.js';
+import {
+  nowPlayingTitle,
+  unique,
+  waitForPlaybackPast,
+  listensOf,
+} from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { openSession, removeUploadedTracks, screenshotBoth, signedInAccount, uploadShortTrack } from '../support/library.js';
 
@@ -17,11 +22,6 @@ function listensOn(page: Page, label: string): Locator {
   return table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
 }
 
-async function listensOf(page: Page, id: string): Promise<number> {
-  const response = await page.request.get(`/api/tracks/${encodeURIComponent(id)}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as ApiTrack).listens;
-}
 
 test('the dashboard shows the listens just made, per day and in the top tracks', async ({ browser }, testInfo) => {
   const artist = await openSession(browser);
@@ -46,7 +46,7 @@ test('the dashboard shows the listens just made, per day and in the top tracks',
     await listener.page.goto(`/home?track=${encodeURIComponent(track.id)}`);
     await expect(nowPlayingTitle(listener.page)).toHaveText(title);
     await waitForPlaybackPast(listener.page, 0.2);
-    await expect.poll(() => listensOf(listener.page, track.id)).toBe(1);
+    await expect.poll(() => listensOf(listener.page.request, track.id)).toBe(1);
     await listener.context.close();
   });
 
@@ -55,7 +55,7 @@ test('the dashboard shows the listens just made, per day and in the top tracks',
     await signedInAccount(other.page, 'Olga Other');
     const response = await other.page.request.post(`/api/tracks/${encodeURIComponent(track.id)}/listens`, { headers: { origin: APP_URL } });
     expect(response.status(), await response.text()).toBe(200);
-    expect(await listensOf(other.page, track.id)).toBe(2);
+    expect(await listensOf(other.page.request, track.id)).toBe(2);
     await other.context.close();
   });
 

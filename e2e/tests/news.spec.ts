@@ -1,7 +1,18 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { unique } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
-import { main, openSession, openTab, removeUploadedTracks, signInAsAdmin, signedInAccount, uploadShortTrack, type Session } from '../support/library.js';
+import {
+  main,
+  openSession,
+  openTab,
+  removeUploadedTracks,
+  signInAsAdmin,
+  signedInAccount,
+  uploadShortTrack,
+  type Session,
+  markNoReload,
+  stillNotReloaded,
+} from '../support/library.js';
 
 // Uploads would lead the home list of the journeys after this one: remove them.
 test.afterEach(removeUploadedTracks);
@@ -39,16 +50,7 @@ function postCard(page: Page, text: string): Locator {
   return main(page).getByTestId('post-card').filter({ hasText: text });
 }
 
-/** Marks the window; the mark survives only as long as the page is not reloaded. */
-async function markNoReload(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    (window as unknown as { __noReload: boolean }).__noReload = true;
-  });
-}
 
-async function stillNotReloaded(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
-}
 
 test('a listener subscribes on the artist page, and the artist\'s new post arrives live in their news, marked new', async ({ browser }, testInfo) => {
   const artist = await openSession(browser);

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   audioState,
   newAccount,
@@ -10,6 +10,7 @@ import {
   waitForPlaybackPast,
   waitForDemoCatalogue,
   type ApiTrack,
+  listensOf,
 } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { createPlaylistViaApi, openTrackSheet } from '../support/library.js';
@@ -25,11 +26,6 @@ test.beforeEach(async ({ context }) => {
   await skipTermsModal(context);
 });
 
-async function listensOf(request: APIRequestContext, id: string): Promise<number> {
-  const response = await request.get(`/api/tracks/${encodeURIComponent(id)}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as ApiTrack).listens;
-}
 
 /** The service worker controls the page (it claims it on first install). */
 async function waitForServiceWorker(page: Page): Promise<void> {

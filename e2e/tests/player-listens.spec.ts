@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   newAccount,
   nowPlayingTitle,
@@ -8,6 +8,7 @@ import {
   skipTermsModal,
   waitForPlaybackPast,
   type ApiTrack,
+  listensOf,
 } from '../support/app.js';
 import { demoRun } from '../support/player.js';
 
@@ -15,11 +16,6 @@ test.beforeEach(async ({ context }) => {
   await skipTermsModal(context);
 });
 
-async function listensOf(request: APIRequestContext, id: string): Promise<number> {
-  const response = await request.get(`/api/tracks/${encodeURIComponent(id)}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as ApiTrack).listens;
-}
 
 /** The listens the page reports, as track ids, in order. */
 function recordListenPosts(page: Page): string[] {
