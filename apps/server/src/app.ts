@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { isAdminEmail } from './config.js';
 import type { AppContext } from './context.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -75,7 +76,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(errorHandlerPlugin);
-  await app.register(sessionPlugin, { auth: context.auth, isAdminEmail: (email) => context.config.adminEmails.has(email.toLowerCase()) });
+  await app.register(sessionPlugin, { auth: context.auth, isAdminEmail: (email) => isAdminEmail(context.config, email) });
 
   await app.register(authRoutes, { auth: context.auth });
   await app.register(accountRoutes, context);

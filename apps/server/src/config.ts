@@ -78,6 +78,9 @@ export interface Config {
   };
 }
 
+/** Whether this email belongs to an admin (ADMIN_EMAILS, compared case-insensitively). */
+export const isAdminEmail = (config: Pick<Config, 'adminEmails'>, email: string): boolean => config.adminEmails.has(email.toLowerCase());
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

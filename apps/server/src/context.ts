@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Auth, type AuthDeps, createAuth, migrateAuth } from './auth/auth.js';
-import type { Config } from './config.js';
+import { type Config, isAdminEmail } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { type EventBus, InMemoryEventBus } from './events/event-bus.js';
@@ -122,7 +122,6 @@ export async function createContext(config: Config): Promise<AppContext> {
     const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'), signer);
     const events = new InMemoryEventBus();
     const log = (message: string, error?: unknown) => console.warn(`platter: ${message}`, error ?? '');
-    const isAdminEmail = (email: string) => config.adminEmails.has(email.toLowerCase());
     const images = new ImageService(storage);
     const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, log });
     const tracks = new TrackService({
@@ -157,7 +156,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         profiles: repositories.profiles,
         profileService: profiles,
         events,
-        isAdminEmail,
+        isAdminEmail: (email) => isAdminEmail(config, email),
       }),
       share: new ShareService({ tracks: repositories.tracks, profiles }),
       site: new SiteService({ db, downloads: new DownloadsDirectory(path.join(config.dataDir, 'downloads')), android: config.android }),
