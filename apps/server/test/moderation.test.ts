@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../src/cli/admin.js';
 import { makeMp3 } from './support/audio-fixtures.js';
@@ -131,7 +129,6 @@ describe(`moderation: reports, hiding, statuses, contact messages, admin CLI (${
       BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
       ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
     };
-    expect(fs.existsSync(path.join(t.config.dataDir))).toBe(true);
     const done = await runAdminCommand(['set-status', 'Reported@platter.test', 'creator'], env);
     expect(done).toEqual({ code: 0, output: 'Reported@platter.test (Reported Artist) now has status creator.' });
     expect((await fan.json<{ status: string }>('GET', `/api/artists/${artistId}`)).body.status).toBe('creator');
