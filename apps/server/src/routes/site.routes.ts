@@ -31,18 +31,15 @@ export async function siteRoutes(base: FastifyInstance, { services }: Pick<AppCo
     exposeHeadRoute: false,
     schema: { tags: ['system'], summary: 'The Android package (from DATA_DIR/downloads)', params: z.object({ file: z.string().max(200) }), response: { 404: errorSchema } },
     handler: async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
-      const file = await site.openDownload(request.params.file);
+      const file = await site.findDownload(request.params.file);
       reply
         .header('Content-Type', APK_CONTENT_TYPE)
         .header('Content-Length', file.size)
         .header('Content-Disposition', `attachment; filename="${file.name}"`)
         .header('Cache-Control', 'no-cache')
         .header('X-Content-Type-Options', 'nosniff');
-      if (request.method === 'HEAD') {
-        file.body.destroy();
-        return reply.send();
-      }
-      return reply.send(file.body);
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(file.open());
     },
   });
 

@@ -31,10 +31,11 @@ export class SiteService {
     return { kind: 'none', url: null, fileName: null, size: null };
   }
 
-  async openDownload(name: string): Promise<{ name: string; size: number; body: Readable }> {
+  /** A download's name and size, and a way to read it (not opened for a HEAD request). */
+  async findDownload(name: string): Promise<{ name: string; size: number; open: () => Readable }> {
     const file = await this.deps.downloads.stat(name);
     if (!file) throw new NotFoundError('There is no such download. Get the current one from /platter-started.', 'download_not_found');
-    return { name: file.name, size: file.size, body: this.deps.downloads.read(file.name) };
+    return { name: file.name, size: file.size, open: () => this.deps.downloads.read(file.name) };
   }
 
   /** /.well-known/assetlinks.json: lets a Trusted Web Activity build of Platter open it full screen. */
