@@ -69,17 +69,25 @@ export const uploadUrlResponseSchema = z.object({
 });
 export type UploadUrlResponse = z.infer<typeof uploadUrlResponseSchema>;
 
+const trackTitleSchema = z
+  .string()
+  .trim()
+  .min(1, 'Track title is required')
+  .max(TRACK_TITLE_MAX_LENGTH, `Track title must be at most ${TRACK_TITLE_MAX_LENGTH} characters`);
+
 export const createTrackSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, 'Track title is required')
-    .max(TRACK_TITLE_MAX_LENGTH, `Track title must be at most ${TRACK_TITLE_MAX_LENGTH} characters`),
+  title: trackTitleSchema,
   /** Optional: when left out the file's genre tag is used if it names one of ours, else DEFAULT_GENRE. */
   genre: z.preprocess((v) => (v === '' || v == null ? undefined : v), genreSchema.optional()),
   url: z.string().min(1, 'url is required').max(1000),
 });
 export type CreateTrack = z.input<typeof createTrackSchema>;
+
+/** PATCH /api/tracks/:id (owner or admin): what can change after upload. The cover has its own PUT. */
+export const updateTrackSchema = z
+  .object({ title: trackTitleSchema.optional(), genre: genreSchema.optional() })
+  .refine((value) => value.title !== undefined || value.genre !== undefined, 'Give a new title or genre');
+export type UpdateTrack = z.input<typeof updateTrackSchema>;
 
 export const profileSchema = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { trackSchema } from './schemas.js';
+import { genreSchema, trackSchema } from './schemas.js';
 import type { StudioLiveEvent } from './studio.js';
 
 /* Contracts of the listener features: likes, listens, charts, search, playlists, history, reports, live events. */
@@ -44,7 +44,12 @@ export const searchResultSchema = z.object({
   query: z.string(),
   tracks: z.array(trackSchema),
   artists: z.array(artistSummarySchema),
-  /** A corrected query ("did you mean") when the query has a likely typo, else null. */
+  /**
+   * Genres the query names (exactly, by prefix or with one typo: 'phonk', 'phnk'). Their tracks are
+   * among `tracks`; the web app offers each as a genre tile.
+   */
+  genres: z.array(genreSchema),
+  /** A corrected query ("did you mean") when the query has a likely typo and the corrected query has results, else null. */
   suggestion: z.string().nullable(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -44,12 +44,12 @@ export class SearchService {
 
   async search(input: unknown): Promise<SearchResult> {
     const { q, limit } = searchQuerySchema.parse(input);
-    if (q === '') return { query: q, tracks: [], artists: [], suggestion: null };
+    if (q === '') return { query: q, tracks: [], artists: [], genres: [], suggestion: null };
     const found = await this.find(q, limit);
-    if (found.tracks.length > 0 || found.artists.length > 0) return { query: q, ...found, suggestion: null };
+    if (found.tracks.length > 0 || found.artists.length > 0) return { query: q, ...found, genres: [], suggestion: null };
     const suggestion = (await this.index()).suggest(q);
-    if (!suggestion) return { query: q, ...found, suggestion: null };
-    return { query: q, ...(await this.find(suggestion, limit)), suggestion };
+    if (!suggestion) return { query: q, ...found, genres: [], suggestion: null };
+    return { query: q, ...(await this.find(suggestion, limit)), genres: [], suggestion };
   }
 
   private async find(q: string, limit: number): Promise<Pick<SearchResult, 'tracks' | 'artists'>> {

@@ -29,6 +29,7 @@ const result = (query: string, patch: Partial<SearchResult> = {}): SearchResult 
   query,
   tracks: [],
   artists: [],
+  genres: [],
   suggestion: null,
   ...patch,
 });
