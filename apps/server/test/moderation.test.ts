@@ -99,12 +99,18 @@ describe(`moderation: reports, hiding, statuses, contact messages, admin CLI (${
     const ok = await anon.json('POST', '/api/contact', { name: ' Ann ', email: 'ann@example.com', message: ' Hello team ' });
     expect(ok.status).toBe(201);
     await anon.json('POST', '/api/contact', { name: 'Bob', email: 'bob@example.com', subject: 'Bug', message: 'It broke' });
-    const bad = await anon.json<{ message: string }>('POST', '/api/contact', { name: '', email: 'not-an-email', message: '' });
+    const bad = await anon.json<{ message: string; field?: string }>('POST', '/api/contact', { name: '', email: 'not-an-email', message: '' });
     expect(bad.status).toBe(400);
+    // People-readable: the messages alone, the first invalid field apart for the form.
+    expect(bad.body.message).not.toMatch(/\b(name|email|message):/);
+    expect(bad.body.field).toBe('name');
     expect(bad.body.message).toContain('Name is required');
     expect(bad.body.message).toContain('Enter a valid email address');
     expect(bad.body.message).toContain('Message is required');
-    expect((await anon.json('POST', '/api/contact', { name: 'A', email: 'a@b.co', message: 'x'.repeat(5001) })).status).toBe(400);
+    const long = await anon.json<{ message: string; field?: string }>('POST', '/api/contact', { name: 'A', email: 'a@b.co', message: 'x'.repeat(5001) });
+    expect(long.status).toBe(400);
+    expect(long.body.field).toBe('message');
+    expect(long.body.message).not.toMatch(/^message:/);
     const list = (await admin.json<{ items: Array<{ name: string; subject: string | null; message: string }> }>('GET', '/api/admin/contact-messages')).body.items;
     expect(list.map((m) => [m.name, m.subject, m.message])).toEqual([
       ['Bob', 'Bug', 'It broke'],

@@ -141,7 +141,7 @@ describe(`permissions of every studio, social and admin mutation (${dialect})`, 
     expect((await clients.owner.json<{ status: string }>('GET', `/api/artists/${ids.other}`)).body.status).toBe('premium');
     const bad = await clients.admin.json<{ message: string }>('PUT', `/api/admin/users/${ids.other}/status`, { status: 'king' });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('status: status must be one of creator, artist, premium, user');
+    expect(bad.body.message).toBe('status must be one of creator, artist, premium, user');
     expect((await clients.admin.json('PUT', '/api/admin/users/nobody/status', { status: 'user' })).status).toBe(404);
   });
 });

@@ -6,8 +6,12 @@ export const statusSchema = z.enum(STATUSES);
 
 /** Every API error body. `error` is a stable machine code, `message` is for a person. */
 export const errorSchema = z.object({
+  /** A stable code: 'validation_failed', 'not_found', 'forbidden'… */
   error: z.string(),
+  /** What went wrong, in words a person can act on (no raw field names: "Enter a valid email address"). */
   message: z.string(),
+  /** For 'validation_failed': the first invalid field's path in the request ('email', 'items.0.title'), so a form can mark it. */
+  field: z.string().optional(),
 });
 export type ApiError = z.infer<typeof errorSchema>;
 

@@ -4,8 +4,28 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { DomainError, RangeNotSatisfiableError } from '../lib/errors.js';
 
-function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
-  return issues.map((i) => (i.path.length > 0 ? `${i.path.map(String).join('.')}: ${i.message}` : i.message)).join('; ');
+type Issue = { path: PropertyKey[]; message: string };
+
+/** zod's own wording ("Invalid input: expected string…") says nothing of which field: those get a label. */
+const GENERIC_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized)/;
+
+/** 'playedAt' → 'Played at', for messages that need a field label. */
+function fieldLabel(path: PropertyKey[]): string {
+  const last = String(path.filter((p) => typeof p !== 'number').at(-1) ?? path.at(-1) ?? '');
+  const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A validation failure as people read it: our schemas' messages alone ("Enter a valid email address"),
+ * zod's generic ones behind a human label ("Title: Invalid input…"), and the first failing field's
+ * path apart in `field`, so a form can point at it.
+ */
+export function describeIssues(issues: ReadonlyArray<Issue>): { message: string; field?: string } {
+  const messages = issues.map((i) => (i.path.length > 0 && GENERIC_MESSAGE.test(i.message) ? `${fieldLabel(i.path)}: ${i.message}` : i.message));
+  const first = issues.find((i) => i.path.length > 0);
+  const message = [...new Set(messages)].join('; ') || 'The request is invalid.';
+  return first ? { message, field: first.path.map(String).join('.') } : { message };
 }
 
 /**
@@ -24,10 +44,10 @@ export const errorHandlerPlugin = fp(
           path: (v.instancePath || '').split('/').filter(Boolean),
           message: v.message ?? 'is invalid',
         }));
-        return reply.status(400).send({ error: 'validation_failed', message: describeIssues(issues) });
+        return reply.status(400).send({ error: 'validation_failed', ...describeIssues(issues) });
       }
       if (error instanceof ZodError) {
-        return reply.status(400).send({ error: 'validation_failed', message: describeIssues(error.issues) });
+        return reply.status(400).send({ error: 'validation_failed', ...describeIssues(error.issues) });
       }
       // The client went away mid-request (a cancelled upload, a closed tab): nothing to answer, nothing broken.
       if (request.raw.destroyed && (error.code === 'ECONNRESET' || error.message === 'aborted')) {

@@ -50,14 +50,15 @@ export class PostRepository {
   }
 
   /**
-   * SPEC section 5's news feed: posts whose author is a creator or one of the viewer's
-   * subscriptions, newest first, strictly older than `before` when given.
+   * SPEC section 5's news feed: posts whose author is a creator, one of the viewer's
+   * subscriptions or the viewer themself, newest first, strictly older than `before` when given.
    */
   async news(viewerId: string | undefined, before: string | undefined, limit: number): Promise<PostWithAuthor[]> {
     let query = this.base().where((eb) =>
       viewerId
         ? eb.or([
             eb('profiles.status', '=', 'creator'),
+            eb('posts.author_id', '=', viewerId),
             eb('posts.author_id', 'in', eb.selectFrom('follows').select('follows.artist_id').where('follows.subscriber_id', '=', viewerId)),
           ])
         : eb('profiles.status', '=', 'creator'),
