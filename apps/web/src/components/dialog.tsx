@@ -1,6 +1,42 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './dialog.css';
 
+/*
+ * Escape closes the topmost layer (a dialog, a sheet, a side panel) and nothing else. Every open
+ * layer registers here; one keydown listener on the window, in the capture phase, runs before any
+ * other handler (the player's shortcuts among them), closes the most recently opened layer and
+ * keeps the key from everyone else. It also works when the focus has fallen back to the page body,
+ * where a native <dialog> never hears the key.
+ */
+const layers: Array<{ close: () => void }> = [];
+
+function onEscape(event: KeyboardEvent) {
+  if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
+  const top = layers.at(-1);
+  if (!top) return;
+  event.preventDefault();
+  event.stopPropagation();
+  top.close();
+}
+
+/** While `active`, Escape calls `close` unless a layer opened later is still open above it. */
+export function useEscapeLayer(active: boolean, close: () => void) {
+  const latest = useRef(close);
+  useEffect(() => {
+    latest.current = close;
+  });
+  useEffect(() => {
+    if (!active) return;
+    const layer = { close: () => latest.current() };
+    layers.push(layer);
+    if (layers.length === 1) window.addEventListener('keydown', onEscape, true);
+    return () => {
+      layers.splice(layers.indexOf(layer), 1);
+      if (layers.length === 0) window.removeEventListener('keydown', onEscape, true);
+    };
+  }, [active]);
+}
+
 interface DialogProps {
   open: boolean;
   title: string;
@@ -10,12 +46,14 @@ interface DialogProps {
 }
 
 /**
- * A modal on the native `<dialog>`: focus trapping, Escape and the backdrop come from the browser.
+ * A modal on the native `<dialog>`: focus trapping and the backdrop come from the browser; Escape
+ * is an escape layer (above), and the browser's other close requests arrive as `cancel`.
  * 400 px wide, 95vw on narrow screens (SPEC 9).
  */
 export function Dialog({ open, title, onClose, children, footer }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  useEscapeLayer(open, onClose);
 
   useEffect(() => {
     const dialog = ref.current;

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../features/auth/api/get-me';
 import { useComments } from '../../features/comments/api/get-comments';
@@ -55,7 +55,11 @@ export function seekCurrent(seconds: number) {
 export function usePlayerComments() {
   const trackId = usePlayerStore((state) => currentEntry(state)?.track.id ?? null);
   const ownerId = usePlayerStore((state) => currentEntry(state)?.track.artistId ?? null);
+  const title = usePlayerStore((state) => currentEntry(state)?.track.title ?? '');
+  const artist = usePlayerStore((state) => currentEntry(state)?.track.artist ?? '');
+  const track = useMemo(() => ({ title, artist }), [title, artist]);
   const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const markers = useCommentMarkers(trackId);
   const comments = useComments(trackId);
   const viewer = useCommentsViewer();
@@ -63,6 +67,7 @@ export function usePlayerComments() {
 
   const button = (
     <CommentsButton
+      ref={buttonRef}
       className="player-button player-button--toggle"
       open={open && !!trackId}
       disabled={!trackId}
@@ -76,11 +81,16 @@ export function usePlayerComments() {
         key={trackId}
         variant="dock"
         trackId={trackId}
+        track={track}
         trackOwnerId={ownerId}
         viewer={viewer}
         playback={playback}
         onSeek={seekCurrent}
-        onClose={() => setOpen(false)}
+        onClose={() => {
+          setOpen(false);
+          // The panel (and whatever had the focus in it) goes away: the focus goes back to its button.
+          buttonRef.current?.focus();
+        }}
       />
     ) : null;
   return { markers, button, panel };

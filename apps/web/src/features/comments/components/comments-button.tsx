@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconProps } from '../../../components/icons';
 import './comments.css';
@@ -15,13 +16,15 @@ export interface CommentsButtonProps {
   count?: number;
   onToggle: () => void;
   className?: string;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** Opens and closes the comments of the current track. */
-export function CommentsButton({ open, disabled = false, count = 0, onToggle, className = '' }: CommentsButtonProps) {
+export function CommentsButton({ open, disabled = false, count = 0, onToggle, className = '', ref }: CommentsButtonProps) {
   const { t } = useTranslation();
   return (
     <button
+      ref={ref}
       type="button"
       className={`comments-button ${className}`}
       aria-label={t('comments.open')}

@@ -160,6 +160,35 @@ describe('CommentsPanel', () => {
     expect(onSeek).toHaveBeenCalledWith(70);
   });
 
+  it('the docked panel names its track in its heading', () => {
+    renderPanel({ variant: 'dock', onClose: () => {}, track: { title: 'Night Drive', artist: 'Ann' } });
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Comments: Night Drive — Ann');
+    expect(screen.getByRole('complementary', { name: 'Comments: Night Drive — Ann' })).toBeTruthy();
+  });
+
+  it('Escape closes the docked panel wherever the focus is, before the player shortcuts hear it', () => {
+    const onClose = vi.fn();
+    const shortcut = vi.fn();
+    window.addEventListener('keydown', shortcut);
+    try {
+      renderPanel({ onClose, variant: 'dock' });
+      fireEvent.keyDown(document.body, { key: 'Escape' });
+      expect(onClose).toHaveBeenCalledTimes(1);
+      expect(shortcut).not.toHaveBeenCalled();
+    } finally {
+      window.removeEventListener('keydown', shortcut);
+    }
+  });
+
+  it('while docked, the page makes room for it (a class on <body>), and not after', () => {
+    renderPanel({ onClose: () => {}, variant: 'dock' });
+    expect(document.body.classList.contains('comments-docked')).toBe(true);
+    cleanup();
+    expect(document.body.classList.contains('comments-docked')).toBe(false);
+    renderPanel({ variant: 'inline' });
+    expect(document.body.classList.contains('comments-docked')).toBe(false);
+  });
+
   it('Close and Escape close the panel opened from the player bar', () => {
     const onClose = vi.fn();
     renderPanel({ onClose, variant: 'dock', viewer: { id: 'u-ann', isAdmin: false } });

@@ -1,6 +1,7 @@
 import type { Comment } from '@platter/shared';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEscapeLayer } from '../../../components/dialog';
 import { useComments } from '../api/get-comments';
 import { useDeleteComment } from '../api/delete-comment';
 import type { CommentsPlayback, CommentsViewer } from '../types';
@@ -10,6 +11,8 @@ import './comments.css';
 
 export interface CommentsPanelProps {
   trackId: string;
+  /** The track's title and artist, named in the heading (the docked panel says which track it is about). */
+  track?: { title: string; artist: string } | null;
   /** The track's artist: may delete every comment on it. */
   trackOwnerId?: string | null;
   /** null when signed out (no form, no Delete). */
@@ -17,11 +20,14 @@ export interface CommentsPanelProps {
   /** Present while this track is the player's current one. */
   playback?: CommentsPlayback | null;
   onSeek?: (seconds: number) => void;
-  /** Shown as a Close button (the panel opened from the player bar). */
+  /** Shown as a Close button, also run by Escape (the panel opened from the player bar). */
   onClose?: () => void;
   /** 'dock': a 300 px side panel (a bottom sheet on narrow screens); 'inline': part of a page. */
   variant?: 'dock' | 'inline';
 }
+
+/** Set on <body> while the docked panel is open, so the page makes room for it (comments.css). */
+export const COMMENTS_DOCKED_CLASS = 'comments-docked';
 
 export function canDeleteComment(comment: Pick<Comment, 'userId'>, viewer: CommentsViewer | null, trackOwnerId?: string | null) {
   if (!viewer) return false;
@@ -29,26 +35,40 @@ export function canDeleteComment(comment: Pick<Comment, 'userId'>, viewer: Comme
 }
 
 /** The comments of one track, oldest first, kept live; signed-in listeners write and delete here. */
-export function CommentsPanel({ trackId, trackOwnerId, viewer, playback = null, onSeek, onClose, variant = 'inline' }: CommentsPanelProps) {
+export function CommentsPanel({
+  trackId,
+  track = null,
+  trackOwnerId,
+  viewer,
+  playback = null,
+  onSeek,
+  onClose,
+  variant = 'inline',
+}: CommentsPanelProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const comments = useComments(trackId);
   const remove = useDeleteComment(trackId);
+  useEscapeLayer(!!onClose, () => onClose?.());
+
+  const docked = variant === 'dock';
+  useEffect(() => {
+    if (!docked) return;
+    document.body.classList.add(COMMENTS_DOCKED_CLASS);
+    return () => document.body.classList.remove(COMMENTS_DOCKED_CLASS);
+  }, [docked]);
 
   return (
-    <aside
-      className={`comments-panel comments-panel--${variant}`}
-      aria-labelledby={titleId}
-      data-testid="comments-panel"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || !onClose) return;
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <aside className={`comments-panel comments-panel--${variant}`} aria-labelledby={titleId} data-testid="comments-panel">
       <header className="comments-panel__header">
         <h2 id={titleId} className="comments-panel__title">
           {t('comments.title')}
+          {track && (
+            <>
+              <span className="visually-hidden">:</span>{' '}
+              <span className="comments-panel__track">{t('comments.trackName', { title: track.title, artist: track.artist })}</span>
+            </>
+          )}
         </h2>
         {onClose && (
           <button type="button" className="comments-panel__close" aria-label={t('comments.close')} onClick={onClose}>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useEscapeLayer } from '../../../components/dialog';
 import './track-actions.css';
 
 interface BottomSheetProps {
@@ -20,23 +21,18 @@ export function BottomSheet({ title, onClose, children }: BottomSheetProps) {
     close.current = onClose;
   });
 
+  // Escape closes the topmost layer only: this sheet, or a dialog opened above it.
+  useEscapeLayer(true, onClose);
+
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     ref.current?.focus();
     const onPointerDown = (event: PointerEvent) => {
       if (ref.current && event.target instanceof Node && !ref.current.contains(event.target)) close.current();
     };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        close.current();
-      }
-    };
     document.addEventListener('pointerdown', onPointerDown, true);
-    document.addEventListener('keydown', onKeyDown, true);
     return () => {
       document.removeEventListener('pointerdown', onPointerDown, true);
-      document.removeEventListener('keydown', onKeyDown, true);
       if (opener?.isConnected) opener.focus();
     };
   }, []);
