@@ -57,6 +57,12 @@ describe(`permissions of every studio, social and admin mutation (${dialect})`, 
   const adminOnly = { signedOut: 401, other: 403, owner: 403, admin: 200 };
 
   const cases: Case[] = [
+    {
+      name: 'PATCH /api/tracks/:id',
+      expected: { signedOut: 401, other: 403, owner: 200, admin: 200 },
+      prepare: newTrack,
+      send: (c, id) => json('PATCH', `/api/tracks/${id}`, { title: 'Renamed', genre: 'Phonk' })(c),
+    },
     { name: 'DELETE /api/tracks/:id', expected: { signedOut: 401, other: 403, owner: 204, admin: 204 }, prepare: newTrack, send: (c, id) => json('DELETE', `/api/tracks/${id}`)(c) },
     {
       name: 'PUT /api/tracks/:id/cover',

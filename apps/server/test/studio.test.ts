@@ -3,6 +3,7 @@ import { WAVEFORM_BARS } from '@platter/shared';
 import { makeMp3, makeWav, withId3Tags } from './support/audio-fixtures.js';
 import { Client } from './support/http-client.js';
 import { imageInfo, makePng } from './support/images.js';
+import { openEventStream } from './support/sse.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 import { getUploadUrl, put, uploadTrack } from './support/uploads.js';
 
@@ -99,6 +100,34 @@ describe(`studio: uploads with tags and waveforms, covers, profile, deleting (${
     const tooLarge = await artist.request('PUT', `/api/me/images/avatar`, { body: new Uint8Array(huge), headers: { 'content-type': 'image/png' } });
     expect(tooLarge.status).toBe(413);
     expect(((await tooLarge.json()) as { message: string }).message).toBe('The image is larger than 8 MB. Choose a smaller one.');
+  });
+
+  it('edits a track after upload: title and genre, found by search under the new ones, live to every list', async () => {
+    const track = (await uploadTrack(artist, mp3, { title: 'Draft Name', genre: 'Pop' })) as unknown as Track;
+    const stream = await openEventStream(t.baseUrl);
+    try {
+      const edited = await artist.json<Track & { title: string }>('PATCH', `/api/tracks/${track.id}`, { title: '  Final Zephyr ', genre: 'Phonk' });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({ id: track.id, title: 'Final Zephyr', genre: 'Phonk' });
+      await stream.waitFor((e) => e.type === 'track.updated' && e.trackId === track.id);
+    } finally {
+      stream.close();
+    }
+    expect((await fan.json<{ title: string; genre: string }>('GET', `/api/tracks/${track.id}`)).body).toMatchObject({ title: 'Final Zephyr', genre: 'Phonk' });
+    const search = async (q: string) => (await fan.json<{ tracks: Array<{ id: string }> }>('GET', `/api/search?q=${encodeURIComponent(q)}`)).body.tracks.map((x) => x.id);
+    expect(await search('zephyr')).toContain(track.id);
+    expect(await search('draft name')).not.toContain(track.id);
+    const onlyGenre = await artist.json<{ title: string; genre: string }>('PATCH', `/api/tracks/${track.id}`, { genre: 'Trap' });
+    expect(onlyGenre.body).toMatchObject({ title: 'Final Zephyr', genre: 'Trap' });
+
+    const empty = await artist.json<{ message: string }>('PATCH', `/api/tracks/${track.id}`, {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Give a new title or genre');
+    const blank = await artist.json<{ message: string; field?: string }>('PATCH', `/api/tracks/${track.id}`, { title: '   ' });
+    expect(blank.body).toMatchObject({ message: 'Track title is required', field: 'title' });
+    expect((await artist.json('PATCH', `/api/tracks/${track.id}`, { genre: 'Polka' })).status).toBe(400);
+    expect((await fan.json('PATCH', `/api/tracks/${track.id}`, { title: 'Mine now' })).status).toBe(403);
+    expect((await artist.json('PATCH', '/api/tracks/nope', { title: 'x' })).status).toBe(404);
   });
 
   it('edits the profile: name, bio, avatar and cover resized on the server', async () => {

@@ -211,6 +211,11 @@ export class TrackRepository {
     return true;
   }
 
+  /** Changes what a track says about itself; search_text comes along (the SQLite search table follows by trigger). */
+  async updateDetails(id: string, changes: { title: string; genre: string; search_text: string }): Promise<void> {
+    await this.db.updateTable('tracks').set(changes).where('id', '=', id).execute();
+  }
+
   async setImage(id: string, imageKey: string | null): Promise<void> {
     await this.db.updateTable('tracks').set({ image_key: imageKey }).where('id', '=', id).execute();
   }

@@ -11,6 +11,7 @@ import {
   trackItemsSchema,
   trackSchema,
   updateProfileSchema,
+  updateTrackSchema,
   waveformSchema,
 } from '@platter/shared';
 import type { FastifyInstance } from 'fastify';
@@ -42,6 +43,15 @@ export async function studioRoutes(base: FastifyInstance, { services }: Pick<App
       await tracks.delete(await request.requireActor(), request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.patch(
+    '/api/tracks/:id',
+    {
+      config: perMinute(30),
+      schema: { tags: ['tracks'], summary: "Changes a track's title or genre after upload (owner or admin)", params: idParamsSchema, body: updateTrackSchema, response: { 200: trackSchema, ...errors } },
+    },
+    async (request) => tracks.update(await request.requireActor(), request.params.id, request.body),
   );
 
   app.get('/api/me/tracks', { schema: { tags: ['studio'], summary: 'My tracks, hidden ones included', response: { 200: trackItemsSchema, 401: errorSchema } } }, async (request) =>

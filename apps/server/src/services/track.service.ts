@@ -1,5 +1,5 @@
-import type { CreateTrack, Genre, GenreCounts, Track, TrackList, TrackListQuery } from '@platter/shared';
-import { DEFAULT_GENRE, GENRES, createTrackSchema } from '@platter/shared';
+import type { CreateTrack, Genre, GenreCounts, Track, TrackList, TrackListQuery, UpdateTrack } from '@platter/shared';
+import { DEFAULT_GENRE, GENRES, createTrackSchema, updateTrackSchema } from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -109,6 +109,19 @@ export class TrackService {
     }
     this.deps.events.emit('track.removed', { trackId: id });
     await this.emitProfileStats(row.artist_id);
+  }
+
+  /** Renames a track or moves it to another genre (owner or admin); lists and search follow live. */
+  async update(actor: Actor, id: string, input: UpdateTrack): Promise<Track> {
+    const changes = updateTrackSchema.parse(input);
+    const row = await this.requireOwned(actor, id);
+    const title = changes.title ?? row.title;
+    const genre = changes.genre ?? row.genre;
+    if (title !== row.title || genre !== row.genre) {
+      await this.deps.tracks.updateDetails(id, { title, genre, search_text: searchText(title, row.artist_name) });
+      this.deps.events.emit('track.updated', { trackId: id });
+    }
+    return this.get(id, actor);
   }
 
   /** Replaces the track's cover with the uploaded image. */
