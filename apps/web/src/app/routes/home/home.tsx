@@ -19,8 +19,10 @@ import { SearchView } from '../../../features/search/components/search-view';
 import { FOCUS_SEARCH_EVENT, requestSearchFocus } from '../../../features/search/focus-search';
 import { TermsModal } from '../../../features/terms/components/terms-modal';
 import { readTrackHistory } from '../../../lib/track-history';
+import { BottomNav, LibrarySwitch } from './home-nav';
 import { HomeSidebar } from './home-sidebar';
 import { parseHomeTab } from './home-tabs';
+import { HomeTopBar } from './home-top-bar';
 import { MenuTab } from './menu-tab';
 import { TrackActionsHost } from './track-actions';
 import './home.css';
@@ -100,7 +102,10 @@ function useFocusSearchEvent(tab: HomeTabId | null) {
   }, [tab, navigate]);
 }
 
-/** /home: the player shell, a sidebar plus tabs kept in `?tab=`. */
+/**
+ * /home: the player shell, tabs kept in `?tab=`. Wide screens: a sidebar beside the tab. Narrow
+ * screens: a top bar (logo, account), the tab, and a fixed bottom navigation under the docked player.
+ */
 export function HomeRoute() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
@@ -117,13 +122,16 @@ export function HomeRoute() {
       <a className="skip-link" href="#content">
         {t('common.skipToContent')}
       </a>
+      <HomeTopBar />
       <HomeSidebar tab={tab} />
       <main id="content" className="shell-main" tabIndex={-1}>
+        <LibrarySwitch tab={tab} />
         <h1 className="shell-main__title">{title}</h1>
         <TrackActionsHost>
           <TabContent tab={tab} />
         </TrackActionsHost>
       </main>
+      <BottomNav tab={tab} />
     </div>
   );
 }

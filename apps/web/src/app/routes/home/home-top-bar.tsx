@@ -1,0 +1,107 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Logo } from '../../../components/layout/logo';
+import { paths } from '../../../config/paths';
+import { useMe } from '../../../features/auth/api/get-me';
+import { AuthPanel } from '../../../features/auth/components/auth-panel';
+import { InstallButton } from '../../../features/offline/components/install-button';
+import { LanguageSwitch } from '../../../features/settings/components/language-switch';
+import { AccountIcon, CloseIcon } from './home-icons';
+
+/**
+ * Narrow screens: the logo and an account button at the top (sign-in used to sit at the end of a
+ * long page). The button opens the sidebar's account area as a sheet: sign-in or the signed-in
+ * user, the language and the install offer. Hidden on wide screens, where the sidebar shows them.
+ */
+export function HomeTopBar() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const [open, setOpen] = useState(false);
+  const name = me.data ? me.data.profile.displayName || me.data.user.name || me.data.user.email : null;
+
+  return (
+    <header className="shell-topbar" aria-label={t('shell.topBar')}>
+      <Logo />
+      <button
+        type="button"
+        className={name ? 'shell-topbar__account shell-topbar__account--user' : 'button button--secondary shell-topbar__account'}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={name ? t('shell.accountOf', { name }) : undefined}
+        disabled={me.isPending}
+        onClick={() => setOpen(true)}
+      >
+        {name ? (
+          <span className="shell-topbar__avatar" aria-hidden="true">
+            {name.charAt(0).toUpperCase()}
+          </span>
+        ) : (
+          <>
+            <AccountIcon className="shell-topbar__icon" />
+            {t('shell.signIn')}
+          </>
+        )}
+      </button>
+      <AccountSheet open={open} onClose={() => setOpen(false)} isAdmin={me.data?.isAdmin ?? false} />
+    </header>
+  );
+}
+
+/** A modal sheet on the native `<dialog>`: focus trapping, Escape and the backdrop come from the browser. */
+function AccountSheet({ open, onClose, isAdmin }: { open: boolean; onClose: () => void; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="account-sheet"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      {/* Rendered only while open, so the sidebar's own sign-in form is the page's only one until then. */}
+      {open && (
+        <div className="account-sheet__body">
+          <div className="account-sheet__header">
+            <h2 id={titleId} className="account-sheet__title">
+              {t('shell.account')}
+            </h2>
+            <button type="button" className="account-sheet__close" aria-label={t('shell.close')} onClick={onClose}>
+              <CloseIcon />
+            </button>
+          </div>
+          <AuthPanel />
+          {isAdmin && (
+            <Link className="button button--secondary" to={paths.home.getHref('admin')} onClick={onClose}>
+              {t('tabs.admin')}
+            </Link>
+          )}
+          <section className="account-sheet__settings" aria-label={t('shell.settings')}>
+            <LanguageSwitch />
+            <InstallButton />
+          </section>
+        </div>
+      )}
+    </dialog>
+  );
+}
