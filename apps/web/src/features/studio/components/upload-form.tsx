@@ -1,12 +1,30 @@
 import { DEFAULT_GENRE, GENRES, TRACK_TITLE_MAX_LENGTH, type Genre } from '@platter/shared';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-error';
 import { useServerConfig } from '../../../lib/server-config';
 import { UploadError, useUploadTrack } from '../hooks/use-upload-track';
 import { UploadProgressBar } from './upload-progress';
 import './upload.css';
 
 type Message = { kind: 'success' | 'error'; text: string };
+
+/**
+ * Why an upload failed, for the artist: the server's own words when it refused (413 too large,
+ * 415 not audio, 400 a bad title...), ours when the connection or the server broke.
+ */
+export function uploadFailureReason(error: unknown, t: TFunction): string {
+  const cause = error instanceof UploadError ? error.cause : error;
+  if (cause instanceof ApiError) {
+    if (cause.status === 0) return t('upload.interrupted');
+    if (cause.status >= 500) return t('upload.serverFailed');
+    if (cause.code === 'http_error') return cause.status === 413 ? t('upload.tooLargeForServer') : cause.status === 415 ? t('upload.notAudio') : cause.message;
+    return cause.message;
+  }
+  if (cause instanceof TypeError) return t('upload.interrupted');
+  return t('upload.serverFailed');
+}
 
 /** The Upload track form (SPEC 2): idle → uploading (progress, Cancel) → idle with a message. */
 export function UploadForm() {
@@ -17,11 +35,23 @@ export function UploadForm() {
   const [title, setTitle] = useState('');
   const [genre, setGenre] = useState<Genre>(DEFAULT_GENRE);
   const [message, setMessage] = useState<Message | null>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const upload = useUploadTrack();
   const maxUploadMb = useServerConfig().data?.maxUploadMb;
 
+  // While it ran, the disabled button lost the focus to the page body: give it back once the
+  // upload is over, so the keyboard (Tab, Escape) carries on from where the artist was.
+  const busy = upload.isPending;
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    const finished = wasBusy.current && !busy;
+    wasBusy.current = busy;
+    const active = document.activeElement;
+    if (finished && (!active || active === document.body)) submitRef.current?.focus();
+  }, [busy]);
+
   const fail = (reason: string, details: unknown) => {
-    console.error('Track upload failed', details);
+    console.warn('Track upload failed', details);
     setMessage({ kind: 'error', text: `${t('upload.failed')} ${reason}` });
   };
 
@@ -56,7 +86,7 @@ export function UploadForm() {
             setMessage({ kind: 'error', text: t('upload.cancelled') });
             return;
           }
-          fail(error.message, error instanceof UploadError ? { step: error.step, error: error.cause } : error);
+          fail(uploadFailureReason(error, t), error instanceof UploadError ? { step: error.step, error: error.cause } : error);
         },
       },
     );
@@ -101,7 +131,16 @@ export function UploadForm() {
         <label className="field__label" htmlFor={`${id}-file`}>
           {t('upload.file')}
         </label>
-        <input ref={fileRef} id={`${id}-file`} className="input upload-form__file" name="file" type="file" accept="audio/*" />
+        <input
+          ref={fileRef}
+          id={`${id}-file`}
+          className="input upload-form__file"
+          name="file"
+          type="file"
+          accept="audio/*"
+          // A new file answers whatever was wrong with the last one ('Choose a file', too large...).
+          onChange={() => setMessage((current) => (current?.kind === 'error' ? null : current))}
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-cover`}>
@@ -116,7 +155,7 @@ export function UploadForm() {
         </p>
       )}
       <div className="upload-form__actions">
-        <button type="submit" className="button button--primary" disabled={upload.isPending}>
+        <button ref={submitRef} type="submit" className="button button--primary" disabled={upload.isPending}>
           {upload.isPending ? t('upload.uploading') : t('upload.submit')}
         </button>
         {upload.isPending && (
