@@ -13,16 +13,25 @@ describe(`track search uses an index (${dialect})`, () => {
   });
   afterAll(() => t.close());
 
-  it('plans the substring search through the search index', async () => {
-    const { db } = t.context.database;
-    const compiled = t.context.repositories.tracks.filtered({ search: 'midnight' }).limit(9).compile();
+  const planOf = async (compiled: CompiledQuery) => {
     const explain = CompiledQuery.raw(`${dialect === 'postgres' ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN'} ${compiled.sql}`, [...compiled.parameters]);
-    const plan = await db.transaction().execute(async (trx) => {
+    return t.context.database.db.transaction().execute(async (trx) => {
       // On a tiny table a scan is cheaper; forbid it to see that the index can serve the query.
       if (dialect === 'postgres') await sql`SET LOCAL enable_seqscan = off`.execute(trx);
       const { rows } = await trx.executeQuery<Record<string, string>>(explain);
       return rows.map((r) => r['QUERY PLAN'] ?? r.detail).join('\n');
     });
+  };
+
+  it('plans the substring search through the search index', async () => {
+    const plan = await planOf(t.context.repositories.tracks.filtered({ search: 'midnight' }).limit(9).compile());
     expect(plan).toMatch(dialect === 'postgres' ? /tracks_search_trgm_idx/ : /tracks_search VIRTUAL TABLE INDEX/);
+  });
+
+  it("plans a genre's newest tracks (what a genre query adds to search) through the genre index", async () => {
+    const query = t.context.repositories.tracks.filtered({ genre: 'Phonk' }).orderBy('tracks.created_at', 'desc').limit(9);
+    const plan = await planOf(query.compile());
+    expect(plan).toMatch(/tracks_genre_created_idx/);
+    expect(plan).not.toMatch(/TEMP B-TREE|Sort/);
   });
 });

@@ -1,13 +1,32 @@
-import type { ArtistSummary, SearchResult } from '@platter/shared';
-import { searchQuerySchema } from '@platter/shared';
+import type { ArtistSummary, Genre, SearchResult } from '@platter/shared';
+import { GENRES, searchQuerySchema } from '@platter/shared';
 import type { ProfileRow } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
-import { SpellingIndex } from '../lib/spelling.js';
+import { SpellingIndex, editDistance } from '../lib/spelling.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
 import { toTrack } from './track.mapper.js';
 
 const ARTIST_LIMIT = 10;
+/** A genre is named by a prefix of at least this many letters ('pho'). */
+const GENRE_PREFIX_MIN = 3;
+/** …or with one typo once the query is this long ('phnk'): shorter ones are too close to everything. */
+const GENRE_TYPO_MIN = 4;
+
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * The genres a whole query names: exactly or by a prefix of three letters or more, else with one
+ * typo, ignoring case, spaces and dashes ('Phonk', 'pho', 'phnk', 'hip hop').
+ */
+export function genresNamedBy(query: string): Genre[] {
+  const q = letters(query);
+  if (q.length < GENRE_PREFIX_MIN) return [];
+  const named = GENRES.filter((genre) => letters(genre).startsWith(q));
+  if (named.length > 0 || q.length < GENRE_TYPO_MIN) return named;
+  // A typo only when nothing is named outright: 'trap' is Trap, not also Rap one letter away.
+  return GENRES.filter((genre) => editDistance(q, letters(genre), 1) <= 1);
+}
 /** The vocabulary is rebuilt at most this often, so renames and removals are forgotten eventually. */
 const VOCABULARY_TTL_MS = 10 * 60 * 1000;
 
@@ -22,6 +41,8 @@ function toArtistSummary(row: ProfileRow): ArtistSummary {
   };
 }
 
+const isEmpty = (found: Omit<SearchResult, 'query' | 'suggestion'>) => found.tracks.length === 0 && found.artists.length === 0 && found.genres.length === 0;
+
 export interface SearchServiceDeps {
   tracks: TrackRepository;
   profiles: ProfileRepository;
@@ -29,9 +50,10 @@ export interface SearchServiceDeps {
 }
 
 /**
- * Search of SPEC section 5 (tracks by title or artist, artists by name) plus one tolerated typo:
- * when a query finds nothing, each unknown word is corrected against the catalogue's words and,
- * if that changes the query, the corrected query's results come back with it as `suggestion`.
+ * Search of SPEC section 5 (tracks by title or artist, artists by name), genres named by the query
+ * (with their tracks), plus one tolerated typo: when a query finds nothing, each unknown word is
+ * corrected against the catalogue's words and, if that changes the query and the corrected query
+ * finds something, its results come back with it as `suggestion`.
  */
 export class SearchService {
   private vocabulary: { index: SpellingIndex; builtAt: number } | undefined;
@@ -46,19 +68,31 @@ export class SearchService {
     const { q, limit } = searchQuerySchema.parse(input);
     if (q === '') return { query: q, tracks: [], artists: [], genres: [], suggestion: null };
     const found = await this.find(q, limit);
-    if (found.tracks.length > 0 || found.artists.length > 0) return { query: q, ...found, genres: [], suggestion: null };
+    if (!isEmpty(found)) return { query: q, ...found, suggestion: null };
     const suggestion = (await this.index()).suggest(q);
-    if (!suggestion) return { query: q, ...found, genres: [], suggestion: null };
-    return { query: q, ...(await this.find(suggestion, limit)), genres: [], suggestion };
+    if (!suggestion) return { query: q, ...found, suggestion: null };
+    // Words are corrected one by one, so the corrected query may match nothing ('dric koma' → 'drip koma'): then no suggestion.
+    const corrected = await this.find(suggestion, limit);
+    if (isEmpty(corrected)) return { query: q, ...found, suggestion: null };
+    return { query: q, ...corrected, suggestion };
   }
 
-  private async find(q: string, limit: number): Promise<Pick<SearchResult, 'tracks' | 'artists'>> {
+  /**
+   * Tracks whose title or artist contains the query (search_text holds both, so an artist's name
+   * finds their tracks), then the newest tracks of the genres it names; each list is one indexed
+   * query (the search index; the genre + created_at index).
+   */
+  private async find(q: string, limit: number): Promise<Omit<SearchResult, 'query' | 'suggestion'>> {
     const lower = q.toLowerCase();
-    const [tracks, artists] = await Promise.all([
+    const genres = genresNamedBy(q);
+    const [matches, artists, ...byGenre] = await Promise.all([
       this.deps.tracks.list({ search: lower }, 0, limit),
       this.deps.profiles.searchArtists(lower, ARTIST_LIMIT),
+      ...genres.map((genre) => this.deps.tracks.list({ genre }, 0, limit)),
     ]);
-    return { tracks: tracks.map(toTrack), artists: artists.map(toArtistSummary) };
+    const seen = new Set<string>();
+    const tracks = [...matches, ...byGenre.flat()].filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
+    return { tracks: tracks.map(toTrack), artists: artists.map(toArtistSummary), genres };
   }
 
   private async index(): Promise<SpellingIndex> {
