@@ -97,8 +97,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
 
 /**
  * Serves the built web app, with index.html for every non-API path (client-side routes). Share
- * links (/track/:id, /artist/:id) get their preview meta tags rendered into index.html here, since
- * chat apps read the HTML without running the app.
+ * links (/track/:id, /artist/:id, /playlist/:id of a public playlist) get their preview meta tags
+ * rendered into index.html here, since chat apps read the HTML without running the app.
  */
 async function registerWebApp(app: FastifyInstance, context: AppContext, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
@@ -120,6 +120,7 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
     }
     app.get('/track/:id', { schema: { hide: true } }, sharePage((id) => context.services.share.forTrack(id)));
     app.get('/artist/:id', { schema: { hide: true } }, sharePage((id) => context.services.share.forArtist(id)));
+    app.get('/playlist/:id', { schema: { hide: true } }, sharePage((id) => context.services.share.forPlaylist(id)));
     await app.register(fastifyStatic, {
       root: webDist,
       // Looked up per request, so a rebuilt web app is served without a restart; misses fall through to the handler below.

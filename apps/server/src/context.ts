@@ -123,6 +123,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const events = new InMemoryEventBus();
     const log = (message: string, error?: unknown) => console.warn(`platter: ${message}`, error ?? '');
     const images = new ImageService(storage);
+    const playlists = new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, events });
     const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, log });
     const tracks = new TrackService({
       db,
@@ -140,7 +141,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       tracks,
       uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
       engagement: new EngagementService({ db, tracks: repositories.tracks, engagement: repositories.engagement, events }),
-      playlists: new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, events }),
+      playlists,
       search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles, events }),
       waveforms,
       comments: new CommentService({ comments: repositories.comments, tracks: repositories.tracks, events }),
@@ -158,7 +159,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         events,
         isAdminEmail: (email) => isAdminEmail(config, email),
       }),
-      share: new ShareService({ tracks: repositories.tracks, profiles }),
+      share: new ShareService({ tracks: repositories.tracks, profiles, playlists }),
       site: new SiteService({ db, downloads: new DownloadsDirectory(path.join(config.dataDir, 'downloads')), android: config.android }),
     };
     // Every new track (uploaded or demo) gets its waveform made in the background.

@@ -65,8 +65,32 @@ describe(`share links render preview meta tags (${dialect})`, () => {
     expect(meta(html, 'og:image')).toMatch(/^https:\/\/platter\.example\/media\/images\//);
   });
 
+  it("gives a public playlist link its name, owner, size and its first track's cover; a private one is not found", async () => {
+    const listener = new Client(t.baseUrl);
+    await listener.signUp('Mix Maker');
+    const plain = (await uploadTrack(artist, await makeMp3(1), { title: 'No Cover' })) as unknown as { id: string };
+    const covered = (await uploadTrack(artist, withId3Tags(await makeMp3(1), { cover: await makePng(64, 64) }), { title: 'Covered' })) as unknown as { id: string; image: string };
+    const playlist = (await listener.json<{ id: string }>('POST', '/api/playlists', { name: 'Late & Loud' })).body;
+    for (const trackId of [plain.id, covered.id]) await listener.json('POST', `/api/playlists/${playlist.id}/tracks`, { trackId });
+
+    const hidden = await fetch(`${t.baseUrl}/playlist/${playlist.id}`);
+    expect(hidden.status).toBe(404);
+    expect(meta(await hidden.text(), 'og:title')).toBeUndefined();
+
+    await listener.json('PATCH', `/api/playlists/${playlist.id}`, { isPublic: true });
+    const response = await fetch(`${t.baseUrl}/playlist/${playlist.id}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(meta(html, 'og:title')).toBe('Late & Loud');
+    expect(meta(html, 'og:description')).toMatch(/^Playlist by Mix Maker on Platter: 2 tracks/);
+    expect(meta(html, 'og:type')).toBe('music.playlist');
+    expect(meta(html, 'og:url')).toBe(`https://platter.example/playlist/${playlist.id}`);
+    expect(meta(html, 'og:image')).toBe(`https://platter.example${covered.image}`);
+  });
+
   it('answers unknown ids with the app (which shows its not-found page) and a 404 status', async () => {
-    for (const url of ['/track/nope', '/artist/nope']) {
+    for (const url of ['/track/nope', '/artist/nope', '/playlist/nope']) {
       const response = await fetch(`${t.baseUrl}${url}`);
       expect(response.status).toBe(404);
       const html = await response.text();

@@ -1,4 +1,5 @@
 import type { TrackRepository } from '../repositories/track.repository.js';
+import type { PlaylistService } from './playlist.service.js';
 import type { ProfileService } from './profile.service.js';
 import { toTrack } from './track.mapper.js';
 
@@ -8,7 +9,7 @@ export interface ShareMeta {
   description: string;
   /** The page's own path. */
   path: string;
-  type: 'music.song' | 'profile' | 'website';
+  type: 'music.song' | 'music.playlist' | 'profile' | 'website';
   image: string | null;
   audio?: { url: string; type: string };
 }
@@ -16,9 +17,12 @@ export interface ShareMeta {
 export interface ShareServiceDeps {
   tracks: TrackRepository;
   profiles: ProfileService;
+  playlists: PlaylistService;
 }
 
-/** Link previews of share links (/track/:id, /artist/:id) for chat apps and social sites. */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Link previews of share links (/track/:id, /artist/:id, /playlist/:id) for chat apps and social sites. */
 export class ShareService {
   constructor(private readonly deps: ShareServiceDeps) {}
 
@@ -40,13 +44,29 @@ export class ShareService {
   async forArtist(id: string): Promise<ShareMeta | undefined> {
     const profile = await this.deps.profiles.get(id).catch(() => undefined);
     if (!profile) return undefined;
-    const tracks = `${profile.tracks} ${profile.tracks === 1 ? 'track' : 'tracks'}`;
+    const tracks = plural(profile.tracks, 'track', 'tracks');
     return {
       title: `${profile.displayName} on Platter`,
       description: profile.bio.trim() || `${profile.displayName}: ${tracks} and ${profile.subscribers} subscribers on Platter.`,
       path: `/artist/${encodeURIComponent(id)}`,
       type: 'profile',
       image: profile.photoURL ?? profile.coverURL,
+    };
+  }
+
+  /** A public playlist (a private one is as unknown as a missing one): its name, owner, size and first cover. */
+  async forPlaylist(id: string): Promise<ShareMeta | undefined> {
+    const playlist = await this.deps.playlists.get(undefined, id).catch(() => undefined);
+    if (!playlist) return undefined;
+    const tracks = playlist.entries.map((e) => e.track);
+    const minutes = Math.round(tracks.reduce((sum, t) => sum + (t.duration ?? 0), 0) / 60);
+    const length = tracks.length === 0 ? 'no tracks yet' : `${plural(tracks.length, 'track', 'tracks')}${minutes > 0 ? `, ${minutes} min` : ''}`;
+    return {
+      title: playlist.name,
+      description: `Playlist by ${playlist.ownerName} on Platter: ${length}.`,
+      path: `/playlist/${encodeURIComponent(id)}`,
+      type: 'music.playlist',
+      image: tracks.find((t) => t.image)?.image ?? null,
     };
   }
 }
