@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@platter/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './support/http-client.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
@@ -58,6 +59,19 @@ describe(`email sign-in and profiles (${dialect})`, () => {
     expect(dup.body.message).toBeTruthy();
     const short = await new Client(t.baseUrl).json('POST', '/api/auth/sign-up/email', { name: 'S', email: 's@example.com', password: '123' });
     expect(short.status).toBe(400);
+  });
+
+  it('takes passwords from PASSWORD_MIN_LENGTH to PASSWORD_MAX_LENGTH characters, the limits the web form checks', async () => {
+    const signUp = (email: string, password: string) =>
+      new Client(t.baseUrl).json<{ code?: string }>('POST', '/api/auth/sign-up/email', { name: 'P', email, password });
+    const tooShort = await signUp('p1@example.com', 'x'.repeat(PASSWORD_MIN_LENGTH - 1));
+    expect(tooShort.status).toBe(400);
+    expect(tooShort.body.code).toBe('PASSWORD_TOO_SHORT');
+    expect((await signUp('p2@example.com', 'x'.repeat(PASSWORD_MIN_LENGTH))).status).toBe(200);
+    const tooLong = await signUp('p3@example.com', 'x'.repeat(PASSWORD_MAX_LENGTH + 1));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.code).toBe('PASSWORD_TOO_LONG');
+    expect((await signUp('p4@example.com', 'x'.repeat(PASSWORD_MAX_LENGTH))).status).toBe(200);
   });
 
   it('answers an unknown profile with a 404 a person can read', async () => {

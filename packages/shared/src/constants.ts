@@ -20,6 +20,9 @@ export const PAGE_TRANSITION_MS = 250;
 export const SWIPE_MARKER_MS = 300;
 export const TRACK_TITLE_MAX_LENGTH = 200;
 export const UPLOAD_URL_TTL_MINUTES = 15;
+/** Email sign-up passwords (better-auth's minPasswordLength/maxPasswordLength); the web form checks them first. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
 
 /** Audio container types accepted by the upload protocol, keyed by sniffed MIME type. */
 export const AUDIO_MIME_TYPES = [

@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@platter/shared';
 import { betterAuth } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth } from 'better-auth/plugins';
@@ -26,7 +27,12 @@ function authOptions({ config, secret, db, dialect, profiles }: AuthDeps) {
     // Tests start many apps without PUBLIC_URL on purpose; the warning about it is noise there.
     logger: { level: config.env === 'test' ? ('error' as const) : ('warn' as const) },
     database: { db, type: dialect },
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+    },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     advanced: {
       useSecureCookies: config.publicUrl?.startsWith('https://') ?? false,

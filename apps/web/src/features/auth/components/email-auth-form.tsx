@@ -1,8 +1,27 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@platter/shared';
+import type { TFunction } from 'i18next';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-error';
 import { useSignInEmail, useSignUpEmail } from '../api/email-auth';
 
 type Mode = 'signIn' | 'signUp';
+
+/** What is wrong with a new password, in words that say the limit; null when it will do. */
+export function passwordProblem(password: string, t: TFunction): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return t('auth.passwordTooShort', { count: PASSWORD_MIN_LENGTH });
+  if (password.length > PASSWORD_MAX_LENGTH) return t('auth.passwordTooLong', { count: PASSWORD_MAX_LENGTH });
+  return null;
+}
+
+/** better-auth's refusals in the UI's language where we know them (its messages are English and bare). */
+export function authErrorText(error: Error, t: TFunction): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'PASSWORD_TOO_SHORT') return t('auth.passwordTooShort', { count: PASSWORD_MIN_LENGTH });
+    if (error.code === 'PASSWORD_TOO_LONG') return t('auth.passwordTooLong', { count: PASSWORD_MAX_LENGTH });
+  }
+  return error.message || t('auth.failed');
+}
 
 export function EmailAuthForm() {
   const { t } = useTranslation();
@@ -11,21 +30,35 @@ export function EmailAuthForm() {
   const signIn = useSignInEmail();
   const signUp = useSignUpEmail();
   const mutation = mode === 'signIn' ? signIn : signUp;
+  // A new password that will not do, caught before anything is sent.
+  const [problem, setProblem] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
-    if (mode === 'signIn') signIn.mutate({ email, password });
-    else signUp.mutate({ name: String(form.get('name') ?? '').trim(), email, password });
+    if (mode === 'signIn') {
+      signIn.mutate({ email, password });
+      return;
+    }
+    const refused = passwordProblem(password, t);
+    setProblem(refused);
+    if (refused) {
+      signUp.reset();
+      return;
+    }
+    signUp.mutate({ name: String(form.get('name') ?? '').trim(), email, password });
   };
 
   const switchMode = () => {
     signIn.reset();
     signUp.reset();
+    setProblem(null);
     setMode(mode === 'signIn' ? 'signUp' : 'signIn');
   };
+
+  const errorText = problem ?? (mutation.isError ? authErrorText(mutation.error, t) : null);
 
   const title = t(mode === 'signIn' ? 'auth.signIn' : 'auth.signUp');
 
@@ -56,11 +89,25 @@ export function EmailAuthForm() {
           type="password"
           autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
           required
+          {...(mode === 'signUp'
+            ? {
+                minLength: PASSWORD_MIN_LENGTH,
+                maxLength: PASSWORD_MAX_LENGTH,
+                'aria-describedby': `${id}-password-hint`,
+                'aria-invalid': problem ? true : undefined,
+                onChange: () => setProblem(null),
+              }
+            : {})}
         />
+        {mode === 'signUp' && (
+          <span id={`${id}-password-hint`} className="auth-form__hint">
+            {t('auth.passwordHint', { count: PASSWORD_MIN_LENGTH })}
+          </span>
+        )}
       </div>
-      {mutation.isError && (
+      {errorText && (
         <p className="error-text" role="alert">
-          {mutation.error.message || t('auth.failed')}
+          {errorText}
         </p>
       )}
       <button type="submit" className="button button--primary" disabled={mutation.isPending}>

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-error';
+import { renderApp } from '../../../testing/render';
+import { authErrorText, EmailAuthForm } from './email-auth-form';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn(() => new Promise(() => {}));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+function openSignUp(names = { toSignUp: 'No account? Create one' }) {
+  renderApp(<EmailAuthForm />);
+  fireEvent.click(screen.getByRole('button', { name: names.toSignUp }));
+}
+
+function fill(name: string, email: string, password: string, labels = { name: 'Name', email: 'Email', password: 'Password' }) {
+  fireEvent.change(screen.getByLabelText(labels.name), { target: { value: name } });
+  fireEvent.change(screen.getByLabelText(labels.email), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(labels.password), { target: { value: password } });
+}
+
+describe('EmailAuthForm: the password minimum', () => {
+  it('creating an account, the password field says and enforces the minimum (8)', () => {
+    openSignUp();
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(password.minLength).toBe(8);
+    expect(password.maxLength).toBe(128);
+    expect(screen.getByText('At least 8 characters.').id).toBe(password.getAttribute('aria-describedby'));
+  });
+
+  it('a short password is refused before anything is sent, saying the minimum; typing again clears it', () => {
+    openSignUp();
+    fill('Ann', 'ann@example.com', 'short');
+    fireEvent.submit(screen.getByRole('form', { name: 'Create account' }));
+    expect(screen.getByRole('alert').textContent).toBe('The password is too short: use at least 8 characters.');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long-enough' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("better-auth's PASSWORD_TOO_SHORT and PASSWORD_TOO_LONG are worded with the limits; other refusals keep their message", () => {
+    const t = i18n.getFixedT('en');
+    expect(authErrorText(new ApiError(400, 'PASSWORD_TOO_SHORT', 'Password too short'), t)).toBe(
+      'The password is too short: use at least 8 characters.',
+    );
+    expect(authErrorText(new ApiError(400, 'PASSWORD_TOO_LONG', 'Password too long'), t)).toBe(
+      'The password is too long: use at most 128 characters.',
+    );
+    expect(authErrorText(new ApiError(422, 'USER_ALREADY_EXISTS', 'User already exists'), t)).toBe('User already exists');
+  });
+
+  it('signing in sets no minimum (the account already has its password)', () => {
+    renderApp(<EmailAuthForm />);
+    expect((screen.getByLabelText('Password') as HTMLInputElement).minLength).toBe(-1);
+  });
+
+  it('in Russian', async () => {
+    await act(() => i18n.changeLanguage('ru'));
+    openSignUp({ toSignUp: 'Нет аккаунта? Создайте' });
+    expect(screen.getByText('Не меньше 8 символов.')).toBeTruthy();
+    fill('Аня', 'ann@example.com', 'коротко', { name: 'Имя', email: 'Email', password: 'Пароль' });
+    fireEvent.submit(screen.getByRole('form', { name: 'Создать аккаунт' }));
+    expect(screen.getByRole('alert').textContent).toBe('Пароль слишком короткий: нужно хотя бы 8 символов.');
+  });
+});
