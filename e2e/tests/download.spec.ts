@@ -4,9 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { APP_URL, DATA_DIR_POINTER } from '../support/env.js';
 
 /**
- * The download section (SPEC 2 and 4) on /platter-started: the QR toggle, the install offer when
- * there is no Android package, and a package file from DATA_DIR/downloads fetched with real
- * progress and handed to the browser.
+ * The download section (SPEC 2 and 4) on /platter-started: the QR toggle, the install offer (and no
+ * package figures) when there is no Android package, and a package file from DATA_DIR/downloads
+ * fetched with real progress and handed to the browser, its figures shown.
  */
 
 const downloadsDir = () => path.join(fs.readFileSync(DATA_DIR_POINTER, 'utf8').trim(), 'downloads');
@@ -43,16 +43,33 @@ test.describe('without a package', () => {
     await expect(page.getByRole('button', { name: 'Show QR for dowloading' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('Download for Android offers the browser install instead, and says so', async ({ page }, testInfo) => {
+  test('the section offers installing Platter from the browser, and shows no package or package figures', async ({ page }, testInfo) => {
     await openDownloadPage(page);
-    await page.getByRole('button', { name: 'Download for Android' }).click();
-    const offer = page.getByRole('status').filter({ hasText: 'The Android app is not available yet' });
-    await expect(offer).toContainText('The Android app is not available yet: install Platter from your browser instead.');
-    // Chromium under test never offers installation by itself: the page explains how to install.
-    await expect(offer).toContainText('Your browser has not offered the installation yet.');
+    const section = page.getByRole('region', { name: 'Get the app' });
+    const offer = section.getByTestId('install-offer');
+    await expect(offer.getByRole('heading', { name: 'Install Platter as an app' })).toBeVisible();
+    // Chromium under test never offers installation by itself: the page says how to install by hand.
+    const android = offer.getByRole('region', { name: 'Android, in Chrome' });
+    await expect(android.getByRole('listitem')).toHaveText([
+      'Open this page in Chrome.',
+      'Tap the ⋮ menu at the top right.',
+      'Choose “Install app” (or “Add to Home screen”).',
+      'Tap Install to confirm.',
+    ]);
+    const ios = offer.getByRole('region', { name: 'iPhone or iPad, in Safari' });
+    await expect(ios.getByRole('listitem')).toHaveText([
+      'Open this page in Safari.',
+      'Tap Share (the square with an arrow up).',
+      'Scroll down and choose “Add to Home Screen”.',
+      'Tap Add.',
+    ]);
     await expect(offer.getByRole('button', { name: 'Install Platter' })).toHaveCount(0);
+    // No package: nothing to download, and none of the spec's claims about one.
+    await expect(section.getByRole('button', { name: 'Download for Android' })).toHaveCount(0);
+    for (const claim of ['not available yet', '1000+', 'v1.0.2', '50MB', 'Rating', 'Version']) await expect(section.getByText(claim)).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('install-steps.png'), fullPage: true });
 
-    // When the browser offers it (the event Chrome fires), the Install button appears and prompts.
+    // When the browser offers it (the event Chrome fires), its Install button replaces the steps and prompts.
     await page.evaluate(() => {
       const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
         prompt: () => Promise<void>;
@@ -64,10 +81,21 @@ test.describe('without a package', () => {
       event.userChoice = Promise.resolve({ outcome: 'accepted', platform: 'web' });
       window.dispatchEvent(event);
     });
+    await expect(android).toHaveCount(0);
     await offer.getByRole('button', { name: 'Install Platter' }).click();
     await expect(offer).toContainText('Platter is installed on this device.');
     expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
     await page.screenshot({ path: testInfo.outputPath('install-offer.png') });
+  });
+
+  test('in Russian, the install steps are Russian', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'ru'));
+    await page.goto('/platter-started');
+    const offer = page.getByTestId('install-offer');
+    await expect(offer.getByRole('heading', { name: 'Установите Platter как приложение' })).toBeVisible();
+    await expect(offer.getByRole('region', { name: 'Android, в Chrome' })).toContainText('Нажмите меню ⋮ в правом верхнем углу.');
+    await expect(offer.getByRole('region', { name: 'iPhone или iPad, в Safari' })).toContainText('Прокрутите вниз и выберите «На экран „Домой“».');
+    await expect(page.getByRole('button', { name: 'Скачать для Android' })).toHaveCount(0);
   });
 });
 
@@ -98,6 +126,8 @@ test('a package file downloads with real progress to 100% and reaches the browse
     await page.getByRole('button', { name: 'Show QR for dowloading' }).click();
     await expect(page.getByRole('img', { name: `QR code for ${APP_URL}/downloads/${fileName}` })).toBeVisible();
     await expect(page.getByText('Size', { exact: true }).locator('..')).toContainText('6MB');
+    await expect(page.getByText('Version', { exact: true }).locator('..')).toContainText('v1.0.2');
+    await expect(page.getByTestId('install-offer')).toHaveCount(0);
 
     // Every value the progress bar shows, as the page renders it.
     await page.evaluate(() => {

@@ -23,6 +23,9 @@ export const appDownloadQueryOptions = () =>
     queryFn: ({ signal }) => getAppDownload(signal),
   });
 
+/** Whether the answer names an Android package (a file Platter serves or a remote one); unknown yet counts as none. */
+export const hasPackage = (download: AppDownload | undefined) => download?.kind === 'file' || download?.kind === 'remote';
+
 export function useAppDownload() {
   return useQuery(appDownloadQueryOptions());
 }

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LayoutLink } from '../../../components/layout/layout-link';
 import { paths } from '../../../config/paths';
-import { useAppDownload } from '../api/get-app-download';
+import { hasPackage, useAppDownload } from '../api/get-app-download';
 import { usePackageDownload } from '../hooks/use-package-download';
 import { InstallOffer } from './install-offer';
 import { QrCard } from './qr-card';
@@ -23,7 +23,9 @@ function formatSize(bytes: number): string {
 
 /**
  * SPEC 2's download section, on the landing (`headingLevel` 2) and as the /platter-started page (1):
- * 'Download for Android', the QR toggle and 'Open in web'.
+ * 'Download for Android' with the package's figures, the QR toggle and 'Open in web'. Without a
+ * package there is nothing to download and no package to make claims about: the section offers
+ * installing Platter from the browser instead.
  */
 export function DownloadSection({ id = 'download', headingLevel = 2 }: { id?: string; headingLevel?: 1 | 2 }) {
   const { t } = useTranslation();
@@ -32,19 +34,11 @@ export function DownloadSection({ id = 'download', headingLevel = 2 }: { id?: st
   const download = query.data ?? (query.isError ? NO_PACKAGE : undefined);
   const { state, start } = usePackageDownload(download);
   const [showQr, setShowQr] = useState(false);
-  const [offerInstall, setOfferInstall] = useState(false);
+  const withPackage = hasPackage(download);
   const qrId = useId();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const preparing = state.phase === 'preparing';
   const percent = state.phase === 'preparing' ? state.percent : state.phase === 'done' ? 100 : null;
-
-  const onDownload = () => {
-    if (download?.kind === 'none') {
-      setOfferInstall(true);
-      return;
-    }
-    void start();
-  };
 
   const facts = [
     { label: t('download.facts.rating'), value: MARKETING_CLAIMS.rating },
@@ -62,19 +56,24 @@ export function DownloadSection({ id = 'download', headingLevel = 2 }: { id?: st
         <Heading id={`${id}-title`} className="marketing__title">
           {t('download.title')}
         </Heading>
-        <p className="marketing__lead">{t('download.lead')}</p>
-        <dl className="download__facts">
-          {facts.map((fact) => (
-            <div key={fact.label} className="download__fact">
-              <dt>{fact.label}</dt>
-              <dd>{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <p className="marketing__lead">{withPackage ? t('download.lead') : t('download.leadInstall')}</p>
+        {withPackage && (
+          <dl className="download__facts">
+            {facts.map((fact) => (
+              <div key={fact.label} className="download__fact">
+                <dt>{fact.label}</dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {download?.kind === 'none' && <InstallOffer headingLevel={headingLevel === 1 ? 2 : 3} />}
         <div className="download__actions">
-          <button type="button" className="button button--primary button--large" onClick={onDownload} disabled={preparing || !download}>
-            {preparing ? t('download.preparing') : t('download.android')}
-          </button>
+          {withPackage && (
+            <button type="button" className="button button--primary button--large" onClick={() => void start()} disabled={preparing}>
+              {preparing ? t('download.preparing') : t('download.android')}
+            </button>
+          )}
           <button
             type="button"
             className="button button--secondary button--large"
@@ -96,7 +95,6 @@ export function DownloadSection({ id = 'download', headingLevel = 2 }: { id?: st
             </div>
           )}
           {state.phase === 'failed' && <p className="error-text">{t('download.failed')}</p>}
-          {offerInstall && download?.kind === 'none' && <InstallOffer />}
         </div>
       </div>
       {showQr && <QrCard id={qrId} url={qrTarget(download, window.location.origin)} />}

@@ -1,5 +1,6 @@
 import type { SiteStats } from '@platter/shared';
 import { useTranslation } from 'react-i18next';
+import { hasPackage, useAppDownload } from '../api/get-app-download';
 import { useSiteStats } from '../api/get-site-stats';
 import { MARKETING_CLAIMS } from '../lib/claims';
 
@@ -7,7 +8,8 @@ type Figure = { key: string; value: string; label: string; live: boolean };
 
 /**
  * The figures of SPEC 1, with the real ones where Platter has them: tracks, artists and users come
- * from GET /api/stats; the rest (rating, downloads, countries) stay marketing claims. Until the
+ * from GET /api/stats; the rest (rating, downloads, countries) stay marketing claims, and the app's
+ * rating and downloads show only when there is an Android package to claim them of. Until the
  * figures arrive their boxes keep their size, so nothing below moves.
  */
 export function figuresFor(stats: SiteStats | undefined, failed: boolean, format: (n: number) => string) {
@@ -24,12 +26,17 @@ export function FiguresSection({ id }: { id: string }) {
   const { data: stats, isError } = useSiteStats();
   const format = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   const live = figuresFor(stats, isError, format);
+  const withPackage = hasPackage(useAppDownload().data);
   const figures: Figure[] = [
     { key: 'tracks', value: live.tracks, label: t('landing.figures.tracks'), live: true },
     { key: 'artists', value: live.artists, label: t('landing.figures.artists'), live: true },
     { key: 'users', value: live.users, label: t('landing.figures.users'), live: true },
-    { key: 'rating', value: MARKETING_CLAIMS.rating, label: t('landing.figures.rating'), live: false },
-    { key: 'downloads', value: MARKETING_CLAIMS.downloads, label: t('landing.figures.downloads'), live: false },
+    ...(withPackage
+      ? [
+          { key: 'rating', value: MARKETING_CLAIMS.rating, label: t('landing.figures.rating'), live: false },
+          { key: 'downloads', value: MARKETING_CLAIMS.downloads, label: t('landing.figures.downloads'), live: false },
+        ]
+      : []),
     { key: 'countries', value: MARKETING_CLAIMS.countries, label: t('landing.figures.countries'), live: false },
   ];
   return (

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { AppDownload } from '@platter/shared';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
@@ -15,12 +16,14 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderLanding(route = '/') {
+const NO_PACKAGE: AppDownload = { kind: 'none', url: null, fileName: null, size: null };
+
+function renderLanding(route = '/', download: AppDownload = NO_PACKAGE) {
   // The landing reads the hash from the window's own location (it is also a router-free page).
   window.history.replaceState(null, '', route);
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(queryKeys.site.stats, { tracks: 6, artists: 2, users: 1234 });
-  queryClient.setQueryData(queryKeys.site.appDownload, { kind: 'none', url: null, fileName: null, size: null });
+  queryClient.setQueryData(queryKeys.site.appDownload, download);
   return renderApp(<LandingPage />, { queryClient, route });
 }
 
@@ -50,13 +53,19 @@ describe('LandingPage', () => {
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'auto', block: 'start' });
   });
 
-  it('shows the real figures of the server and the claims for the rest', () => {
+  it('shows the real figures of the server and the claims for the rest; the app claims only with a package', () => {
     renderLanding();
     const value = (label: string) => screen.getByText(label).parentElement?.querySelector('dd')?.textContent;
     expect(value('tracks in the catalogue')).toBe('6');
     expect(value('registered listeners')).toBe('1,234');
-    expect(value('app rating')).toBe('4.0');
     expect(value('countries')).toBe('20+');
+    expect(screen.queryByText('app rating')).toBeNull();
+    expect(screen.queryByText('app downloads')).toBeNull();
+    cleanup();
+
+    renderLanding('/', { kind: 'remote', url: 'https://cdn.example.com/platter.apk', fileName: null, size: null });
+    expect(value('app rating')).toBe('4.0');
+    expect(value('app downloads')).toBe('1000+');
   });
 });
 
