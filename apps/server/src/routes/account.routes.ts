@@ -1,4 +1,4 @@
-import { errorSchema, meSchema, serverConfigSchema } from '@platter/shared';
+import { meSchema, serverConfigSchema } from '@platter/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,11 +25,13 @@ export async function accountRoutes(base: FastifyInstance, { services, config }:
 
   app.get(
     '/api/me',
-    { schema: { tags: ['profiles'], summary: 'The signed-in user and their profile', response: { 200: meSchema, 401: errorSchema } } },
-    async (request) => {
-      const user = await request.requireUser();
-      const actor = await request.requireActor();
-      return { user, profile: await services.profiles.requireForUser(user.id, user.name), isAdmin: actor.isAdmin };
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'The signed-in user and their profile; null when signed out',
+        response: { 200: meSchema.nullable() },
+      },
     },
+    async (request) => services.account.me(await request.currentUser(), await request.currentActor()),
   );
 }

@@ -1,4 +1,4 @@
-import { type Profile, type ProfileImageKind, type UpdateProfile, updateProfileSchema } from '@platter/shared';
+import { type Me, type Profile, type ProfileImageKind, type UpdateProfile, updateProfileSchema } from '@platter/shared';
 import type { EventBus } from '../events/event-bus.js';
 import type { Actor } from '../lib/actor.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
@@ -19,6 +19,15 @@ export interface AccountServiceDeps {
 /** The signed-in user's own profile: name, bio, avatar and cover. */
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
+
+  /**
+   * Who is asking: the user, their profile and role, or null when signed out. Being signed out is
+   * an answer here, not an error, so a signed-out page load fails no request.
+   */
+  async me(user: Me['user'] | undefined, actor: Actor | undefined): Promise<Me | null> {
+    if (!user || !actor) return null;
+    return { user, profile: await this.deps.profileService.requireForUser(user.id, user.name), isAdmin: actor.isAdmin };
+  }
 
   async update(actor: Actor, input: UpdateProfile): Promise<Profile> {
     const { displayName, bio } = updateProfileSchema.parse(input);
