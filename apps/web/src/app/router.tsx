@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import type { InfoPageId } from '../features/pages/components/info-page';
 import { AppRoot, AppRootError, AppRootFallback } from './routes/app-root';
@@ -30,6 +30,11 @@ export const routes: RouteObject[] = [
       {
         path: paths.home.path,
         lazy: async () => ({ Component: (await import('./routes/home/home')).HomeRoute }),
+      },
+      {
+        // A public playlist's share link (the server adds its preview tags); the app shows it in the playlists tab.
+        path: paths.playlist.path,
+        loader: ({ params }) => redirect(paths.home.playlist(params.id ?? '')),
       },
       {
         Component: SiteRoot,

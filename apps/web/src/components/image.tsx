@@ -14,21 +14,33 @@ const PLACEHOLDER =
       '<circle cx="32" cy="32" r="4" fill="#3a3a48"/></svg>',
   );
 
-/** An image that shows a neutral placeholder (alt 'Error loading image') when it cannot load. */
-export function Image({ src, alt, className = '', onError, ...props }: ImageProps) {
+/**
+ * An image that fades in over its own placeholder colour once loaded, and shows a neutral
+ * placeholder (alt 'Error loading image') when it cannot load. The size comes from the caller's
+ * CSS, so nothing moves when the picture arrives. A decorative image (alt "") keeps alt "" when it
+ * falls back: a screen reader has nothing to announce in either case.
+ */
+export function Image({ src, alt, className = '', onError, onLoad, ...props }: ImageProps) {
   const { t } = useTranslation();
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   const failed = !src || failedSrc === src;
 
   if (failed) {
-    return <img {...props} className={`image image--fallback ${className}`} src={PLACEHOLDER} alt={t('image.error')} />;
+    return (
+      <img {...props} className={`image image--fallback ${className}`} src={PLACEHOLDER} alt={alt === '' ? '' : t('image.error')} />
+    );
   }
   return (
     <img
       {...props}
-      className={`image ${className}`}
+      className={`image ${loadedSrc === src ? 'image--loaded' : ''} ${className}`}
       src={src}
       alt={alt}
+      onLoad={(event) => {
+        setLoadedSrc(src);
+        onLoad?.(event);
+      }}
       onError={(event) => {
         setFailedSrc(src);
         onError?.(event);

@@ -30,6 +30,8 @@ export const paths = {
   artist: { path: '/artist/:id', getHref: (id: string) => `/artist/${encodeURIComponent(id)}` },
   /** A track's own share link: the server adds preview meta tags; the app plays it in the player shell. */
   track: { path: '/track/:id', getHref: (id: string) => `/track/${encodeURIComponent(id)}` },
+  /** A public playlist's share link: the server adds preview meta tags; the app opens it in the playlists tab. */
+  playlist: { path: '/playlist/:id', getHref: (id: string) => `/playlist/${encodeURIComponent(id)}` },
   started: { path: '/platter-started', getHref: () => '/platter-started' },
   about: { path: '/about', getHref: () => '/about' },
   forArtist: { path: '/for-artist', getHref: () => '/for-artist' },

@@ -3,6 +3,9 @@ import { ArtistView } from '../../features/artist/components/artist-view';
 import { useMe } from '../../features/auth/api/get-me';
 import { usePlayTrackList } from '../../features/player/hooks/use-play-track-list';
 import { AuthorPosts } from '../../features/posts/components/author-posts';
+import { ShareButton } from '../../features/track-actions/components/share-button';
+import { artistLink } from '../../features/track-actions/share';
+import { TrackActionsHost } from './home/track-actions';
 
 export function ArtistRoute() {
   const { id = '' } = useParams();
@@ -10,14 +13,18 @@ export function ArtistRoute() {
   const { activeTrackId, isPlaying, playTrack } = usePlayTrackList();
   const viewer = { id: me.data?.user.id ?? null, isAdmin: me.data?.isAdmin ?? false };
   return (
-    <ArtistView
-      key={id}
-      artistId={id}
-      signedIn={!!me.data}
-      activeTrackId={activeTrackId}
-      isPlaying={isPlaying}
-      onPlay={playTrack}
-      posts={<AuthorPosts authorId={id} viewer={viewer} />}
-    />
+    // The artist's tracks get the same row actions as the home lists: like, and the '...' menu.
+    <TrackActionsHost>
+      <ArtistView
+        key={id}
+        artistId={id}
+        signedIn={!!me.data}
+        activeTrackId={activeTrackId}
+        isPlaying={isPlaying}
+        onPlay={playTrack}
+        posts={<AuthorPosts authorId={id} viewer={viewer} />}
+        actions={<ShareButton url={artistLink(id)} />}
+      />
+    </TrackActionsHost>
   );
 }

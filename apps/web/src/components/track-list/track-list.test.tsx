@@ -76,3 +76,83 @@ describe('TrackList', () => {
     expect(screen.getAllByTestId('track-likes').every((el) => el.getAttribute('data-liked') === null)).toBe(true);
   });
 });
+
+describe('TrackList row like and cover', () => {
+  function renderWithToggle(liked: ReadonlySet<string>) {
+    const toggleLike = vi.fn();
+    const onPlay = vi.fn();
+    render(
+      <MemoryRouter>
+        <TrackRowActionsProvider value={{ render: () => null, isLiked: (id) => liked.has(id), toggleLike }}>
+          <TrackList tracks={tracks} activeTrackId={null} isPlaying={false} onPlay={onPlay} label="Tracks" />
+        </TrackRowActionsProvider>
+      </MemoryRouter>,
+    );
+    return { toggleLike, onPlay };
+  }
+
+  it('the heart is a toggle button with the count; a press likes without playing the row', () => {
+    const { toggleLike, onPlay } = renderWithToggle(new Set(['b']));
+    const alpha = screen.getByRole('button', { name: /^Like Alpha/ });
+    const beta = screen.getByRole('button', { name: /^Like Beta/ });
+    expect(alpha.getAttribute('aria-pressed')).toBe('false');
+    expect(beta.getAttribute('aria-pressed')).toBe('true');
+    expect(alpha.textContent).toContain('0 likes');
+    fireEvent.click(alpha);
+    expect(toggleLike).toHaveBeenCalledWith(tracks[0]);
+    expect(onPlay).not.toHaveBeenCalled();
+  });
+
+  it('without a like action the heart is only a count, not a button', () => {
+    render(
+      <MemoryRouter>
+        <TrackRowActionsProvider value={{ render: () => null, isLiked: () => false }}>
+          <TrackList tracks={tracks} activeTrackId={null} isPlaying={false} onPlay={vi.fn()} label="Tracks" />
+        </TrackRowActionsProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('button', { name: /^Like / })).toBeNull();
+  });
+
+  it("each row shows its track's cover, or the same-size placeholder when it has none", () => {
+    render(
+      <MemoryRouter>
+        <TrackList
+          tracks={[makeTrack({ id: 'c', title: 'With cover', image: '/media/covers/c.webp' }), makeTrack({ id: 'd', title: 'Bare' })]}
+          activeTrackId={null}
+          isPlaying={false}
+          onPlay={vi.fn()}
+          label="Tracks"
+        />
+      </MemoryRouter>,
+    );
+    const [withCover, bare] = screen.getAllByTestId('track-row').map((row) => row.querySelector('img.track-row__cover'));
+    expect(withCover?.getAttribute('src')).toBe('/media/covers/c.webp');
+    expect(bare?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(bare?.getAttribute('width')).toBe(withCover?.getAttribute('width'));
+  });
+
+  it('owner tools of a row act without playing it', () => {
+    const onPlay = vi.fn();
+    const remove = vi.fn();
+    render(
+      <MemoryRouter>
+        <TrackList
+          tracks={tracks}
+          activeTrackId={null}
+          isPlaying={false}
+          onPlay={onPlay}
+          label="Tracks"
+          renderRowTools={(track) => (
+            <button type="button" onClick={() => remove(track.id)}>
+              Remove {track.title}
+            </button>
+          )}
+        />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Beta' }));
+    expect(remove).toHaveBeenCalledWith('b');
+    expect(onPlay).not.toHaveBeenCalled();
+  });
+});

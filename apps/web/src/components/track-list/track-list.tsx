@@ -1,9 +1,11 @@
 import { formatTime, type Track } from '@platter/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { HeartIcon, PauseIcon, PlayIcon } from '../icons';
-import { useTrackRowActions } from './track-row-actions';
+import { Image } from '../image';
+import { useTrackRowActions, type TrackRowActions } from './track-row-actions';
 import './track-list.css';
 
 export interface TrackListProps {
@@ -16,9 +18,15 @@ export interface TrackListProps {
   /** The number shown on the first row (continues across pages). */
   firstNumber?: number;
   label: string;
+  /** Tools of one row from the list's owner (a playlist's reorder and remove), after the menu. */
+  renderRowTools?: (track: Track, index: number) => ReactNode;
+  /** The row's key (default: the track id and the index); a playlist keys by entry. */
+  rowKey?: (track: Track, index: number) => string;
 }
 
-export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumber = 1, label }: TrackListProps) {
+const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
+
+export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumber = 1, label, renderRowTools, rowKey }: TrackListProps) {
   const { t } = useTranslation();
   const rowActions = useTrackRowActions();
   return (
@@ -26,61 +34,90 @@ export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumbe
       {tracks.map((track, index) => {
         const active = track.id === activeTrackId;
         const playingHere = active && isPlaying;
-        const liked = rowActions?.isLiked(track.id) ?? false;
+        const tools = renderRowTools?.(track, index);
         return (
           // The whole row is the click target; the button inside gives keyboard users the same
           // action through the bubbling click, so it needs no handler of its own.
           <li
-            key={`${track.id}-${index}`}
+            key={rowKey?.(track, index) ?? `${track.id}-${index}`}
             className={`track-row ${active ? 'track-row--active' : ''}`}
             data-testid="track-row"
             aria-current={active ? 'true' : undefined}
             onClick={() => onPlay(tracks, index)}
           >
+            <span className="track-row__number" aria-hidden="true">
+              {firstNumber + index}
+            </span>
             <button
               type="button"
               className="track-row__play"
               aria-label={t(playingHere ? 'tracks.pause' : 'tracks.play', { title: track.title })}
             >
-              <span className="track-row__number" aria-hidden="true">
-                {firstNumber + index}
-              </span>
+              {/* Fixed size, placeholder first: the row never moves when the cover arrives. */}
+              <Image className="track-row__cover" src={track.image} alt="" width={44} height={44} loading="lazy" decoding="async" />
               <span className="track-row__icon">{playingHere ? <PauseIcon /> : <PlayIcon />}</span>
             </button>
             <div className="track-row__main">
               <span className="track-row__title">{track.title}</span>
-              <Link
-                className="track-row__artist"
-                to={paths.artist.getHref(track.artistId)}
-                onClick={(event) => event.stopPropagation()}
-              >
+              <Link className="track-row__artist" to={paths.artist.getHref(track.artistId)} onClick={stop}>
                 {track.artist}
               </Link>
             </div>
             <span className="track-row__genre">{track.genre}</span>
-            <span
-              className={`track-row__likes ${liked ? 'track-row__likes--liked' : ''}`}
-              title={t('likes.count', { count: track.likes })}
-              data-testid="track-likes"
-              data-liked={liked ? 'true' : undefined}
-            >
-              <HeartIcon aria-hidden="true" />
-              <span aria-hidden="true">{track.likes}</span>
-              <span className="visually-hidden">
-                {t('likes.count', { count: track.likes })}
-                {liked ? `, ${t('likes.likedByYou')}` : ''}
-              </span>
-            </span>
+            <RowLike track={track} rowActions={rowActions} />
             <span className="track-row__duration">{formatTime(track.duration)}</span>
-            {rowActions && (
-              // The menu acts on the track; a click inside it must not also play the row.
-              <div className="track-row__actions" onClick={(event) => event.stopPropagation()}>
-                {rowActions.render(track)}
+            {(rowActions || tools) && (
+              // The menu and the tools act on the track; a click inside must not also play the row.
+              <div className="track-row__actions" onClick={stop}>
+                {rowActions?.render(track)}
+                {tools}
               </div>
             )}
           </li>
         );
       })}
     </ol>
+  );
+}
+
+/** The heart: a like toggle with the count when the provider can like, else the count alone. */
+function RowLike({ track, rowActions }: { track: Track; rowActions: TrackRowActions | null }) {
+  const { t } = useTranslation();
+  const liked = rowActions?.isLiked(track.id) ?? false;
+  const count = t('likes.count', { count: track.likes });
+  const className = `track-row__likes ${liked ? 'track-row__likes--liked' : ''}`;
+  const toggleLike = rowActions?.toggleLike;
+  if (toggleLike) {
+    return (
+      <button
+        type="button"
+        className={`${className} track-row__like`}
+        data-testid="track-likes"
+        data-liked={liked ? 'true' : undefined}
+        aria-pressed={liked}
+        title={count}
+        onClick={(event) => {
+          // Liking is not playing: the row's click must not start the track.
+          event.stopPropagation();
+          toggleLike(track);
+        }}
+      >
+        <HeartIcon aria-hidden="true" />
+        <span aria-hidden="true">{track.likes}</span>
+        <span className="visually-hidden">
+          {t('likes.toggle', { title: track.title })}, {count}
+        </span>
+      </button>
+    );
+  }
+  return (
+    <span className={className} title={count} data-testid="track-likes" data-liked={liked ? 'true' : undefined}>
+      <HeartIcon aria-hidden="true" />
+      <span aria-hidden="true">{track.likes}</span>
+      <span className="visually-hidden">
+        {count}
+        {liked ? `, ${t('likes.likedByYou')}` : ''}
+      </span>
+    </span>
   );
 }

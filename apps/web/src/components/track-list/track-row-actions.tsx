@@ -2,15 +2,20 @@ import type { Track } from '@platter/shared';
 import { createContext, useContext, type ReactNode } from 'react';
 
 /**
- * What a track row offers beyond playing (the '...' menu) and what it knows about the viewer
- * (whether they like the track). Provided by app/, which composes the features that act on
- * tracks; a list rendered without a provider shows no menu and no liked marks.
+ * What a track row offers beyond playing (the '...' menu, the like toggle) and what it knows about
+ * the viewer (whether they like the track). Provided by app/, which composes the features that act
+ * on tracks; a list rendered without a provider shows no menu, no liked marks and a plain like count.
  */
 export type RenderTrackActions = (track: Track) => ReactNode;
 
 export interface TrackRowActions {
   render: RenderTrackActions;
   isLiked: (trackId: string) => boolean;
+  /**
+   * Likes the track when the viewer does not, unlikes it otherwise (signed out, the provider answers
+   * as the '...' sheet's Like does). Without it the heart is only a count.
+   */
+  toggleLike?: (track: Track) => void;
 }
 
 export const TrackRowActionsContext = createContext<TrackRowActions | null>(null);

@@ -1,8 +1,16 @@
 import { paths } from '../../config/paths';
 
-/** The absolute link of a track, as shared from its '...' menu. */
+/**
+ * The absolute share link of a track: `/track/:id`, the page the server serves with preview tags
+ * (Open Graph, Twitter), so a pasted link unfurls with the cover.
+ */
 export function trackLink(trackId: string, origin: string = window.location.origin): string {
-  return `${origin}${paths.home.track(trackId)}`;
+  return `${origin}${paths.track.getHref(trackId)}`;
+}
+
+/** The absolute share link of an artist: `/artist/:id`, served with the artist's preview tags. */
+export function artistLink(artistId: string, origin: string = window.location.origin): string {
+  return `${origin}${paths.artist.getHref(artistId)}`;
 }
 
 /** Copies to the clipboard; false when the browser refuses (no permission, insecure origin). */

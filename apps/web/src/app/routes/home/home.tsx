@@ -24,6 +24,7 @@ import { HomeSidebar } from './home-sidebar';
 import { parseHomeTab } from './home-tabs';
 import { HomeTopBar } from './home-top-bar';
 import { MenuTab } from './menu-tab';
+import { playAll, playShuffled } from './playlist-playback';
 import { TrackActionsHost } from './track-actions';
 import './home.css';
 
@@ -66,6 +67,8 @@ function TabContent({ tab }: { tab: HomeTabId | null }) {
           playlistId={search.get('playlist') ?? ''}
           userId={userId}
           renderActions={(tracks) => <SaveOfflineButton tracks={tracks} playlist />}
+          onPlayAll={playAll}
+          onShuffle={playShuffled}
           {...player}
         />
       );

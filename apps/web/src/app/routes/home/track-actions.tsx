@@ -1,14 +1,16 @@
 import type { Track } from '@platter/shared';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { TrackRowActionsProvider } from '../../../components/track-list/track-row-actions';
+import { useTranslation } from 'react-i18next';
+import { TrackRowActionsProvider, type TrackRowActions } from '../../../components/track-list/track-row-actions';
 import { useMe } from '../../../features/auth/api/get-me';
 import { useLikedIds, useSetLike } from '../../../features/likes/api/likes';
 import { SaveOfflineButton } from '../../../features/offline/components/save-offline-button';
 import { usePlayerStore } from '../../../features/player/player-store';
 import { useAddToPlaylist } from '../../../features/playlists/api/playlist-detail';
-import { useMyPlaylists } from '../../../features/playlists/api/playlists';
+import { useCreatePlaylist, useMyPlaylists } from '../../../features/playlists/api/playlists';
 import { TrackActionsButton } from '../../../features/track-actions/components/track-actions-button';
 import { TrackActionsSheet } from '../../../features/track-actions/components/track-actions-sheet';
+import { TrackNotice } from '../../../features/track-actions/components/track-notice';
 
 /** The '...' sheet of a track, wired to the player's queue, likes and playlists. */
 function ConnectedTrackActionsSheet({ track, onClose }: { track: Track; onClose: () => void }) {
@@ -18,6 +20,7 @@ function ConnectedTrackActionsSheet({ track, onClose }: { track: Track; onClose:
   const setLike = useSetLike();
   const playlists = useMyPlaylists(signedIn);
   const addToPlaylist = useAddToPlaylist();
+  const createPlaylist = useCreatePlaylist();
   const liked = likedIds.data?.has(track.id) ?? false;
   return (
     <TrackActionsSheet
@@ -27,6 +30,7 @@ function ConnectedTrackActionsSheet({ track, onClose }: { track: Track; onClose:
       playlists={playlists.data?.items}
       onToggleLike={() => setLike.mutateAsync({ track, liked: !liked })}
       onAddToPlaylist={(playlist) => addToPlaylist.mutateAsync({ playlistId: playlist.id, trackId: track.id })}
+      onCreatePlaylist={(name) => createPlaylist.mutateAsync(name)}
       onPlayNext={() => usePlayerStore.getState().playNext([track])}
       onEnqueue={() => usePlayerStore.getState().enqueue([track])}
       onClose={onClose}
@@ -36,24 +40,54 @@ function ConnectedTrackActionsSheet({ track, onClose }: { track: Track; onClose:
 }
 
 /**
- * Gives every track row in `children` its '...' button, and holds the one open sheet. The sheet
- * lives here, not in the row, so it stays open when its row disappears (unliking in Liked tracks).
+ * Gives every track row in `children` its '...' button and its like toggle, and holds the one open
+ * sheet. The sheet lives here, not in the row, so it stays open when its row disappears (unliking in
+ * Liked tracks).
  */
 export function TrackActionsHost({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<Track | null>(null);
+  const [notice, setNotice] = useState('');
   const openId = open?.id ?? null;
   const me = useMe();
-  const likedIds = useLikedIds(!!me.data);
+  const signedIn = !!me.data;
+  const likedIds = useLikedIds(signedIn);
+  const setLike = useSetLike();
   const render = useCallback(
     (track: Track) => <TrackActionsButton track={track} expanded={track.id === openId} onOpen={() => setOpen(track)} />,
     [openId],
   );
   const liked = likedIds.data;
-  const value = useMemo(() => ({ render, isLiked: (trackId: string) => liked?.has(trackId) ?? false }), [render, liked]);
+  const { mutate: mutateLike } = setLike;
+  const toggleLike = useCallback(
+    (track: Track) => {
+      // Signed out, the heart answers as the sheet's Like does.
+      if (!signedIn) {
+        setNotice(t('trackActions.signInToLike'));
+        return;
+      }
+      setNotice('');
+      mutateLike(
+        { track, liked: !(liked?.has(track.id) ?? false) },
+        {
+          onError: (error) => {
+            console.error('like track', error);
+            setNotice(t('trackActions.failed'));
+          },
+        },
+      );
+    },
+    [signedIn, liked, mutateLike, t],
+  );
+  const value = useMemo<TrackRowActions>(
+    () => ({ render, isLiked: (trackId: string) => liked?.has(trackId) ?? false, toggleLike }),
+    [render, liked, toggleLike],
+  );
   return (
     <TrackRowActionsProvider value={value}>
       {children}
       {open && <ConnectedTrackActionsSheet key={open.id} track={open} onClose={() => setOpen(null)} />}
+      <TrackNotice message={notice} onDismiss={() => setNotice('')} />
     </TrackRowActionsProvider>
   );
 }

@@ -1,4 +1,5 @@
 import type { ArtistPage } from '@platter/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Image } from '../../../components/image';
 import { StatusBadge } from '../../../components/status-badge';
@@ -8,9 +9,11 @@ export interface ArtistHeaderProps {
   artist: ArtistPage;
   /** Signed in: the Subscribe button shows (never on one's own page). */
   signedIn: boolean;
+  /** Page actions composed in by the route (Share). */
+  actions?: ReactNode;
 }
 
-export function ArtistHeader({ artist, signedIn }: ArtistHeaderProps) {
+export function ArtistHeader({ artist, signedIn, actions }: ArtistHeaderProps) {
   const { t } = useTranslation();
   const name = artist.displayName.trim() || t('artist.unknown');
   const stats = [
@@ -44,7 +47,10 @@ export function ArtistHeader({ artist, signedIn }: ArtistHeaderProps) {
               </div>
             ))}
           </dl>
-          {signedIn && !artist.isSelf && <SubscribeButton artistId={artist.id} subscribed={artist.subscribed} />}
+          <div className="artist-header__actions">
+            {signedIn && !artist.isSelf && <SubscribeButton artistId={artist.id} subscribed={artist.subscribed} />}
+            {actions}
+          </div>
         </div>
       </div>
     </header>

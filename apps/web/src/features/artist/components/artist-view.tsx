@@ -18,15 +18,30 @@ export interface ArtistViewProps {
   onPlay: (tracks: readonly Track[], index: number) => void;
   /** The artist's posts, composed in by the route (another feature). */
   posts?: ReactNode;
+  /** Page actions composed in by the route (Share). */
+  actions?: ReactNode;
 }
 
 /** /artist/:id: the header (cover, avatar, badge, counts, Subscribe), the posts and every track. */
-export function ArtistView({ artistId, signedIn, activeTrackId, isPlaying, onPlay, posts }: ArtistViewProps) {
+export function ArtistView({ artistId, signedIn, activeTrackId, isPlaying, onPlay, posts, actions }: ArtistViewProps) {
   const { t } = useTranslation();
   const artist = useArtist(artistId);
   const tracks = useArtistTracks(artistId);
 
-  if (artist.isPending) return <p className="status-text">{t('artist.loading')}</p>;
+  if (artist.isPending) {
+    // The header's banner and avatar hold their place while the artist loads: nothing jumps when it arrives.
+    return (
+      <article className="artist" aria-busy="true">
+        <header className="artist-header">
+          <div className="artist-header__cover" />
+          <div className="artist-header__body">
+            <span className="artist-header__avatar artist-header__avatar--pending" aria-hidden="true" />
+            <p className="status-text artist-header__identity">{t('artist.loading')}</p>
+          </div>
+        </header>
+      </article>
+    );
+  }
   if (artist.isError) {
     const notFound = artist.error instanceof ApiError && artist.error.status === 404;
     return (
@@ -42,7 +57,7 @@ export function ArtistView({ artistId, signedIn, activeTrackId, isPlaying, onPla
 
   return (
     <article className="artist">
-      <ArtistHeader artist={artist.data} signedIn={signedIn} />
+      <ArtistHeader artist={artist.data} signedIn={signedIn} actions={actions} />
       {posts}
       <section className="artist__tracks" aria-labelledby="artist-tracks-title">
         <h2 id="artist-tracks-title">{t('artist.tracks')}</h2>

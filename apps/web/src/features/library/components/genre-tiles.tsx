@@ -1,5 +1,6 @@
 import { ALL_GENRES, GENRES } from '@platter/shared';
 import { useTranslation } from 'react-i18next';
+import { genreTileClassName } from '../../../components/genre-tile';
 import { useGenres } from '../api/get-genres';
 import type { GenreFilter } from '../library-params';
 
@@ -28,7 +29,7 @@ export function GenreTiles({ selected, onSelect }: GenreTilesProps) {
           <li key={genre}>
             <button
               type="button"
-              className={`genre-tile genre-tile--${genre.toLowerCase()}`}
+              className={genreTileClassName(genre)}
               aria-pressed={genre === selected}
               onClick={() => onSelect(genre)}
             >

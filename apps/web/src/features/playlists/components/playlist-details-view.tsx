@@ -2,11 +2,15 @@ import type { PlaylistDetail, Track } from '@platter/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PauseIcon, PlayIcon } from '../../../components/icons';
+import { TrackList } from '../../../components/track-list/track-list';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { usePlaylistDetail, useRemoveFromPlaylist, useReorderPlaylist } from '../api/playlist-detail';
 import { useUpdatePlaylist } from '../api/playlists';
+import { totalDuration } from '../duration';
 import { moveEntry } from '../reorder';
+import { PlaylistCover } from './playlist-cover';
 import './playlists.css';
 
 export interface PlaylistDetailsViewProps {
@@ -15,12 +19,17 @@ export interface PlaylistDetailsViewProps {
   activeTrackId: string | null;
   isPlaying: boolean;
   onPlay: (tracks: readonly Track[], index: number) => void;
+  /** Plays the playlist from its first track (default: `onPlay(tracks, 0)`). */
+  onPlayAll?: (tracks: readonly Track[]) => void;
+  /** Plays the playlist in shuffled order; without it there is no Shuffle button. */
+  onShuffle?: (tracks: readonly Track[]) => void;
   /** Actions on the whole playlist from other features (e.g. Save for offline). */
   renderActions?: (tracks: readonly Track[]) => ReactNode;
 }
 
-/** One playlist: 'title - artist' rows that play the playlist; its owner reorders, removes, shares. */
-export function PlaylistDetailsView({ playlistId, userId, activeTrackId, isPlaying, onPlay, renderActions }: PlaylistDetailsViewProps) {
+/** One playlist: cover, Play all and Shuffle, rows like the home list; its owner reorders, removes, shares. */
+export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
+  const { playlistId, userId, activeTrackId, isPlaying, onPlay, onPlayAll, onShuffle, renderActions } = props;
   const { t } = useTranslation();
   const detail = usePlaylistDetail(playlistId);
   const back = (
@@ -42,20 +51,59 @@ export function PlaylistDetailsView({ playlistId, userId, activeTrackId, isPlayi
   }
   const playlist = detail.data;
   const isOwner = playlist.ownerId === userId;
+  const tracks = playlist.entries.map((entry) => entry.track);
+  const first = tracks[0];
+  // Play all pauses and resumes when the playlist already plays from its first track.
+  const playingFirst = !!first && first.id === activeTrackId && isPlaying;
   return (
     <div className="playlist-details">
       {back}
       <header className="playlist-details__head">
-        <h2 className="playlist-details__name">{playlist.name}</h2>
-        <p className="playlist-details__meta">
-          {t('playlists.by', { name: playlist.ownerName })} · {t('playlists.trackCount', { count: playlist.entries.length })}
-        </p>
+        <PlaylistCover image={ownImage(playlist)} covers={tracks.map((track) => track.image)} size="large" />
+        <div className="playlist-details__info">
+          <h2 className="playlist-details__name">{playlist.name}</h2>
+          <p className="playlist-details__meta">
+            {t('playlists.by', { name: playlist.ownerName })} · {t('playlists.trackCount', { count: tracks.length })} ·{' '}
+            <span title={t('playlists.duration')} data-testid="playlist-duration">
+              <DurationText seconds={totalDuration(tracks)} />
+            </span>
+          </p>
+          {first && (
+            <div className="playlist-details__play">
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => (playingFirst || !onPlayAll ? onPlay(tracks, 0) : onPlayAll(tracks))}
+              >
+                {playingFirst ? <PauseIcon /> : <PlayIcon />} {t('playlists.playAll')}
+              </button>
+              {onShuffle && (
+                <button type="button" className="button button--secondary" onClick={() => onShuffle(tracks)}>
+                  {t('playlists.shuffle')}
+                </button>
+              )}
+            </div>
+          )}
+        </div>
       </header>
-      {renderActions?.(playlist.entries.map((entry) => entry.track))}
+      {renderActions?.(tracks)}
       {isOwner && <ShareControls playlist={playlist} />}
       <PlaylistEntries playlist={playlist} editable={isOwner} activeTrackId={activeTrackId} isPlaying={isPlaying} onPlay={onPlay} />
     </div>
   );
+}
+
+function DurationText({ seconds }: { seconds: number }) {
+  const { t } = useTranslation();
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return <>{t('playlists.minutes', { count: seconds > 0 ? Math.max(1, minutes) : 0 })}</>;
+  return <>{t('playlists.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })}</>;
+}
+
+/** A playlist's own cover, once the server sends one (`image`); none today. */
+function ownImage(playlist: PlaylistDetail): string | null {
+  const image = (playlist as { image?: unknown }).image;
+  return typeof image === 'string' ? image : null;
 }
 
 function ShareControls({ playlist }: { playlist: PlaylistDetail }) {
@@ -66,7 +114,8 @@ function ShareControls({ playlist }: { playlist: PlaylistDetail }) {
   // The switch follows the click at once; the server's answer then takes over.
   const [asked, setAsked] = useState<boolean | null>(null);
   const isPublic = asked ?? playlist.isPublic;
-  const link = `${window.location.origin}${paths.home.playlist(playlist.id)}`;
+  // The link the server answers with preview tags (name, owner, cover) for a public playlist.
+  const link = `${window.location.origin}${paths.playlist.getHref(playlist.id)}`;
   return (
     <section className="playlist-share">
       <label className="playlist-share__toggle">
@@ -137,67 +186,58 @@ function PlaylistEntries({ playlist, editable, activeTrackId, isPlaying, onPlay 
       { playlistId: playlist.id, entryIds: moveEntry(ids, index, delta) },
       { onError: (error) => console.error('reorder playlist', error) },
     );
+  const tools = (track: Track, index: number) => {
+    const entry = playlist.entries[index];
+    if (!editable || !entry) return null;
+    return (
+      <div className="playlist-entry__tools">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('playlists.moveUp', { title: track.title })}
+          title={t('playlists.moveUp', { title: track.title })}
+          disabled={index === 0 || reorder.isPending}
+          onClick={() => move(index, -1)}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('playlists.moveDown', { title: track.title })}
+          title={t('playlists.moveDown', { title: track.title })}
+          disabled={index === playlist.entries.length - 1 || reorder.isPending}
+          onClick={() => move(index, 1)}
+        >
+          ↓
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('playlists.remove', { title: track.title })}
+          title={t('playlists.remove', { title: track.title })}
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(
+              { playlistId: playlist.id, entryId: entry.entryId },
+              { onError: (error) => console.error('remove from playlist', error) },
+            )
+          }
+        >
+          ×
+        </button>
+      </div>
+    );
+  };
   return (
-    <ol className="playlist-entries" aria-label={t('playlists.tracksLabel')}>
-      {playlist.entries.map((entry, index) => {
-        const label = `${entry.track.title} - ${entry.track.artist}`;
-        const active = entry.track.id === activeTrackId;
-        return (
-          <li key={entry.entryId} className={`playlist-entry ${active ? 'playlist-entry--active' : ''}`} data-testid="playlist-entry">
-            <button
-              type="button"
-              className="playlist-entry__play"
-              aria-current={active ? 'true' : undefined}
-              aria-pressed={active && isPlaying}
-              onClick={() => onPlay(tracks, index)}
-            >
-              <span className="playlist-entry__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <span className="playlist-entry__label">{label}</span>
-            </button>
-            {editable && (
-              <div className="playlist-entry__tools">
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={t('playlists.moveUp', { title: entry.track.title })}
-                  title={t('playlists.moveUp', { title: entry.track.title })}
-                  disabled={index === 0 || reorder.isPending}
-                  onClick={() => move(index, -1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={t('playlists.moveDown', { title: entry.track.title })}
-                  title={t('playlists.moveDown', { title: entry.track.title })}
-                  disabled={index === playlist.entries.length - 1 || reorder.isPending}
-                  onClick={() => move(index, 1)}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={t('playlists.remove', { title: entry.track.title })}
-                  title={t('playlists.remove', { title: entry.track.title })}
-                  disabled={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(
-                      { playlistId: playlist.id, entryId: entry.entryId },
-                      { onError: (error) => console.error('remove from playlist', error) },
-                    )
-                  }
-                >
-                  ×
-                </button>
-              </div>
-            )}
-          </li>
-        );
-      })}
-    </ol>
+    <TrackList
+      tracks={tracks}
+      activeTrackId={activeTrackId}
+      isPlaying={isPlaying}
+      onPlay={onPlay}
+      label={t('playlists.tracksLabel')}
+      rowKey={(_track, index) => playlist.entries[index]?.entryId ?? String(index)}
+      renderRowTools={editable ? tools : undefined}
+    />
   );
 }

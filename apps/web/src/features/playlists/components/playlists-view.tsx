@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/dialog';
 import { paths } from '../../../config/paths';
 import { useCreatePlaylist, useDeletePlaylist, useMyPlaylists, useUpdatePlaylist } from '../api/playlists';
 import { cleanPlaylistName } from '../reorder';
+import { PlaylistCover } from './playlist-cover';
 import './playlists.css';
 
 /** The playlists tab: create one, then open, rename or delete each (SPEC 2, 5). */
@@ -81,9 +82,12 @@ function PlaylistCard({ playlist, onEdit }: { playlist: Playlist; onEdit: () => 
   const remove = useDeletePlaylist();
   return (
     <li className="playlist-card" data-testid="playlist-card">
-      <div className="playlist-card__main">
-        <span className="playlist-card__name">{playlist.name}</span>
-        <span className="playlist-card__meta">{t('playlists.trackCount', { count: playlist.trackCount })}</span>
+      <div className="playlist-card__cover-link">
+        <PlaylistCover image={listImage(playlist)} covers={listCovers(playlist)} size="small" />
+        <div className="playlist-card__main">
+          <span className="playlist-card__name">{playlist.name}</span>
+          <span className="playlist-card__meta">{t('playlists.trackCount', { count: playlist.trackCount })}</span>
+        </div>
       </div>
       <div className="playlist-card__actions">
         <Link className="button button--secondary" to={paths.home.playlist(playlist.id)} aria-label={`${t('playlists.open')} ${playlist.name}`}>
@@ -154,4 +158,18 @@ function EditPlaylistDialog({ playlist, onClose }: { playlist: Playlist; onClose
       </form>
     </Dialog>
   );
+}
+
+/**
+ * The list answers a playlist's own cover and its first track covers once the server sends them
+ * (`image`, `covers`); until then a card shows the placeholder, the same size.
+ */
+function listCovers(playlist: Playlist): readonly (string | null)[] {
+  const covers = (playlist as { covers?: unknown }).covers;
+  return Array.isArray(covers) ? covers.filter((cover): cover is string => typeof cover === 'string') : [];
+}
+
+function listImage(playlist: Playlist): string | null {
+  const image = (playlist as { image?: unknown }).image;
+  return typeof image === 'string' ? image : null;
 }

@@ -73,6 +73,28 @@ describe('SearchView', () => {
     expect(artist.textContent).toContain('3 tracks');
   });
 
+  it('a genre query offers the genre tile, which opens that genre on home, and lists its tracks', () => {
+    const client = createTestQueryClient();
+    client.setQueryData(
+      searchQueryOptions('phnk').queryKey,
+      result('phnk', { genres: ['Phonk'], tracks: [makeTrack({ id: 't1', title: 'Drift Mode', genre: 'Phonk' })] }),
+    );
+    renderSearch('/home?tab=search&q=phnk', client);
+    const tile = within(screen.getByRole('list', { name: 'Genres' })).getByRole('link', { name: /Phonk/ });
+    expect(tile.className).toContain('genre-tile--phonk');
+    expect(within(screen.getByRole('list', { name: 'Matching tracks' })).getByText('Drift Mode')).toBeTruthy();
+    expect(screen.queryByText('no tracks for your query')).toBeNull();
+    fireEvent.click(tile);
+    expect(currentLocation()).toBe('/home?genre=Phonk');
+  });
+
+  it('no genre tiles when the query names no genre', () => {
+    const client = createTestQueryClient();
+    client.setQueryData(searchQueryOptions('night').queryKey, result('night', { tracks: [makeTrack({ id: 't1' })] }));
+    renderSearch('/home?tab=search&q=night', client);
+    expect(screen.queryByRole('list', { name: 'Genres' })).toBeNull();
+  });
+
   it('a typo shows "Did you mean", which applies the suggestion to the URL', () => {
     const client = createTestQueryClient();
     client.setQueryData(searchQueryOptions('nihgt').queryKey, result('nihgt', { suggestion: 'night' }));

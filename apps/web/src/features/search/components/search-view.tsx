@@ -10,6 +10,7 @@ import { useSearch } from '../api/search';
 import { FOCUS_SEARCH_EVENT, takeSearchFocusRequest } from '../focus-search';
 import { useRecentSearches } from '../hooks/use-recent-searches';
 import { ArtistCards } from './artist-cards';
+import { GenreResults } from './genre-results';
 import { TopCharts } from './top-charts';
 import './search.css';
 
@@ -74,7 +75,7 @@ export function SearchView({ userId, activeTrackId, isPlaying, onPlay }: SearchV
 
   const results = useSearch(q);
   const shown = results.data && !results.isPlaceholderData ? results.data : null;
-  const found = !!shown && (shown.tracks.length > 0 || shown.artists.length > 0);
+  const found = !!shown && (shown.tracks.length > 0 || shown.artists.length > 0 || shown.genres.length > 0);
 
   // Results that stay on screen count as a search made.
   useEffect(() => {
@@ -160,6 +161,7 @@ export function SearchView({ userId, activeTrackId, isPlaying, onPlay }: SearchV
             </p>
           ) : (
             <>
+              {results.data.genres.length > 0 && <GenreResults genres={results.data.genres} onOpen={() => record(q)} />}
               {results.data.artists.length > 0 && <ArtistCards artists={results.data.artists} onOpen={() => record(q)} />}
               {results.data.tracks.length === 0 ? (
                 <p className="status-text">{t('search.noResults')}</p>

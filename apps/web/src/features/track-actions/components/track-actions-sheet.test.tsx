@@ -28,6 +28,7 @@ function props(patch: Partial<TrackActionsSheetProps> = {}): TrackActionsSheetPr
     playlists: [playlist],
     onToggleLike: vi.fn(() => Promise.resolve()),
     onAddToPlaylist: vi.fn(() => Promise.resolve()),
+    onCreatePlaylist: vi.fn((name: string) => Promise.resolve({ ...playlist, id: 'p2', name })),
     onPlayNext: vi.fn(),
     onEnqueue: vi.fn(),
     onClose: vi.fn(),
@@ -99,6 +100,30 @@ describe('TrackActionsSheet', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Like' }));
     expect(p.onToggleLike).not.toHaveBeenCalled();
     expect(screen.getByRole('status').textContent).toBe('Sign in to like tracks.');
+  });
+
+  it('share copies the track page link (/track/:id, the one with preview tags)', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderApp(<TrackActionsSheet {...props()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    await screen.findByText('Link copied to the clipboard.');
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/track/t1`);
+  });
+
+  it('"New playlist…" creates a playlist with the trimmed name, then adds the track to it', async () => {
+    const p = props({ playlists: [] });
+    renderApp(<TrackActionsSheet {...p} />);
+    expect(screen.getByText('You have no playlists yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'New playlist…' }));
+    const name = screen.getByLabelText('New playlist name');
+    fireEvent.change(name, { target: { value: '   ' } });
+    expect(screen.getByRole('button', { name: 'Create' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(name, { target: { value: '  Gym  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await screen.findByText('Created Gym and added the track.');
+    expect(p.onCreatePlaylist).toHaveBeenCalledWith('Gym');
+    expect(p.onAddToPlaylist).toHaveBeenCalledWith(expect.objectContaining({ id: 'p2', name: 'Gym' }));
   });
 
   it('report: sends the optional reason, alerts "Complaint about the track sent!" and closes', async () => {

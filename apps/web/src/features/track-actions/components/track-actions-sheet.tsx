@@ -1,4 +1,4 @@
-import type { Playlist, Track } from '@platter/shared';
+import { PLAYLIST_NAME_MAX_LENGTH, type Playlist, type Track } from '@platter/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportTrack } from '../api/report-track';
@@ -14,6 +14,8 @@ export interface TrackActionsSheetProps {
   playlists: readonly Playlist[] | undefined;
   onToggleLike: () => Promise<unknown>;
   onAddToPlaylist: (playlist: Playlist) => Promise<unknown>;
+  /** Creates a playlist with this (trimmed, non-empty) name; the sheet then adds the track to it. */
+  onCreatePlaylist: (name: string) => Promise<Playlist>;
   onPlayNext: () => void;
   onEnqueue: () => void;
   onClose: () => void;
@@ -23,7 +25,8 @@ export interface TrackActionsSheetProps {
 
 /** The '...' bottom sheet of a track row (SPEC 2, 4). */
 export function TrackActionsSheet(props: TrackActionsSheetProps) {
-  const { track, signedIn, liked, playlists, onToggleLike, onAddToPlaylist, onPlayNext, onEnqueue, onClose, extraActions } = props;
+  const { track, signedIn, liked, playlists, onToggleLike, onAddToPlaylist, onCreatePlaylist, onPlayNext, onEnqueue, onClose, extraActions } =
+    props;
   const { t } = useTranslation();
   const reasonId = useId();
   const [status, setStatus] = useState('');
@@ -105,23 +108,35 @@ export function TrackActionsSheet(props: TrackActionsSheetProps) {
           <p className="status-text">{t('trackActions.signInForPlaylists')}</p>
         ) : playlists === undefined ? (
           <p className="status-text">{t('common.loading')}</p>
-        ) : playlists.length === 0 ? (
-          <p className="status-text">{t('trackActions.noPlaylists')}</p>
         ) : (
-          <ul className="sheet__playlists">
-            {playlists.map((playlist) => (
-              <li key={playlist.id}>
-                <button
-                  type="button"
-                  className="sheet__chip"
+          <>
+            {playlists.length === 0 && <p className="status-text">{t('trackActions.noPlaylists')}</p>}
+            <ul className="sheet__playlists">
+              {playlists.map((playlist) => (
+                <li key={playlist.id}>
+                  <button
+                    type="button"
+                    className="sheet__chip"
+                    disabled={busy}
+                    onClick={() => void run(() => onAddToPlaylist(playlist), t('trackActions.added', { name: playlist.name }))}
+                  >
+                    {playlist.name}
+                  </button>
+                </li>
+              ))}
+              <li>
+                <NewPlaylist
                   disabled={busy}
-                  onClick={() => void run(() => onAddToPlaylist(playlist), t('trackActions.added', { name: playlist.name }))}
-                >
-                  {playlist.name}
-                </button>
+                  onCreate={(name) =>
+                    void run(async () => {
+                      const created = await onCreatePlaylist(name);
+                      await onAddToPlaylist(created);
+                    }, t('trackActions.createdAndAdded', { name }))
+                  }
+                />
               </li>
-            ))}
-          </ul>
+            </ul>
+          </>
         )}
       </section>
 
@@ -176,4 +191,54 @@ export function TrackActionsSheet(props: TrackActionsSheetProps) {
       </button>
     </BottomSheet>
   );
+}
+
+/** "New playlist…": a chip that opens an inline name field; the name follows the playlist rules (trimmed, not empty). */
+function NewPlaylist({ disabled, onCreate }: { disabled: boolean; onCreate: (name: string) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState('');
+  const cleaned = cleanPlaylistName(name);
+  if (!editing) {
+    return (
+      <button type="button" className="sheet__chip sheet__chip--new" disabled={disabled} onClick={() => setEditing(true)}>
+        {t('trackActions.newPlaylist')}
+      </button>
+    );
+  }
+  return (
+    <form
+      className="sheet__new-playlist"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!cleaned) return;
+        onCreate(cleaned);
+        setEditing(false);
+        setName('');
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        {t('playlists.newName')}
+      </label>
+      <input
+        id={id}
+        className="input"
+        autoFocus
+        value={name}
+        maxLength={PLAYLIST_NAME_MAX_LENGTH}
+        placeholder={t('playlists.newName')}
+        onChange={(event) => setName(event.currentTarget.value)}
+      />
+      <button type="submit" className="button button--primary" disabled={!cleaned || disabled}>
+        {t('playlists.create')}
+      </button>
+    </form>
+  );
+}
+
+/** A playlist name must be non-empty once trimmed; null means "do nothing". */
+function cleanPlaylistName(name: string): string | null {
+  const trimmed = name.trim();
+  return trimmed === '' ? null : trimmed;
 }

@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import type { PlaylistDetail } from '@platter/shared';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeTrack } from '../../../testing/fixtures';
+import { createTestQueryClient, renderApp } from '../../../testing/render';
+import { playlistDetailQueryOptions } from '../api/playlist-detail';
+import { PlaylistDetailsView, type PlaylistDetailsViewProps } from './playlist-details-view';
+
+const tracks = [
+  makeTrack({ id: 't1', title: 'Opening', artist: 'Ann', artistId: 'u1', duration: 1500, image: '/c1.webp' }),
+  makeTrack({ id: 't2', title: 'Middle', artist: 'Bob', artistId: 'u2', duration: 1800, image: '/c2.webp' }),
+  makeTrack({ id: 't3', title: 'Closing', artist: 'Cid', artistId: 'u3', duration: 1260, image: null }),
+];
+const detail: PlaylistDetail = {
+  id: 'p1',
+  name: 'Road trip',
+  ownerId: 'owner',
+  ownerName: 'Ann',
+  isPublic: true,
+  trackCount: 3,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  entries: tracks.map((track, position) => ({ entryId: `e${position}`, position, track })),
+};
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderDetails(patch: Partial<PlaylistDetailsViewProps> = {}) {
+  const client = createTestQueryClient();
+  client.setQueryData(playlistDetailQueryOptions('p1').queryKey, detail);
+  const props: PlaylistDetailsViewProps = {
+    playlistId: 'p1',
+    userId: 'owner',
+    activeTrackId: null,
+    isPlaying: false,
+    onPlay: vi.fn(),
+    onPlayAll: vi.fn(),
+    onShuffle: vi.fn(),
+    ...patch,
+  };
+  renderApp(<PlaylistDetailsView {...props} />, { queryClient: client });
+  return props;
+}
+
+describe('PlaylistDetailsView', () => {
+  it('Play all plays the playlist from its first track; Shuffle hands over every track', () => {
+    const props = renderDetails();
+    fireEvent.click(screen.getByRole('button', { name: 'Play all' }));
+    expect(props.onPlayAll).toHaveBeenCalledWith(tracks);
+    fireEvent.click(screen.getByRole('button', { name: 'Shuffle' }));
+    expect(props.onShuffle).toHaveBeenCalledWith(tracks);
+    expect(props.onPlay).not.toHaveBeenCalled();
+  });
+
+  it('Play all pauses when the playlist already plays its first track', () => {
+    const props = renderDetails({ activeTrackId: 't1', isPlaying: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Play all' }));
+    expect(props.onPlay).toHaveBeenCalledWith(tracks, 0);
+    expect(props.onPlayAll).not.toHaveBeenCalled();
+  });
+
+  it('shows the total length, the cover from the track covers and rows like the home list', () => {
+    renderDetails();
+    // 1500 + 1800 + 1260 s = 76 min.
+    expect(screen.getByTestId('playlist-duration').textContent).toBe('1 h 16 min');
+    const cover = screen.getByTestId('playlist-cover');
+    expect(cover.querySelector('img')?.getAttribute('src')).toBe('/c1.webp');
+    const rows = within(screen.getByRole('list', { name: 'Playlist tracks' })).getAllByTestId('track-row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'Bob' }).getAttribute('href')).toBe('/artist/u2');
+    expect(within(rows[1] as HTMLElement).getByText('30:00')).toBeTruthy();
+  });
+
+  it('a click on a row plays the playlist from there; the owner still moves and removes entries', () => {
+    const props = renderDetails();
+    fireEvent.click(screen.getByText('Middle'));
+    expect(props.onPlay).toHaveBeenCalledWith(tracks, 1);
+    expect(screen.getByRole('button', { name: 'Move Opening down' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove Closing from the playlist' })).toBeTruthy();
+  });
+
+  it('someone else sees no reorder or remove tools; the public share link is /playlist/:id', () => {
+    renderDetails({ userId: 'other' });
+    expect(screen.queryByRole('button', { name: 'Move Opening down' })).toBeNull();
+    cleanup();
+    renderDetails();
+    expect((screen.getByLabelText('Shareable link') as HTMLInputElement).value).toBe(`${window.location.origin}/playlist/p1`);
+  });
+});
