@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { DemoCatalogueService } from './services/demo-catalogue.service.js';
+import { ImageService } from './services/image.service.js';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
       db: context.database.db,
       auth: context.auth,
       storage: context.storage,
+      images: new ImageService(context.storage),
       tracks: context.repositories.tracks,
       profileRows: context.repositories.profiles,
       profiles: context.services.profiles,

@@ -31,3 +31,13 @@ export async function renderImage(bytes: Uint8Array, variant: ImageVariant): Pro
     .webp({ quality: 82 })
     .toBuffer();
 }
+
+/**
+ * Renders an SVG that Platter drew itself (demo artwork) to a variant's WebP: same SVG, same bytes.
+ * A lower encoder effort (2 of 6) than for uploads: flat shapes compress well anyway, and a hundred
+ * covers are drawn while the demo music renders on the same cores.
+ */
+export async function renderSvg(svg: string, variant: ImageVariant): Promise<Buffer> {
+  const { width, height } = IMAGE_VARIANTS[variant];
+  return sharp(Buffer.from(svg)).resize(width, height, { fit: 'cover' }).webp({ quality: 82, effort: 2 }).toBuffer();
+}

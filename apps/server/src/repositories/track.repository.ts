@@ -131,6 +131,13 @@ export class TrackRepository {
     return this.base().where('tracks.storage_key', '=', key).executeTakeFirst();
   }
 
+  /** Which of these tracks have no cover. */
+  async withoutImage(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('tracks').select('id').where('id', 'in', ids).where('image_key', 'is', null).execute();
+    return rows.map((r) => r.id);
+  }
+
   async existingIds(ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const rows = await this.db.selectFrom('tracks').select('id').where('id', 'in', ids).execute();

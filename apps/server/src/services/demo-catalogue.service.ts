@@ -6,18 +6,21 @@ import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
 import { nowIso } from '../lib/ids.js';
 import { readDuration } from '../media/audio-probe.js';
-import { DEMO_ARTISTS, type DemoArtist, type DemoTrackSpec, demoTrackSpecs } from '../media/demo/catalogue.js';
+import { demoAvatarSvg, demoBannerSvg, demoCoverSvg } from '../media/demo/artwork.js';
+import { DEMO_ARTISTS, type DemoArtist, type DemoGenre, type DemoTrackSpec, demoTrackSpecs } from '../media/demo/catalogue.js';
 import { generateDemoTracks } from '../media/demo/generate.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
 import type { Storage } from '../storage/storage.js';
+import type { ImageService } from './image.service.js';
 import type { ProfileService } from './profile.service.js';
-import { searchText, toTrack } from './track.mapper.js';
+import { mediaUrl, searchText, toTrack } from './track.mapper.js';
 
 export interface DemoCatalogueDeps {
   db: Kysely<Database>;
   auth: Auth;
   storage: Storage;
+  images: ImageService;
   tracks: TrackRepository;
   profileRows: ProfileRepository;
   profiles: ProfileService;
@@ -30,24 +33,42 @@ export interface DemoCatalogueDeps {
 
 export const DEMO_EMAIL_DOMAIN = 'demo.platter.invalid';
 
+/** Fixed storage keys of the demo artwork: drawing again overwrites with the same bytes. */
+const coverKey = (spec: DemoTrackSpec) => `images/demo/${spec.key}.webp`;
+const avatarKey = (artist: DemoArtist) => `images/demo/${artist.key}-avatar.webp`;
+const bannerKey = (artist: DemoArtist) => `images/demo/${artist.key}-banner.webp`;
+
 /**
- * Platter's own demo catalogue: a handful of artists and ~100 procedurally generated tracks.
- * Idempotent: only what is missing is made, so later starts do no work.
+ * Platter's own demo catalogue: a handful of artists and ~100 procedurally generated tracks, each
+ * track with its own cover and each artist with an avatar and a banner, drawn from the same seeds.
+ * Idempotent: only what is missing is made (tracks, and the art of rows made before there was
+ * art), so later starts do no work.
  */
 export class DemoCatalogueService {
   constructor(private readonly deps: DemoCatalogueDeps) {}
 
+  private specs(): DemoTrackSpec[] {
+    return demoTrackSpecs().slice(0, this.deps.limit);
+  }
+
   /** Tracks still to generate; each is listed as soon as it is ready. */
   async missingTracks(): Promise<DemoTrackSpec[]> {
-    const specs = demoTrackSpecs().slice(0, this.deps.limit);
+    const specs = this.specs();
     const existing = await this.deps.tracks.existingIds(specs.map((s) => s.key));
     return specs.filter((s) => !existing.has(s.key));
   }
 
   async run(signal?: AbortSignal): Promise<void> {
     const missing = await this.missingTracks();
-    if (missing.length === 0) return;
     const artistIds = await this.ensureArtists();
+    // Artists' pictures are drawn alongside the music, not before it: the first tracks come first.
+    const artistArt = this.ensureArtistArt(artistIds);
+    await this.ensureCovers();
+    if (missing.length > 0 && !signal?.aborted) await this.generate(missing, artistIds, signal);
+    await artistArt;
+  }
+
+  private async generate(missing: DemoTrackSpec[], artistIds: Map<string, string>, signal?: AbortSignal): Promise<void> {
     const total = missing.length;
     let done = 0;
     const started = Date.now();
@@ -84,9 +105,39 @@ export class DemoCatalogueService {
     return ids;
   }
 
+  /** Draws an avatar and a banner for each demo artist that has none (a picture set by an admin stays). */
+  private async ensureArtistArt(artistIds: Map<string, string>): Promise<void> {
+    for (const artist of DEMO_ARTISTS) {
+      const id = artistIds.get(artist.key);
+      const row = id ? await this.deps.profileRows.getById(id) : undefined;
+      if (!id || !row || (row.photo_url && row.cover_url)) continue;
+      const genre = mainGenre(artist.key);
+      const changes: { photo_url?: string; cover_url?: string } = {};
+      if (!row.photo_url) changes.photo_url = mediaUrl(await this.deps.images.storeDrawn(avatarKey(artist), demoAvatarSvg(artist, genre), 'avatar'));
+      if (!row.cover_url) changes.cover_url = mediaUrl(await this.deps.images.storeDrawn(bannerKey(artist), demoBannerSvg(artist, genre), 'cover'));
+      await this.deps.profileRows.update(id, changes);
+      this.deps.events.emit('profile.updated', { profileId: id });
+    }
+  }
+
+  /** Demo tracks made before there was demo artwork get their covers (newest first: the home page's). */
+  private async ensureCovers(): Promise<void> {
+    const bare = new Set(await this.deps.tracks.withoutImage(this.specs().map((s) => s.key)));
+    if (bare.size === 0) return;
+    this.deps.log(`Demo catalogue: drawing covers for ${bare.size} tracks…`);
+    for (const spec of this.specs().filter((s) => bare.has(s.key)).reverse()) {
+      await this.deps.tracks.setImage(spec.key, await this.drawCover(spec));
+      this.deps.events.emit('track.updated', { trackId: spec.key });
+    }
+  }
+
+  private drawCover(spec: DemoTrackSpec): Promise<string> {
+    return this.deps.images.storeDrawn(coverKey(spec), demoCoverSvg(spec), 'track');
+  }
+
   private async store(spec: DemoTrackSpec, artistId: string, mp3: Uint8Array): Promise<void> {
     const key = `demo/${spec.key}.mp3`;
-    const stored = await this.deps.storage.put(key, mp3);
+    const [stored, imageKey] = await Promise.all([this.deps.storage.put(key, mp3), this.drawCover(spec)]);
     const duration = await readDuration(Readable.from([Buffer.from(mp3)]), 'audio/mpeg', mp3.byteLength);
     const artist = DEMO_ARTISTS.find((a) => a.key === spec.artistKey);
     await this.deps.db.transaction().execute((trx) =>
@@ -99,6 +150,7 @@ export class DemoCatalogueService {
         content_type: 'audio/mpeg',
         size_bytes: stored.size,
         duration: duration ?? spec.durationSec,
+        image_key: imageKey,
         search_text: searchText(spec.title, artist?.displayName ?? ''),
         created_at: nowIso(),
       }),
@@ -106,6 +158,11 @@ export class DemoCatalogueService {
     const track = await this.deps.tracks.getById(spec.key);
     if (track) this.deps.events.emit('track.created', { track: toTrack(track) });
   }
+}
+
+/** The genre an artist's pictures take their palette from: that of their first demo track. */
+function mainGenre(artistKey: string): DemoGenre {
+  return demoTrackSpecs().find((s) => s.artistKey === artistKey)?.genre ?? 'Other';
 }
 
 function demoProfileFields(artist: DemoArtist) {

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { MAX_IMAGE_MB } from '@platter/shared';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
-import { ACCEPTED_IMAGE_DESCRIPTION, type ImageVariant, isAcceptedImage, renderImage } from '../media/image.js';
+import { ACCEPTED_IMAGE_DESCRIPTION, type ImageVariant, isAcceptedImage, renderImage, renderSvg } from '../media/image.js';
 import type { Storage } from '../storage/storage.js';
 
 export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
@@ -46,6 +46,16 @@ export class ImageService {
     }
     const key = `images/${ownerId}/${variant}-${newId()}.webp`;
     await this.storage.put(key, rendered, { contentType: 'image/webp' });
+    return key;
+  }
+
+  /**
+   * Stores a picture Platter drew (demo artwork, SVG) as a WebP variant at a fixed key under
+   * `images/`: drawing it again writes the same bytes, so a repeated run changes nothing.
+   */
+  async storeDrawn(key: string, svg: string, variant: ImageVariant): Promise<string> {
+    if (!key.startsWith('images/')) throw new Error(`Drawn images live under images/, not ${key}`);
+    await this.storage.put(key, await renderSvg(svg, variant), { contentType: 'image/webp' });
     return key;
   }
 

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoCatalogueService } from '../src/services/demo-catalogue.service.js';
+import { ImageService } from '../src/services/image.service.js';
+import { Client } from './support/http-client.js';
+import { imageInfo } from './support/images.js';
+import { type TestApp, dialect, startTestApp } from './support/test-app.js';
+
+type Track = { id: string; artistId: string; image: string | null };
+type Artist = { id: string; photoURL: string | null; coverURL: string | null };
+
+/** The demo catalogue's tracks and artists carry artwork served like uploaded images. */
+describe(`demo catalogue artwork (${dialect})`, () => {
+  let t: TestApp;
+  let anon: Client;
+  const demo = () =>
+    new DemoCatalogueService({
+      db: t.context.database.db,
+      auth: t.context.auth,
+      storage: t.context.storage,
+      images: new ImageService(t.context.storage),
+      tracks: t.context.repositories.tracks,
+      profileRows: t.context.repositories.profiles,
+      profiles: t.context.services.profiles,
+      events: t.context.events,
+      workers: 1,
+      limit: 2,
+      log: () => undefined,
+    });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    anon = new Client(t.baseUrl);
+    await demo().run();
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const webp = async (url: string | null) => {
+    expect(url).toMatch(/^\/media\/images\/demo\//);
+    const response = await anon.get(url as string);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    return imageInfo(Buffer.from(await response.arrayBuffer()));
+  };
+
+  it('gives every demo track a cover and every demo artist an avatar and a banner, served as WebP', async () => {
+    const tracks = (await anon.json<{ items: Track[] }>('GET', '/api/tracks')).body.items;
+    expect(tracks).toHaveLength(2);
+    expect(new Set(tracks.map((track) => track.image)).size).toBe(2);
+    for (const track of tracks) {
+      expect(await webp(track.image)).toEqual({ width: 600, height: 600, format: 'webp' });
+      const artist = (await anon.json<Artist>('GET', `/api/artists/${track.artistId}`)).body;
+      expect(await webp(artist.photoURL)).toEqual({ width: 400, height: 400, format: 'webp' });
+      expect(await webp(artist.coverURL)).toEqual({ width: 1600, height: 600, format: 'webp' });
+    }
+  });
+
+  it('draws the art that rows made before artwork lack on the next start, and nothing else', async () => {
+    const [track] = (await anon.json<{ items: Track[] }>('GET', '/api/tracks')).body.items;
+    const artistId = track?.artistId as string;
+    const { repositories } = t.context;
+    await repositories.tracks.setImage(track?.id as string, null);
+    await repositories.profiles.update(artistId, { photo_url: null, cover_url: null });
+
+    await demo().run();
+
+    const after = (await anon.json<{ items: Track[] }>('GET', '/api/tracks')).body.items;
+    expect(after).toHaveLength(2);
+    expect(after.find((x) => x.id === track?.id)?.image).toBe(track?.image);
+    const artist = (await anon.json<Artist>('GET', `/api/artists/${artistId}`)).body;
+    expect(await webp(artist.photoURL)).toMatchObject({ width: 400 });
+    expect(await webp(artist.coverURL)).toMatchObject({ width: 1600 });
+  });
+});
