@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useEscapeLayer } from '../../../components/dialog';
 import { Logo } from '../../../components/layout/logo';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
@@ -48,11 +49,15 @@ export function HomeTopBar() {
   );
 }
 
-/** A modal sheet on the native `<dialog>`: focus trapping, Escape and the backdrop come from the browser. */
+/**
+ * A modal sheet on the native `<dialog>`: focus trapping and the backdrop come from the browser;
+ * Escape is an escape layer (components/dialog.tsx), so it closes this sheet before anything else.
+ */
 function AccountSheet({ open, onClose, isAdmin }: { open: boolean; onClose: () => void; isAdmin: boolean }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  useEscapeLayer(open, onClose);
 
   useEffect(() => {
     const dialog = ref.current;
