@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
 import { renderApp } from '../../../testing/render';
-import { invalidFields } from './contact-form';
+import { serverFieldErrors } from './contact-form';
 import { ContactPage } from './contact-page';
 
 type FetchArgs = [string, RequestInit];
@@ -64,23 +64,53 @@ describe('ContactPage', () => {
     expect(input('Name').value).toBe('');
   });
 
-  it("shows the server's reason for a refusal, keeps what was typed and marks the fields", async () => {
-    fetchMock.mockResolvedValue(
-      json(400, { error: 'validation_failed', message: 'email: Enter a valid email address; message: Message is required' }),
-    );
+  it('checks the fields before sending and says what is wrong next to each, in words, without field names', () => {
     renderApp(<ContactPage />);
     fill({ Name: 'Ann', Email: 'ann@example', 'Subject (optional)': 'Hi', Message: '   ' });
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
 
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('email: Enter a valid email address; message: Message is required');
-    expect(input('Name').value).toBe('Ann');
+    expect(fetchMock).not.toHaveBeenCalled();
+    const emailError = screen.getByTestId('contact-error-email');
+    expect(emailError.textContent).toBe('Enter a valid email address, like name@example.com.');
+    expect(input('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(input('Email').getAttribute('aria-describedby')).toBe(emailError.id);
+    expect(screen.getByTestId('contact-error-message').textContent).toBe('Write your message.');
+    expect(screen.queryByTestId('contact-error-name')).toBeNull();
+    expect(input('Name').getAttribute('aria-invalid')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/email: /);
+    expect(document.activeElement).toBe(input('Email'));
+    // What was typed stays; typing in a field answers what was said about it.
     expect(input('Email').value).toBe('ann@example');
     expect(input('Subject (optional)').value).toBe('Hi');
-    expect(input('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(input('Email').getAttribute('aria-describedby')).toBe(alert.id);
-    expect(input('Name').getAttribute('aria-invalid')).toBeNull();
+    fill({ Email: 'ann@example.com' });
+    expect(screen.queryByTestId('contact-error-email')).toBeNull();
+    expect(screen.getByTestId('contact-error-message')).toBeTruthy();
+  });
+
+  it('in Russian too', async () => {
+    await act(() => i18n.changeLanguage('ru'));
+    renderApp(<ContactPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить сообщение' }));
+    expect(screen.getByTestId('contact-error-name').textContent).toBe('Введите имя.');
+    expect(screen.getByTestId('contact-error-email').textContent).toBe('Введите правильный адрес почты, например name@example.com.');
+    expect(screen.getByTestId('contact-error-message').textContent).toBe('Напишите сообщение.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("places a refusal the server still finds (400) next to the field it names, and keeps what was typed", async () => {
+    fetchMock.mockResolvedValue(json(400, { error: 'validation_failed', message: 'email: This address cannot receive mail' }));
+    renderApp(<ContactPage />);
+    fill({ Name: 'Ann', Email: 'ann@example.com', 'Subject (optional)': 'Hi', Message: 'Hello' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+
+    const emailError = await screen.findByTestId('contact-error-email');
+    expect(emailError.textContent).toBe('This address cannot receive mail');
+    expect(input('Email').getAttribute('aria-describedby')).toBe(emailError.id);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/email: /);
     expect(document.activeElement).toBe(input('Email'));
+    expect(input('Name').value).toBe('Ann');
+    expect(input('Subject (optional)').value).toBe('Hi');
     expect(screen.getByRole('button', { name: 'Send message' })).toBeTruthy();
   });
 
@@ -111,10 +141,16 @@ describe('ContactPage', () => {
   });
 });
 
-describe('invalidFields', () => {
-  it("reads the fields out of the server's message", () => {
-    expect(invalidFields('name: Name is required; email: Enter a valid email address')).toEqual(['name', 'email']);
-    expect(invalidFields('message: Message can be at most 5000 characters')).toEqual(['message']);
-    expect(invalidFields('Rate limit exceeded')).toEqual([]);
+describe('serverFieldErrors', () => {
+  it("reads each field's reason out of the server's message, and keeps what names no field", () => {
+    expect(serverFieldErrors('name: Name is required; email: Enter a valid email address')).toEqual({
+      fields: { name: 'Name is required', email: 'Enter a valid email address' },
+      rest: [],
+    });
+    expect(serverFieldErrors('message: Message can be at most 5000 characters')).toEqual({
+      fields: { message: 'Message can be at most 5000 characters' },
+      rest: [],
+    });
+    expect(serverFieldErrors('Rate limit exceeded')).toEqual({ fields: {}, rest: ['Rate limit exceeded'] });
   });
 });
