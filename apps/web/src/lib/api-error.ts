@@ -1,6 +1,9 @@
 import { errorSchema } from '@platter/shared';
 
-/** A failed API call. `code` and `message` are the server's `{ error, message }` body. */
+/**
+ * A failed API call. `code`, `message` and `field` are the server's `{ error, message, field? }`
+ * body; `field` names the first invalid field of a 400, so a form can put the message next to it.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -8,6 +11,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -22,6 +26,6 @@ export function apiErrorFromBody(status: number, statusText: string, bodyText: s
     parsed = undefined;
   }
   const body = errorSchema.safeParse(parsed);
-  if (body.success) return new ApiError(status, body.data.error, body.data.message);
+  if (body.success) return new ApiError(status, body.data.error, body.data.message, body.data.field);
   return new ApiError(status, 'http_error', statusText || `Request failed with status ${status}`);
 }

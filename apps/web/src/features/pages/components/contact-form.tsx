@@ -19,20 +19,12 @@ const FIELDS: readonly Field[] = ['name', 'email', 'subject', 'message'];
 const isField = (value: unknown): value is Field => FIELDS.includes(value as Field);
 
 /**
- * The fields a 400 names, each with its reason. The server's validation message lists each problem
- * as `field: reason`, separated by '; ' (e.g. 'email: Enter a valid email address; message: Message is required');
- * `rest` is whatever names no field.
+ * A 400's message placed next to the field the server names in `field`; a refusal that names no
+ * field of this form stays for the message under the form.
  */
-export function serverFieldErrors(message: string): { fields: FieldErrors; rest: string[] } {
-  const fields: FieldErrors = {};
-  const rest: string[] = [];
-  for (const part of message.split('; ')) {
-    const match = /^(\w+): (.+)$/s.exec(part);
-    const field = match?.[1];
-    if (match && isField(field)) fields[field] ??= match[2]!;
-    else if (part.trim()) rest.push(part);
-  }
-  return { fields, rest };
+export function serverFieldErrors(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiError) || error.status !== 400 || !isField(error.field)) return null;
+  return { [error.field]: error.message };
 }
 
 /** What is wrong with each field by the shared schema (the server's own rules), in the UI's language. */
@@ -75,12 +67,12 @@ export function ContactForm({ onSent }: { onSent: (email: string) => void }) {
   const send = useSendContactMessage();
 
   const error = send.error;
-  const refused = error instanceof ApiError && error.status === 400 ? serverFieldErrors(error.message) : null;
-  const errors: FieldErrors = { ...refused?.fields, ...clientErrors };
+  const refused = serverFieldErrors(error);
+  const errors: FieldErrors = { ...refused, ...clientErrors };
   // The server's own reason for a refusal (400 validation, 429 too many) is worth showing as it is,
-  // unless it is all said next to the fields; a lost connection or a server failure is ours to explain.
+  // next to its field when it names one; a lost connection or a server failure is ours to explain.
   const refusal = error instanceof ApiError && error.status >= 400 && error.status < 500;
-  const errorText = !error ? null : !refusal ? t('contact.failed') : refused ? refused.rest.join('; ') || null : error.message;
+  const errorText = !error || refused ? null : refusal ? error.message : t('contact.failed');
 
   const focusField = (field: Field | undefined) => {
     if (field) document.getElementById(`${id}-${field}`)?.focus();
@@ -109,9 +101,8 @@ export function ContactForm({ onSent }: { onSent: (email: string) => void }) {
       onSuccess: () => onSent(message.email),
       // Take the visitor to the first field the server refused.
       onError: (failure) => {
-        if (!(failure instanceof ApiError) || failure.status !== 400) return;
-        const { fields } = serverFieldErrors(failure.message);
-        focusField(FIELDS.find((field) => fields[field]));
+        const fields = serverFieldErrors(failure);
+        if (fields) focusField(FIELDS.find((field) => fields[field]));
       },
     });
   };

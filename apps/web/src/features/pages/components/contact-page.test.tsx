@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-error';
 import { renderApp } from '../../../testing/render';
 import { serverFieldErrors } from './contact-form';
 import { ContactPage } from './contact-page';
@@ -98,7 +99,7 @@ describe('ContactPage', () => {
   });
 
   it("places a refusal the server still finds (400) next to the field it names, and keeps what was typed", async () => {
-    fetchMock.mockResolvedValue(json(400, { error: 'validation_failed', message: 'email: This address cannot receive mail' }));
+    fetchMock.mockResolvedValue(json(400, { error: 'validation_failed', message: 'This address cannot receive mail', field: 'email' }));
     renderApp(<ContactPage />);
     fill({ Name: 'Ann', Email: 'ann@example.com', 'Subject (optional)': 'Hi', Message: 'Hello' });
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
@@ -142,15 +143,12 @@ describe('ContactPage', () => {
 });
 
 describe('serverFieldErrors', () => {
-  it("reads each field's reason out of the server's message, and keeps what names no field", () => {
-    expect(serverFieldErrors('name: Name is required; email: Enter a valid email address')).toEqual({
-      fields: { name: 'Name is required', email: 'Enter a valid email address' },
-      rest: [],
+  it("places a 400's message at the field the server names, when the form has it", () => {
+    expect(serverFieldErrors(new ApiError(400, 'validation_failed', 'Enter a valid email address', 'email'))).toEqual({
+      email: 'Enter a valid email address',
     });
-    expect(serverFieldErrors('message: Message can be at most 5000 characters')).toEqual({
-      fields: { message: 'Message can be at most 5000 characters' },
-      rest: [],
-    });
-    expect(serverFieldErrors('Rate limit exceeded')).toEqual({ fields: {}, rest: ['Rate limit exceeded'] });
+    expect(serverFieldErrors(new ApiError(400, 'validation_failed', 'Something else', 'other'))).toBeNull();
+    expect(serverFieldErrors(new ApiError(400, 'validation_failed', 'No field'))).toBeNull();
+    expect(serverFieldErrors(new ApiError(429, 'rate_limited', 'Slow down', 'email'))).toBeNull();
   });
 });
