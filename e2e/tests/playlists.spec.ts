@@ -18,11 +18,17 @@ test.beforeAll(async ({ request }) => {
 
 const cards = (page: Page) => page.getByRole('list', { name: 'My playlists' }).getByTestId('playlist-card');
 const cardOf = (page: Page, name: string) => cards(page).filter({ hasText: name });
-const entries = (page: Page) => page.getByRole('list', { name: 'Playlist tracks' }).getByTestId('playlist-entry');
+/** A playlist's rows are the home list's rows (cover, title, artist link, like, duration). */
+const entries = (page: Page) => page.getByRole('list', { name: 'Playlist tracks' }).getByTestId('track-row');
 const label = (track: ApiTrack) => `${track.title} - ${track.artist}`;
 
-async function entryLabels(list: Locator): Promise<string[]> {
-  return (await list.locator('.playlist-entry__label').allTextContents()).map((text) => text.trim());
+async function entryLabels(rows: Locator): Promise<string[]> {
+  return rows.evaluateAll((items) =>
+    items.map((row) => {
+      const text = (selector: string) => row.querySelector(selector)?.textContent?.trim() ?? '';
+      return `${text('.track-row__title')} - ${text('.track-row__artist')}`;
+    }),
+  );
 }
 
 test('playlists sync live between two browsers signed in as the same user', async ({ browser }, testInfo) => {
@@ -51,7 +57,7 @@ test('playlists sync live between two browsers signed in as the same user', asyn
     await screenshotBoth(laptop.page, (file) => testInfo.outputPath(file), 'playlists');
   });
 
-  await test.step("tracks are added from a row's sheet and show as 'title - artist'", async () => {
+  await test.step("tracks are added from a row's sheet and show with their title and artist", async () => {
     await laptop.page.goto('/home');
     for (const track of [first, second]) {
       const sheet = await openTrackSheet(laptop.page, track.title);
@@ -148,7 +154,8 @@ test('a public playlist has a shareable link that works for anyone; private ones
   expect(added.status()).toBe(200);
 
   const guest = await openSession(browser);
-  const link = `/home?tab=playlists-details&playlist=${playlist.id}`;
+  // The share link is /playlist/:id (the server gives it preview tags); the app opens it in the playlists tab.
+  const link = `/playlist/${playlist.id}`;
   await guest.page.goto(link);
   await expect(main(guest.page).getByText('This playlist does not exist or is private.')).toBeVisible();
 

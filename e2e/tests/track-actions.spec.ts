@@ -50,11 +50,11 @@ test("a row's '...' sheet: closes outside and on Escape; play next, add to queue
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
   });
 
-  await test.step('share copies the absolute track link', async () => {
+  await test.step('share copies the absolute track page link (the one with preview tags)', async () => {
     const sheet = await openTrackSheet(page, shared.title);
     await sheet.getByRole('button', { name: 'Share' }).click();
     await expect(sheet.getByRole('status')).toHaveText('Link copied to the clipboard.');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${APP_URL}/home?track=${shared.id}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${APP_URL}/track/${shared.id}`);
     await page.keyboard.press('Escape');
   });
 
