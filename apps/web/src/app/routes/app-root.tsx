@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useRouteError } from 'react-router';
 import { paths } from '../../config/paths';
+import { useMe } from '../../features/auth/api/get-me';
 import { useAuthSync } from '../../features/auth/hooks/use-auth-sync';
+import { LikeButton } from '../../features/likes/components/like-button';
 import { OfflineBanner } from '../../features/offline/components/offline-banner';
 import { ReloadPrompt } from '../../features/offline/components/reload-prompt';
 import { AudioOutput } from '../../features/player/components/audio-output';
@@ -28,6 +30,7 @@ export function AppRoot() {
   const hasQueue = usePlayerStore((state) => state.queue.length > 0);
   const showBar = hasQueue || PLAYER_PAGES.some((page) => pathname.startsWith(page));
   const comments = usePlayerComments();
+  const signedIn = !!useMe().data;
 
   return (
     <>
@@ -37,7 +40,11 @@ export function AppRoot() {
       <ReloadPrompt />
       {showBar && (
         <div className="player-dock">
-          <PlayerBar markers={comments.markers} extra={comments.button} />
+          <PlayerBar
+            markers={comments.markers}
+            extra={comments.button}
+            renderTrackAction={(track) => <LikeButton track={track} signedIn={signedIn} className="player-bar__like" />}
+          />
         </div>
       )}
       {showBar && comments.panel}

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { Me } from '@platter/shared';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,10 +8,11 @@ import { trackQueryOptions } from '../../features/player/api/get-track';
 import { initialPlayerState } from '../../features/player/player-reducer';
 import { usePlayerStore } from '../../features/player/player-store';
 import { queryKeys } from '../../lib/query-keys';
-import { makeTrack } from '../../testing/fixtures';
+import { makeProfile, makeTrack } from '../../testing/fixtures';
 import { createTestQueryClient, renderApp } from '../../testing/render';
 import { TrackRoute } from './track';
 
+const me: Me = { user: { id: 'u1', email: 'a@b.c', name: 'Ann' }, profile: makeProfile({ id: 'u1' }), isAdmin: false };
 const track = makeTrack({ id: 't1', title: 'Night Drive', artist: 'Ann', artistId: 'u-ann', genre: 'Phonk', duration: 200 });
 
 function renderTrack(id: string, fill: (client: ReturnType<typeof createTestQueryClient>) => void = () => {}) {
@@ -75,6 +77,45 @@ describe('TrackRoute', () => {
     expect(state.queue[state.current ?? -1]?.track.id).toBe('t1');
     expect(state.seek?.to).toBe(50);
     expect(state.position).toBe(50);
+  });
+
+  it('signed out, Like stays and asks to sign in instead of calling the server', () => {
+    renderTrack('t1', (client) => {
+      client.setQueryData(trackQueryOptions('t1').queryKey, { ...track, likes: 4 });
+      client.setQueryData(queryKeys.comments.track('t1'), []);
+    });
+    const fetchMock = vi.mocked(fetch);
+    fetchMock.mockClear();
+    const like = screen.getByRole('button', { name: 'Like' });
+    expect(like.textContent).toBe('4');
+    fireEvent.click(like);
+    expect(screen.getByRole('status').textContent).toBe('Sign in to like tracks.');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/like'))).toBe(false);
+  });
+
+  it('signed in, Like fills the heart and counts the like at once, then tells the server', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${url}`);
+        if (String(url).endsWith('/like')) return new Promise<Response>(() => {});
+        return Promise.resolve(new Response('{"error":"not_found","message":"nope"}', { status: 404 }));
+      }),
+    );
+    renderTrack('t1', (client) => {
+      client.setQueryData(meQueryOptions().queryKey, me);
+      client.setQueryData(trackQueryOptions('t1').queryKey, { ...track, likes: 4 });
+      client.setQueryData(queryKeys.likes.ids, { ids: [] });
+      client.setQueryData(queryKeys.comments.track('t1'), []);
+    });
+    const like = screen.getByRole('button', { name: 'Like' });
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+    act(() => fireEvent.click(like));
+    const unlike = await screen.findByRole('button', { name: 'Unlike' });
+    expect(unlike.getAttribute('aria-pressed')).toBe('true');
+    expect(unlike.textContent).toBe('5');
+    expect(calls).toContain('PUT /api/tracks/t1/like');
   });
 
   it('a failure other than 404 is an alert', async () => {

@@ -5,7 +5,9 @@ import { Link, useParams } from 'react-router';
 import { PauseIcon, PlayIcon } from '../../components/icons';
 import { Image } from '../../components/image';
 import { paths } from '../../config/paths';
+import { useMe } from '../../features/auth/api/get-me';
 import { CommentsPanel } from '../../features/comments/components/comments-panel';
+import { LikeButton } from '../../features/likes/components/like-button';
 import { SaveOfflineButton } from '../../features/offline/components/save-offline-button';
 import { useTrack } from '../../features/player/api/get-track';
 import { Waveform } from '../../features/player/components/waveform';
@@ -53,6 +55,7 @@ function TrackDetails({ track }: { track: Track }) {
   const { t } = useTranslation();
   const { activeTrackId, isPlaying, playTrack } = usePlayTrackList();
   const viewer = useCommentsViewer();
+  const signedIn = !!useMe().data;
   const markers = useCommentMarkers(track.id);
   const playback = useCommentsPlayback(track.id);
   const title = track.title || t('trackPage.unknownTitle');
@@ -98,7 +101,10 @@ function TrackDetails({ track }: { track: Track }) {
               {playingThis ? <PauseIcon /> : <PlayIcon />}
               {playingThis ? t('trackPage.pause') : t('trackPage.play')}
             </button>
-            <SaveOfflineButton tracks={[track]} />
+            <div className="track-page__actions">
+              <LikeButton track={track} signedIn={signedIn} showCount className="track-page__like" />
+              <SaveOfflineButton tracks={[track]} />
+            </div>
           </div>
         </header>
         <Waveform

@@ -12,6 +12,7 @@ class FakeAudio extends EventTarget {
   src = '';
   preload = 'metadata';
   volume = 1;
+  muted = false;
   playbackRate = 1;
   currentTime = 0;
   duration = Number.NaN;
@@ -104,9 +105,21 @@ describe('connectAudio', () => {
     expect(store.getState().playing).toBe(false);
   });
 
-  it('when a track ends the next one is loaded and played', () => {
+  it('with repeat off, the end of the last track loads the first and waits', () => {
     const { store, audio, dispatch } = setup();
     dispatch(a.setList(tracks, 2));
+    audio.deliver();
+    audio.finish();
+    audio.deliver();
+    expect(audio.src).toBe('/media/t1.mp3');
+    expect(audio.play).toHaveBeenCalledTimes(1);
+    expect(store.getState().wantsToPlay).toBe(false);
+  });
+
+  it('with repeat all, when the last track ends the first one is loaded and played', () => {
+    const { store, audio, dispatch } = setup();
+    dispatch(a.setList(tracks, 2));
+    dispatch(a.setRepeat('all'));
     audio.deliver();
     audio.finish();
     audio.deliver();
@@ -116,10 +129,10 @@ describe('connectAudio', () => {
     expect(store.getState().playing).toBe(true);
   });
 
-  it('with repeat on, an ended track restarts from zero without reloading', () => {
+  it('with repeat one, an ended track restarts from zero without reloading', () => {
     const { audio, dispatch } = setup();
     dispatch(a.setList(tracks, 0));
-    dispatch(a.toggleRepeat());
+    dispatch(a.setRepeat('one'));
     audio.deliver();
     audio.currentTime = 119;
     audio.finish();
@@ -250,7 +263,7 @@ describe('connectAudio with two elements (gapless)', () => {
   it('with repeat on, the same entry restarts on the other element', () => {
     const { store, primary, standby, dispatch, progress } = setupDecks();
     dispatch(a.setList(tracks, 2));
-    dispatch(a.toggleRepeat());
+    dispatch(a.setRepeat('one'));
     primary.deliver();
     progress(primary, 9);
     expect(standby.src).toBe('/media/t3.mp3');
@@ -306,6 +319,43 @@ describe('connectAudio with two elements (gapless)', () => {
     vi.advanceTimersByTime(1600);
     expect(standby.volume).toBe(1);
     expect(primary.paused).toBe(true);
+  });
+
+  it('the listener volume scales the crossfade ramp instead of fighting it', () => {
+    const { primary, standby, dispatch, progress } = setupDecks();
+    dispatch(a.setVolume(0.5));
+    dispatch(a.setList(tracks, 0));
+    dispatch(a.setCrossfade(3));
+    expect(primary.volume).toBe(0.5);
+    primary.deliver();
+    progress(primary, 6.6);
+    primary.currentTime = 7;
+    vi.advanceTimersByTime(500);
+    vi.advanceTimersByTime(1500);
+    // Halfway: each element at half of the chosen half volume.
+    expect(standby.volume).toBeCloseTo(0.25, 1);
+    expect(primary.volume).toBeCloseTo(0.25, 1);
+    // A volume change during the fade applies at once and the ramp goes on within it.
+    dispatch(a.setVolume(1));
+    expect(standby.volume).toBeCloseTo(0.5, 1);
+    expect(standby.volume + primary.volume).toBeCloseTo(1, 1);
+    vi.advanceTimersByTime(1600);
+    expect(standby.volume).toBe(1);
+    dispatch(a.setVolume(0.2));
+    expect(standby.volume).toBe(0.2);
+  });
+
+  it('mute mutes both elements and keeps their volume; unmute gives it back', () => {
+    const { primary, standby, dispatch } = setupDecks();
+    dispatch(a.setList(tracks, 0));
+    dispatch(a.setVolume(0.7));
+    dispatch(a.toggleMute());
+    expect(primary.muted).toBe(true);
+    expect(standby.muted).toBe(true);
+    expect(primary.volume).toBe(0.7);
+    dispatch(a.toggleMute());
+    expect(primary.muted).toBe(false);
+    expect(standby.muted).toBe(false);
   });
 
   it('a pause during a crossfade silences both', () => {

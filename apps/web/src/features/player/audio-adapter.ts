@@ -30,6 +30,10 @@ interface Retiring {
  * the standby element; a timer started near the end plays it at the moment the current one stops
  * (or `crossfade` seconds before, ramping the two volumes), and the adapter tells the store with
  * `advanced(entryId)`. The elements then swap roles. Returns a disconnect.
+ *
+ * An element's volume is the listener's volume times its crossfade gain (0–1, 1 outside a fade),
+ * so a fade ramps within the chosen volume and a volume change during a fade keeps the ramp;
+ * mute is the elements' own `muted`.
  */
 export interface AudioOptions {
   /** A second element; with it, playback is gapless and can crossfade. */
@@ -49,6 +53,19 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
   let prepared: { entryId: string; url: string } | null = null;
   let switchTimer: ReturnType<typeof setTimeout> | null = null;
   let retiring: Retiring | null = null;
+  /** Each element's crossfade gain; the volume it sounds at is this times the listener's volume. */
+  const fadeGain = new Map<HTMLAudioElement, number>(decks.map((deck) => [deck, 1]));
+
+  function applyVolume(element: HTMLAudioElement, state: PlayerState = store.getState()) {
+    const volume = Math.min(1, Math.max(0, state.volume * (fadeGain.get(element) ?? 1)));
+    if (element.volume !== volume) element.volume = volume;
+    if (element.muted !== state.muted) element.muted = state.muted;
+  }
+
+  function setFade(element: HTMLAudioElement, gain: number) {
+    fadeGain.set(element, gain);
+    applyVolume(element);
+  }
 
   const other = () => decks.find((deck) => deck !== active) ?? null;
 
@@ -71,9 +88,9 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
     if (!retiring) return;
     if (retiring.fade !== null) clearInterval(retiring.fade);
     retiring.element.pause();
-    retiring.element.volume = 1;
+    setFade(retiring.element, 1);
     retiring = null;
-    active.volume = 1;
+    setFade(active, 1);
   }
 
   function unprepare() {
@@ -108,7 +125,7 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
     prepared = { entryId: following.entryId, url: following.track.url };
     clearSwitchTimer();
     spare.preload = 'auto';
-    spare.volume = 1;
+    setFade(spare, 1);
     spare.src = following.track.url;
   }
 
@@ -124,7 +141,7 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
     const loadedEntryIdBefore = loadedEntryId;
     stopRetiring();
     spare.currentTime = 0;
-    spare.volume = fade > 0 ? 0 : 1;
+    setFade(spare, fade > 0 ? 0 : 1);
     play(spare);
     active = spare;
     onActiveChange?.(active);
@@ -136,8 +153,8 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
       const fading = retiring;
       fading.fade = setInterval(() => {
         const progress = Math.min(1, (performance.now() - started) / (fade * 1000));
-        spare.volume = progress;
-        previous.volume = 1 - progress;
+        setFade(spare, progress);
+        setFade(previous, 1 - progress);
         if (progress >= 1) stopRetiring();
       }, FADE_STEP_MS);
     }
@@ -173,6 +190,7 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
   }
 
   function sync(state: PlayerState) {
+    for (const deck of decks) applyVolume(deck, state);
     const entry = currentEntry(state);
     const entryId = entry?.entryId ?? null;
     if (entryId !== loadedEntryId) {

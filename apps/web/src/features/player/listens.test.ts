@@ -51,11 +51,11 @@ describe('connectListens (the listen rule)', () => {
   it('a restart by repeat or an advance counts again', () => {
     const { dispatch, posted } = setup(false);
     dispatch(a.setList(tracks, 0));
-    dispatch(a.toggleRepeat());
+    dispatch(a.setRepeat('one'));
     dispatch(a.playing());
     dispatch(a.ended());
     dispatch(a.playing());
-    dispatch(a.toggleRepeat());
+    dispatch(a.setRepeat('off'));
     dispatch(a.advanced('nope'));
     dispatch(a.ended());
     dispatch(a.playing());

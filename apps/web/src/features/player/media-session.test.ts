@@ -45,6 +45,22 @@ describe('connectMediaSession', () => {
     expect(session.setPositionState).toHaveBeenLastCalledWith({ duration: 120, position: 0, playbackRate: 1 });
   });
 
+  it("the track's cover is the artwork (as an absolute URL), the app icon only without one", () => {
+    const store = createPlayerStore();
+    connectMediaSession(store);
+    const covered = makeTrack({ id: 't1', image: '/media/covers/t1.webp' });
+    store.getState().dispatch(a.setList([covered, makeTrack({ id: 't2', image: null })], 0));
+    const artwork = session.metadata?.init.artwork ?? [];
+    expect(artwork[0]?.src).toBe(`${location.origin}/media/covers/t1.webp`);
+    store.getState().dispatch(a.next());
+    expect(session.metadata?.init.artwork).toEqual(MEDIA_ARTWORK);
+  });
+
+  it('offers no like action: the API has no standard one', () => {
+    connectMediaSession(createPlayerStore());
+    expect([...session.handlers.keys()].some((action) => /like|heart|favou?rite/i.test(action))).toBe(false);
+  });
+
   it('play, pause, next, previous and seeking from the lock screen drive the store', () => {
     const store = createPlayerStore();
     connectMediaSession(store);

@@ -3,13 +3,23 @@ import { SEEK_STEP } from './player-commands';
 import { currentEntry, playerActions, type PlayerState } from './player-reducer';
 import type { PlayerStore } from './player-store';
 
-/** Shown by lock screens and media notifications; tracks carry no cover art of their own. */
+/** Shown by lock screens and media notifications for a track without a cover. */
 export const MEDIA_ARTWORK: MediaImage[] = [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }];
+
+/** The track's cover (an absolute URL: the OS fetches it outside the page), else the app's icon. */
+export function mediaArtwork(image: string | null | undefined): MediaImage[] {
+  if (!image) return MEDIA_ARTWORK;
+  const src = typeof location === 'undefined' ? image : new URL(image, location.href).href;
+  return [{ src }, ...MEDIA_ARTWORK];
+}
 
 /**
  * Lets the OS media keys, the lock screen and the media notification drive the player: title,
  * artist and artwork; play, pause, next, previous, seek to a point and seek ±5 s; the playback
  * state and position. A no-op where the API is missing.
+ *
+ * There is no like here: the Media Session API has no standard 'like' action (Chromium rejects
+ * unknown ones), so the lock screen cannot offer one without faking another action's meaning.
  */
 export function connectMediaSession(store: StoreApi<PlayerStore>): () => void {
   if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return () => {};
@@ -42,7 +52,7 @@ export function connectMediaSession(store: StoreApi<PlayerStore>): () => void {
       shownEntryId = entry?.entryId ?? null;
       session.metadata =
         entry && typeof MediaMetadata !== 'undefined'
-          ? new MediaMetadata({ title: entry.track.title, artist: entry.track.artist, artwork: MEDIA_ARTWORK })
+          ? new MediaMetadata({ title: entry.track.title, artist: entry.track.artist, artwork: mediaArtwork(entry.track.image) })
           : null;
     }
     session.playbackState = !entry ? 'none' : state.playing ? 'playing' : 'paused';

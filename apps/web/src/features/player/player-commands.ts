@@ -1,9 +1,11 @@
 import type { ParseKeys } from 'i18next';
 import { paths } from '../../config/paths';
-import { playerActions, type PlayerAction, type PlayerState } from './player-reducer';
+import { currentEntry, playerActions, type PlayerAction, type PlayerState } from './player-reducer';
 
 /** Seconds the arrow keys (and the media keys' seek actions) jump. */
 export const SEEK_STEP = 5;
+/** How much ↑/↓ (and a notch of the mouse wheel on the volume slider) change the volume. */
+export const VOLUME_STEP = 0.05;
 
 /** The window event the search tab listens for to focus its input (`/`). */
 export const FOCUS_SEARCH_EVENT = 'platter:focus-search';
@@ -16,6 +18,9 @@ export interface CommandContext {
   location: { pathname: string; search: string };
   navigate: (to: string) => void;
   openShortcuts: () => void;
+  /** The player's Up Next panel: Escape closes it before anything else of the player. */
+  upNextOpen: boolean;
+  closeUpNext: () => void;
 }
 
 export type CommandId =
@@ -25,6 +30,10 @@ export type CommandId =
   | 'previous'
   | 'next'
   | 'toggleRepeat'
+  | 'toggleShuffle'
+  | 'volumeUp'
+  | 'volumeDown'
+  | 'toggleMute'
   | 'toggleFullScreen'
   | 'exitFullScreen'
   | 'focusSearch'
@@ -41,6 +50,11 @@ export interface PlayerCommand {
   keys: readonly string[];
   perform: (context: CommandContext) => void;
   keyTest: (event: KeyboardEvent) => boolean;
+  /**
+   * Whether the key is the player's to take right now; when not, the key goes on to the page
+   * untouched (not prevented). Without it, a matching key always is.
+   */
+  applies?: (context: Pick<CommandContext, 'state' | 'upNextOpen'>) => boolean;
 }
 
 const noModifier = (event: KeyboardEvent) => !event.ctrlKey && !event.metaKey && !event.altKey;
@@ -50,9 +64,15 @@ const dispatching =
   ({ state, dispatch }: CommandContext) =>
     dispatch(action(state));
 
+const hasTrack = ({ state }: Pick<CommandContext, 'state'>) => currentEntry(state) !== null;
+/** Rounded to whole percent, so that steps land on 5 % marks and never drift. */
+const stepVolume = (state: PlayerState, delta: number) =>
+  playerActions.setVolume(Math.round(((state.muted ? 0 : state.volume) + delta) * 100) / 100);
+
 /**
  * The shortcuts: Space (or K) play/pause; ←/→ seek 5 s; Shift+←/Shift+→ (or Shift+P/Shift+N)
- * previous/next; R repeat; F full screen; Escape leaves it; / search; ? this list.
+ * previous/next; R repeat (off → all → one); S shuffle; ↑/↓ volume ±5 %; M mute; F full screen;
+ * Escape closes Up Next or leaves full screen; / search; ? this list.
  */
 export const playerCommands = {
   togglePlay: {
@@ -92,10 +112,41 @@ export const playerCommands = {
   },
   toggleRepeat: {
     id: 'toggleRepeat',
-    label: () => 'player.repeat',
+    label: (state) => ({ off: 'player.repeat', all: 'player.repeatAll', one: 'player.repeatOne' } as const)[state.repeat],
     keys: ['R'],
     perform: dispatching(playerActions.toggleRepeat),
     keyTest: (event) => plain(event) && event.key === 'r',
+  },
+  toggleShuffle: {
+    id: 'toggleShuffle',
+    label: () => 'player.shuffle',
+    keys: ['S'],
+    perform: dispatching(playerActions.toggleShuffle),
+    keyTest: (event) => plain(event) && event.key === 's',
+  },
+  volumeUp: {
+    id: 'volumeUp',
+    label: () => 'player.volumeUp',
+    keys: ['↑'],
+    perform: dispatching((state) => stepVolume(state, VOLUME_STEP)),
+    keyTest: (event) => plain(event) && event.key === 'ArrowUp',
+    // Without a track the arrows keep scrolling the page.
+    applies: hasTrack,
+  },
+  volumeDown: {
+    id: 'volumeDown',
+    label: () => 'player.volumeDown',
+    keys: ['↓'],
+    perform: dispatching((state) => stepVolume(state, -VOLUME_STEP)),
+    keyTest: (event) => plain(event) && event.key === 'ArrowDown',
+    applies: hasTrack,
+  },
+  toggleMute: {
+    id: 'toggleMute',
+    label: (state) => (state.muted ? 'player.unmute' : 'player.mute'),
+    keys: ['M'],
+    perform: dispatching(playerActions.toggleMute),
+    keyTest: (event) => plain(event) && event.key === 'm',
   },
   toggleFullScreen: {
     id: 'toggleFullScreen',
@@ -108,10 +159,13 @@ export const playerCommands = {
     id: 'exitFullScreen',
     label: () => 'player.exitFullScreen',
     keys: ['Esc'],
-    perform: ({ state, dispatch }) => {
-      if (state.fullScreen) dispatch(playerActions.toggleFullScreen());
+    perform: ({ state, dispatch, upNextOpen, closeUpNext }) => {
+      if (upNextOpen) closeUpNext();
+      else if (state.fullScreen) dispatch(playerActions.toggleFullScreen());
     },
     keyTest: (event) => plain(event) && event.key === 'Escape',
+    // Escape is the player's only for its own layers; otherwise it stays with the page.
+    applies: ({ state, upNextOpen }) => upNextOpen || state.fullScreen,
   },
   focusSearch: {
     id: 'focusSearch',
@@ -147,13 +201,27 @@ export const commandList: readonly PlayerCommand[] = Object.values(playerCommand
 const TYPING_TARGETS = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), dialog';
 /** These act on Space and Enter themselves (a focused Play button must not toggle twice). */
 const ACTIVATING_TARGETS = 'button, a[href], summary, [role="button"], [role="slider"], [role="option"]';
+/** These move with the arrow keys themselves. */
+const ARROW_TARGETS =
+  '[role="slider"], [role="listbox"], [role="option"], [role="menu"], [role="menuitem"], [role="tablist"], [role="tab"], [role="radiogroup"], [role="radio"], [role="grid"], [role="tree"], audio, video';
+/** While one of these is open, the page behind it hears no shortcut. */
+const MODAL_OPEN = 'dialog[open], [aria-modal="true"]';
 
-/** The command a key press means, unless the press belongs to what has focus. */
-export function commandForKey(event: KeyboardEvent): PlayerCommand | null {
+/**
+ * The command a key press means, or null when the press is not the player's: already handled
+ * (default prevented), typed while a modal dialog is open, belonging to what has focus (typing, a
+ * focused button's Space, a slider's arrows), or not applying now (Escape with no player layer open).
+ */
+export function commandForKey(event: KeyboardEvent, context: Pick<CommandContext, 'state' | 'upNextOpen'>): PlayerCommand | null {
+  if (event.defaultPrevented || event.isComposing) return null;
   const target = event.target;
   if (target instanceof Element) {
     if (target.closest(TYPING_TARGETS)) return null;
     if (target.closest(ACTIVATING_TARGETS) && (event.key === ' ' || event.key === 'Enter')) return null;
+    if (target.closest(ARROW_TARGETS) && event.key.startsWith('Arrow')) return null;
   }
-  return commandList.find((command) => command.keyTest(event)) ?? null;
+  if (typeof document !== 'undefined' && document.querySelector(MODAL_OPEN)) return null;
+  const command = commandList.find((candidate) => candidate.keyTest(event));
+  if (!command || (command.applies && !command.applies(context))) return null;
+  return command;
 }

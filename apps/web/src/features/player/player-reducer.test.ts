@@ -3,6 +3,7 @@ import { makeTrack } from '../../testing/fixtures';
 import {
   currentEntry,
   followingEntry,
+  outputVolume,
   initialPlayerState,
   playerActions as a,
   playerReducer,
@@ -88,16 +89,29 @@ describe('playerReducer', () => {
     expect(state.position).toBe(0);
   });
 
-  it('when a track ends without repeat it advances, and wraps at the end of the list', () => {
+  it('when a track ends with repeat off it advances, and after the last one stops on the first', () => {
     let state = replay([a.setList([t1, t2], 0), a.playing(), a.paused(), a.ended()]);
     expect(state.current).toBe(1);
     expect(state.wantsToPlay).toBe(true);
     state = replay([a.playing(), a.paused(), a.ended()], state);
     expect(state.current).toBe(0);
+    expect(state.wantsToPlay).toBe(false);
+    // Play from there is a new start of the first track.
+    state = replay([a.play()], state);
+    expect(currentTrackId(state)).toBe('t1');
+    expect(state.wantsToPlay).toBe(true);
   });
 
-  it('when a track ends with repeat on it restarts the same entry from zero', () => {
-    const before = replay([a.setList([t1, t2], 0), a.toggleRepeat(), a.playing(), a.timeUpdate(119)]);
+  it('when a track ends with repeat all it advances, and wraps from the last to the first, playing on', () => {
+    let state = replay([a.setList([t1, t2], 0), a.setRepeat('all'), a.playing(), a.paused(), a.ended()]);
+    expect(state.current).toBe(1);
+    state = replay([a.playing(), a.paused(), a.ended()], state);
+    expect(state.current).toBe(0);
+    expect(state.wantsToPlay).toBe(true);
+  });
+
+  it('when a track ends with repeat one it restarts the same entry from zero', () => {
+    const before = replay([a.setList([t1, t2], 0), a.setRepeat('one'), a.playing(), a.timeUpdate(119)]);
     const entryId = currentEntry(before)?.entryId;
     const state = replay([a.paused(), a.ended()], before);
     expect(currentEntry(state)?.entryId).toBe(entryId);
@@ -106,9 +120,18 @@ describe('playerReducer', () => {
     expect(state.seek?.seq).toBeGreaterThan(before.seek?.seq ?? 0);
   });
 
-  it('toggleRepeat flips the repeat flag', () => {
-    expect(replay([a.toggleRepeat()]).repeat).toBe(true);
-    expect(replay([a.toggleRepeat(), a.toggleRepeat()]).repeat).toBe(false);
+  it('toggleRepeat cycles off → all → one → off', () => {
+    expect(initialPlayerState.repeat).toBe('off');
+    expect(replay([a.toggleRepeat()]).repeat).toBe('all');
+    expect(replay([a.toggleRepeat(), a.toggleRepeat()]).repeat).toBe('one');
+    expect(replay([a.toggleRepeat(), a.toggleRepeat(), a.toggleRepeat()]).repeat).toBe('off');
+  });
+
+  it('next and previous wrap in every repeat mode (SPEC 4)', () => {
+    for (const mode of ['off', 'all', 'one'] as const) {
+      expect(replay([a.setList([t1, t2, t3], 2), a.setRepeat(mode), a.next()]).current).toBe(0);
+      expect(replay([a.setList([t1, t2, t3], 0), a.setRepeat(mode), a.previous()]).current).toBe(2);
+    }
   });
 
   it('next on a one-track list restarts it', () => {
@@ -219,14 +242,16 @@ describe('playerReducer queue', () => {
     expect(ids(state)).toEqual(['t1', 't2']);
     expect(currentTrackId(state)).toBe('t2');
     expect(upcomingEntries(state)).toEqual([]);
-    // With nothing after it, the end wraps to the first entry.
+    // With nothing after it, the end goes back to the first entry.
     expect(currentTrackId(replay([a.ended()], state))).toBe('t1');
   });
 
-  it('the following entry respects repeat and wraps, and jumpTo plays an entry', () => {
+  it('the following entry respects repeat (none after the last with repeat off), and jumpTo plays an entry', () => {
     const state = replay([a.setList([t1, t2, t3], 2)]);
-    expect(followingEntry(state)?.track.id).toBe('t1');
-    expect(followingEntry(replay([a.toggleRepeat()], state))?.entryId).toBe(currentEntry(state)?.entryId);
+    expect(followingEntry(state)).toBeNull();
+    expect(followingEntry(replay([a.setRepeat('all')], state))?.track.id).toBe('t1');
+    expect(followingEntry(replay([a.setRepeat('one')], state))?.entryId).toBe(currentEntry(state)?.entryId);
+    expect(followingEntry(replay([a.previous()], state))?.track.id).toBe('t3');
     expect(currentTrackId(playerReducer(state, a.jumpTo(state.queue[0]!.entryId)))).toBe('t1');
   });
 });
@@ -242,7 +267,7 @@ describe('playerReducer gapless advance and listens', () => {
   });
 
   it('advanced to the same entry (repeat) restarts it as a new play', () => {
-    const before = replay([a.setList([t1, t2], 0), a.toggleRepeat(), a.playing()]);
+    const before = replay([a.setList([t1, t2], 0), a.setRepeat('one'), a.playing()]);
     const state = playerReducer(before, a.advanced(before.queue[0]!.entryId));
     expect(state.current).toBe(0);
     expect(state.playId).toBe(before.playId + 1);
@@ -255,12 +280,143 @@ describe('playerReducer gapless advance and listens', () => {
     expect(same.playId).toBe(start.playId);
     expect(replay([a.next()], start).playId).toBe(start.playId + 1);
     expect(replay([a.ended()], start).playId).toBe(start.playId + 1);
-    expect(replay([a.toggleRepeat(), a.ended()], start).playId).toBe(start.playId + 1);
+    expect(replay([a.setRepeat('one'), a.ended()], start).playId).toBe(start.playId + 1);
   });
 
   it('crossfade is clamped to 0–12 seconds', () => {
     expect(replay([a.setCrossfade(5)]).crossfade).toBe(5);
     expect(replay([a.setCrossfade(40)]).crossfade).toBe(12);
     expect(replay([a.setCrossfade(Number.NaN)]).crossfade).toBe(0);
+  });
+});
+
+describe('playerReducer shuffle', () => {
+  const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => makeTrack({ id }));
+  const ids = (state: PlayerState) => state.queue.map((entry) => entry.track.id);
+  const shuffleWith = (seed: number): PlayerAction => ({ type: 'toggleShuffle', seed });
+
+  /** Lets each entry end by itself, as the audio element would, and notes what played. */
+  function playThrough(state: PlayerState, ends: number): { state: PlayerState; played: string[] } {
+    const played = [currentTrackId(state)!];
+    for (let i = 0; i < ends; i += 1) {
+      state = replay([a.playing(), a.timeUpdate(100), a.paused(), a.ended()], state);
+      played.push(currentTrackId(state)!);
+    }
+    return { state, played };
+  }
+
+  it('turning shuffle on keeps the current track current and first, the rest in a new order, each once', () => {
+    const before = replay([a.setList(six, 2), a.playing()]);
+    const state = playerReducer(before, shuffleWith(7));
+    expect(state.shuffle?.originalOrder).toEqual(before.queue.map((entry) => entry.entryId));
+    expect(currentEntry(state)?.entryId).toBe(currentEntry(before)?.entryId);
+    expect(state.current).toBe(0);
+    expect(state.playId).toBe(before.playId);
+    expect([...ids(state)].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(ids(state)).not.toEqual(['c', 'a', 'b', 'd', 'e', 'f']);
+  });
+
+  it('with repeat all, shuffle plays every queued track once before any repeats, then the same order again', () => {
+    const start = replay([a.setList(six, 0), a.setRepeat('all'), shuffleWith(42)]);
+    const { state, played } = playThrough(start, 12);
+    expect(new Set(played.slice(0, 6)).size).toBe(6);
+    // Stable until toggled off: the second round repeats the first.
+    expect(played.slice(6, 12)).toEqual(played.slice(0, 6));
+    expect(state.shuffle).not.toBeNull();
+  });
+
+  it('with repeat off, shuffle stops after every track played once', () => {
+    const start = replay([a.setList(six, 3), shuffleWith(3)]);
+    const { state, played } = playThrough(start, 5);
+    expect(new Set(played).size).toBe(6);
+    const stopped = replay([a.playing(), a.paused(), a.ended()], state);
+    expect(stopped.wantsToPlay).toBe(false);
+    expect(currentTrackId(stopped)).toBe('d');
+  });
+
+  it('next wraps around the shuffled order and previous goes back along it', () => {
+    const start = replay([a.setList(six, 0), shuffleWith(9)]);
+    const order = ids(start);
+    let state = start;
+    for (let i = 1; i <= 6; i += 1) {
+      state = playerReducer(state, a.next());
+      expect(currentTrackId(state)).toBe(order[i % 6]);
+    }
+    state = playerReducer(state, a.previous());
+    expect(currentTrackId(state)).toBe(order[5]);
+  });
+
+  it('turning it off restores the list order and keeps what plays, also after moves and removals', () => {
+    const start = replay([a.setList(six, 0), shuffleWith(5), a.next(), a.next()]);
+    const playing = currentEntry(start)!;
+    const removed = start.queue.find((entry) => entry.entryId !== playing.entryId)!;
+    const state = replay([a.removeEntry(removed.entryId), a.moveEntry(start.queue[5]!.entryId, 3), shuffleWith(1)], start);
+    expect(state.shuffle).toBeNull();
+    expect(ids(state)).toEqual(['a', 'b', 'c', 'd', 'e', 'f'].filter((id) => id !== removed.track.id));
+    expect(currentEntry(state)?.entryId).toBe(playing.entryId);
+    expect(state.playId).toBe(start.playId);
+  });
+
+  it('a new list picked while shuffled is shuffled from the picked track; off gives the list back', () => {
+    const state = replay([a.setList([t1], 0), shuffleWith(1), a.setList(six, 4)]);
+    expect(currentTrackId(state)).toBe('e');
+    expect(state.current).toBe(0);
+    expect([...ids(state)].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    const off = playerReducer(state, shuffleWith(2));
+    expect(ids(off)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(currentTrackId(off)).toBe('e');
+  });
+
+  it('entries added while shuffled: play next comes next, enqueue lands among the upcoming; off puts each in its list place', () => {
+    const extra = makeTrack({ id: 'x' });
+    const soon = makeTrack({ id: 'n' });
+    let state = replay([a.setList(six, 1), shuffleWith(11), a.next()]);
+    const current = currentTrackId(state);
+    state = replay([a.enqueue([extra]), a.playNext([soon])], state);
+    expect(upcomingEntries(state)[0]?.track.id).toBe('n');
+    expect(upcomingEntries(state).map((entry) => entry.track.id)).toContain('x');
+    // Every entry, added ones included, plays once before the order wraps.
+    const { played } = playThrough(replay([a.setRepeat('all')], state), state.queue.length - 1 - state.current!);
+    expect(played[0]).toBe(current);
+    expect(new Set(played).size).toBe(played.length);
+    const off = playerReducer(state, shuffleWith(3));
+    const order = ids(off);
+    expect(order.at(-1)).toBe('x');
+    expect(order.indexOf('n')).toBe(order.indexOf(current!) + 1);
+  });
+
+  it('the same seed gives the same order (the reducer is pure); the following entry follows the shuffle', () => {
+    const one = replay([a.setList(six, 0), shuffleWith(99)]);
+    const two = replay([a.setList(six, 0), shuffleWith(99)]);
+    expect(ids(one)).toEqual(ids(two));
+    expect(followingEntry(one)?.track.id).toBe(ids(one)[1]);
+  });
+});
+
+describe('playerReducer volume', () => {
+  it('starts at full volume, clamps to 0–1 and ignores nonsense', () => {
+    expect(initialPlayerState.volume).toBe(1);
+    expect(replay([a.setVolume(0.3)]).volume).toBe(0.3);
+    expect(replay([a.setVolume(4)]).volume).toBe(1);
+    expect(replay([a.setVolume(-1)]).volume).toBe(0);
+    expect(replay([a.setVolume(0.3), a.setVolume(Number.NaN)]).volume).toBe(0.3);
+  });
+
+  it('mute silences the output and keeps the volume; choosing a volume unmutes', () => {
+    let state = replay([a.setVolume(0.6), a.toggleMute()]);
+    expect(state.muted).toBe(true);
+    expect(state.volume).toBe(0.6);
+    expect(outputVolume(state)).toBe(0);
+    state = playerReducer(state, a.toggleMute());
+    expect(outputVolume(state)).toBe(0.6);
+    state = replay([a.toggleMute(), a.setVolume(0.2)], state);
+    expect(state.muted).toBe(false);
+    expect(outputVolume(state)).toBe(0.2);
+  });
+
+  it('unmuting at volume 0 brings the volume back to a hearable level', () => {
+    const state = replay([a.setVolume(0), a.toggleMute()]);
+    expect(state.muted).toBe(false);
+    expect(state.volume).toBeGreaterThan(0);
   });
 });

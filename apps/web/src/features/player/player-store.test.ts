@@ -16,19 +16,44 @@ describe('usePlayerStore persistence', () => {
     usePlayerStore.setState(initialPlayerState);
   });
 
-  it('persists only the list, the current index, repeat and crossfade', () => {
+  it('persists only the list, the current index, repeat, shuffle, crossfade, volume and mute', () => {
     const { dispatch } = usePlayerStore.getState();
     dispatch(a.setList(tracks, 1));
     dispatch(a.toggleRepeat());
     usePlayerStore.getState().setCrossfade(4);
+    dispatch(a.setVolume(0.35));
+    dispatch(a.toggleMute());
     dispatch(a.playing());
     dispatch(a.timeUpdate(33));
     dispatch(a.toggleFullScreen());
     const slice = stored();
-    expect(Object.keys(slice).sort()).toEqual(['crossfade', 'current', 'queue', 'repeat']);
+    expect(Object.keys(slice).sort()).toEqual(['crossfade', 'current', 'muted', 'queue', 'repeat', 'shuffle', 'volume']);
     expect(slice.crossfade).toBe(4);
     expect(slice.current).toBe(1);
-    expect(slice.repeat).toBe(true);
+    expect(slice.repeat).toBe('all');
+    expect(slice.volume).toBe(0.35);
+    expect(slice.muted).toBe(true);
+  });
+
+  it('volume, mute and shuffle survive a reload: the stored slice rehydrates a fresh store', async () => {
+    const { dispatch } = usePlayerStore.getState();
+    dispatch(a.setList(tracks, 0));
+    dispatch(a.setVolume(0.4));
+    dispatch(a.toggleShuffle());
+    const shuffledOrder = usePlayerStore.getState().queue.map((entry) => entry.entryId);
+    const raw = localStorage.getItem(PLAYER_STORAGE_KEY)!;
+    usePlayerStore.setState(initialPlayerState);
+    expect(usePlayerStore.getState().volume).toBe(1);
+    localStorage.setItem(PLAYER_STORAGE_KEY, raw);
+    await usePlayerStore.persist.rehydrate();
+    const state = usePlayerStore.getState();
+    expect(state.volume).toBe(0.4);
+    expect(state.muted).toBe(false);
+    expect(state.queue.map((entry) => entry.entryId)).toEqual(shuffledOrder);
+    expect(state.shuffle?.originalOrder).toHaveLength(2);
+    // Off again after the reload: back to the list's own order.
+    dispatch(a.toggleShuffle());
+    expect(usePlayerStore.getState().queue.map((entry) => entry.track.id)).toEqual(['t1', 't2']);
   });
 
   it('restores a stored slice and rehydrates the store from it, never playing by itself', async () => {
@@ -41,7 +66,11 @@ describe('usePlayerStore persistence', () => {
     const state = usePlayerStore.getState();
     expect(state.queue.map((entry) => entry.entryId)).toEqual(['e0', 'e1']);
     expect(state.current).toBe(1);
-    expect(state.repeat).toBe(true);
+    // The boolean of before meant "repeat one".
+    expect(state.repeat).toBe('one');
+    expect(state.volume).toBe(1);
+    expect(state.muted).toBe(false);
+    expect(state.shuffle).toBeNull();
     expect(state.crossfade).toBe(6);
     expect(state.wantsToPlay).toBe(false);
   });
@@ -92,10 +121,25 @@ describe('restorePersisted', () => {
       queue: [{ entryId: 'ok', track: tracks[0] }, { entryId: 'bad', track: { id: 1 } }, null],
       current: 4,
       repeat: 'yes',
+      volume: 7,
+      muted: 'no',
+      shuffle: { originalOrder: ['gone', 'ok', 3] },
     });
     expect(restored.queue?.map((entry) => entry.entryId)).toEqual(['ok']);
     expect(restored.current).toBeNull();
-    expect(restored.repeat).toBe(false);
+    expect(restored.repeat).toBe('off');
+    expect(restored.volume).toBe(1);
+    expect(restored.muted).toBe(false);
+    expect(restored.shuffle).toEqual({ originalOrder: ['ok'] });
+  });
+
+  it('reads the repeat of before (a boolean) as off or one, and the three modes as they are', () => {
+    expect(restorePersisted({ repeat: false }).repeat).toBe('off');
+    expect(restorePersisted({ repeat: true }).repeat).toBe('one');
+    expect(restorePersisted({ repeat: 'all' }).repeat).toBe('all');
+    expect(restorePersisted({ volume: 0 }).volume).toBe(0);
+    expect(restorePersisted({ volume: -0.1 }).volume).toBe(1);
+    expect(restorePersisted({ shuffle: 'on' }).shuffle).toBeNull();
   });
 
   it('gives nothing for garbage', () => {

@@ -10,6 +10,7 @@ import {
   type PlayerAction,
   type PlayerState,
   type QueueEntry,
+  type RepeatMode,
 } from './player-reducer';
 
 /**
@@ -35,13 +36,31 @@ export interface PlayerStore extends PlayerState {
   playTrackById: (trackId: string) => boolean;
 }
 
-/** The only slice that survives a reload: what was queued, where, the repeat and crossfade choices. */
-export type PersistedPlayer = Pick<PlayerState, 'queue' | 'current' | 'repeat' | 'crossfade'>;
+/**
+ * The only slice that survives a reload: what was queued, where, and the listener's choices
+ * (repeat, shuffle with the order to go back to, crossfade, volume and mute).
+ */
+export type PersistedPlayer = Pick<PlayerState, 'queue' | 'current' | 'repeat' | 'shuffle' | 'crossfade' | 'volume' | 'muted'>;
 
 export const PLAYER_STORAGE_KEY = 'platter-player';
 
 export function persistedSlice(state: PlayerState): PersistedPlayer {
-  return { queue: state.queue, current: state.current, repeat: state.repeat, crossfade: state.crossfade };
+  const { queue, current, repeat, shuffle, crossfade, volume, muted } = state;
+  return { queue, current, repeat, shuffle, crossfade, volume, muted };
+}
+
+/** Repeat was a boolean meaning "repeat one" before the three modes; it still reads back. */
+function restoreRepeat(value: unknown): RepeatMode {
+  if (value === true) return 'one';
+  return value === 'all' || value === 'one' ? value : 'off';
+}
+
+/** Shuffle's original order, as far as it names entries of the restored queue. */
+function restoreShuffle(value: unknown, queue: readonly QueueEntry[]): PersistedPlayer['shuffle'] {
+  const order = (value as { originalOrder?: unknown } | null)?.originalOrder;
+  if (!Array.isArray(order)) return null;
+  const known = new Set(queue.map((entry) => entry.entryId));
+  return { originalOrder: order.filter((id): id is string => typeof id === 'string' && known.has(id)) };
 }
 
 /** Reads back what localStorage held; anything malformed (or from an older shape) is dropped. */
@@ -62,7 +81,16 @@ export function restorePersisted(raw: unknown): Partial<PersistedPlayer> {
       : null;
   const crossfade =
     typeof value.crossfade === 'number' && value.crossfade >= 0 && value.crossfade <= CROSSFADE_MAX ? value.crossfade : 0;
-  return { queue, current, repeat: value.repeat === true, crossfade };
+  const volume = typeof value.volume === 'number' && value.volume >= 0 && value.volume <= 1 ? value.volume : 1;
+  return {
+    queue,
+    current,
+    repeat: restoreRepeat(value.repeat),
+    shuffle: restoreShuffle(value.shuffle, queue),
+    crossfade,
+    volume,
+    muted: value.muted === true,
+  };
 }
 
 const playerStoreCreator: StateCreator<PlayerStore> = (set, get) => {

@@ -4,6 +4,10 @@ import { paths } from '../../../config/paths';
 import { currentEntry } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
 
+/**
+ * The current track's title (a link to its page) and artist (a link to theirs). Plain links: a
+ * tap opens them, while a swipe over them stays the bar's (a moved touch never clicks).
+ */
 export function NowPlaying() {
   const { t } = useTranslation();
   const track = usePlayerStore((state) => currentEntry(state)?.track ?? null);
@@ -12,9 +16,15 @@ export function NowPlaying() {
 
   return (
     <div className="now-playing">
-      <p className="now-playing__title" data-testid="now-playing-title" title={title}>
-        {title}
-      </p>
+      {track ? (
+        <Link className="now-playing__title" data-testid="now-playing-title" title={title} to={paths.track.getHref(track.id)}>
+          {title}
+        </Link>
+      ) : (
+        <p className="now-playing__title" data-testid="now-playing-title" title={title}>
+          {title}
+        </p>
+      )}
       {track?.artistId ? (
         <Link className="now-playing__artist" data-testid="now-playing-artist" to={paths.artist.getHref(track.artistId)}>
           {artist}

@@ -57,7 +57,106 @@ describe('PlayerBar', () => {
     expect(repeat.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(repeat);
     expect(repeat.getAttribute('aria-pressed')).toBe('true');
-    expect(usePlayerStore.getState().repeat).toBe(true);
+    expect(repeat.getAttribute('aria-label')).toBe('Repeat all');
+    expect(usePlayerStore.getState().repeat).toBe('all');
+    fireEvent.click(repeat);
+    expect(repeat.getAttribute('aria-label')).toBe('Repeat one');
+    expect(usePlayerStore.getState().repeat).toBe('one');
+    fireEvent.click(repeat);
+    expect(repeat.getAttribute('aria-label')).toBe('Repeat');
+    expect(repeat.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('Shuffle (button or S) shuffles the queue around the current track and gives the order back when off', () => {
+    const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => makeTrack({ id, title: id.toUpperCase() }));
+    renderApp(<PlayerBar />);
+    dispatch(a.setList(six, 2));
+    const shuffle = screen.getByRole('button', { name: 'Shuffle' });
+    expect(shuffle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(shuffle);
+    expect(shuffle.getAttribute('aria-pressed')).toBe('true');
+    const state = usePlayerStore.getState();
+    expect(state.queue[0]?.track.id).toBe('c');
+    expect(state.current).toBe(0);
+    fireEvent.keyDown(document.body, { key: 's' });
+    expect(shuffle.getAttribute('aria-pressed')).toBe('false');
+    expect(usePlayerStore.getState().queue.map((entry) => entry.track.id)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(screen.getByTestId('now-playing-title').textContent).toBe('C');
+  });
+
+  it('the volume slider, mute, the wheel over the slider and ↑/↓/M set the volume', () => {
+    renderApp(<PlayerBar />);
+    dispatch(a.setList(tracks, 0));
+    const slider = screen.getByRole('slider', { name: 'Volume' }) as HTMLInputElement;
+    expect(slider.value).toBe('100');
+    fireEvent.change(slider, { target: { value: '40' } });
+    expect(usePlayerStore.getState().volume).toBe(0.4);
+    fireEvent.click(screen.getByRole('button', { name: 'Mute' }));
+    expect(usePlayerStore.getState().muted).toBe(true);
+    expect(slider.value).toBe('0');
+    expect(slider.getAttribute('aria-valuetext')).toBe('0%');
+    fireEvent.click(screen.getByRole('button', { name: 'Unmute' }));
+    expect(slider.value).toBe('40');
+    const up = new WheelEvent('wheel', { deltaY: -100, bubbles: true, cancelable: true });
+    act(() => void slider.dispatchEvent(up));
+    expect(up.defaultPrevented).toBe(true);
+    expect(usePlayerStore.getState().volume).toBe(0.45);
+    act(() => void slider.dispatchEvent(new WheelEvent('wheel', { deltaY: 100, bubbles: true, cancelable: true })));
+    act(() => void slider.dispatchEvent(new WheelEvent('wheel', { deltaY: 100, bubbles: true, cancelable: true })));
+    expect(usePlayerStore.getState().volume).toBe(0.35);
+    fireEvent.keyDown(document.body, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.body, { key: 'ArrowUp' });
+    expect(usePlayerStore.getState().volume).toBe(0.45);
+    fireEvent.keyDown(document.body, { key: 'ArrowDown' });
+    expect(usePlayerStore.getState().volume).toBe(0.4);
+    fireEvent.keyDown(document.body, { key: 'm' });
+    expect(usePlayerStore.getState().muted).toBe(true);
+    // From mute, ↑ starts from silence, not from the volume kept behind the mute.
+    fireEvent.keyDown(document.body, { key: 'ArrowUp' });
+    expect(usePlayerStore.getState().muted).toBe(false);
+    expect(usePlayerStore.getState().volume).toBe(0.05);
+  });
+
+  it('without a track, ↑/↓ are left to the page (scrolling)', () => {
+    renderApp(<PlayerBar />);
+    const down = new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true });
+    document.body.dispatchEvent(down);
+    expect(down.defaultPrevented).toBe(false);
+    expect(usePlayerStore.getState().volume).toBe(1);
+  });
+
+  it('the title links to the track page and the artist to the artist page', () => {
+    renderApp(<PlayerBar />);
+    dispatch(a.setList(tracks, 0));
+    expect(screen.getByRole('link', { name: 'First' }).getAttribute('href')).toBe('/track/t1');
+    expect(screen.getByRole('link', { name: 'Ann' }).getAttribute('href')).toBe('/artist/u1');
+  });
+
+  it("the app's track action (the like button) gets the current track, in the bar and in full screen", () => {
+    renderApp(<PlayerBar renderTrackAction={(track) => <button type="button">{`Like ${track.id}`}</button>} />);
+    expect(screen.queryByRole('button', { name: /^Like/ })).toBeNull();
+    dispatch(a.setList(tracks, 0));
+    expect(screen.getByRole('button', { name: 'Like t1' })).toBeTruthy();
+    dispatch(a.next());
+    expect(screen.getByRole('button', { name: 'Like t2' })).toBeTruthy();
+    dispatch(a.toggleFullScreen());
+    expect(screen.getByRole('button', { name: 'Like t2' })).toBeTruthy();
+  });
+
+  it('shows the cover in a fixed-size sleeve (a placeholder without one); a tap opens full screen with the cover on the record', () => {
+    const covered = makeTrack({ id: 'c1', title: 'Covered', image: '/media/covers/c1.webp' });
+    renderApp(<PlayerBar />);
+    dispatch(a.setList([covered, tracks[0]!], 0));
+    const cover = screen.getByTestId('player-cover');
+    expect(cover.getAttribute('src')).toBe('/media/covers/c1.webp');
+    dispatch(a.next());
+    const placeholder = screen.getByTestId('player-cover');
+    expect(placeholder.className).toContain('image--fallback');
+    expect(placeholder.className).toContain('player-bar__cover');
+    dispatch(a.previous());
+    fireEvent.click(screen.getByRole('button', { name: 'Open the full-screen player' }));
+    expect(usePlayerStore.getState().fullScreen).toBe(true);
+    expect(screen.getByTestId('vinyl-cover').getAttribute('href')).toBe('/media/covers/c1.webp');
   });
 
   it('the Seek slider shows the elapsed time and seeks when moved', () => {
@@ -121,7 +220,7 @@ describe('PlayerBar', () => {
     fireEvent.keyDown(input, { key: 'r' });
     fireEvent.keyDown(input, { code: 'Space', key: ' ' });
     fireEvent.keyDown(input, { key: '?' });
-    expect(usePlayerStore.getState().repeat).toBe(false);
+    expect(usePlayerStore.getState().repeat).toBe('off');
     expect(usePlayerStore.getState().wantsToPlay).toBe(true);
     expect(usePlayerUi.getState().shortcutsOpen).toBe(false);
   });
@@ -131,8 +230,85 @@ describe('PlayerBar', () => {
     fireEvent.keyDown(document.body, { key: '?' });
     expect(usePlayerUi.getState().shortcutsOpen).toBe(true);
     const rows = screen.getAllByRole('row', { hidden: true });
-    expect(rows).toHaveLength(11);
+    expect(rows).toHaveLength(15);
     expect(rows[1]?.textContent).toBe('Play / PauseSpace or K');
+  });
+
+  describe('keys that belong to someone else', () => {
+    const press = (target: Element, key: string, init: KeyboardEventInit = {}) => {
+      const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init });
+      act(() => void target.dispatchEvent(event));
+      return event;
+    };
+
+    it('Escape is left alone (not prevented) when the player has nothing of its own open', () => {
+      renderApp(<PlayerBar />);
+      dispatch(a.setList(tracks, 0));
+      expect(press(document.body, 'Escape').defaultPrevented).toBe(false);
+    });
+
+    it('while a modal dialog is open, no key reaches the player, Escape included', () => {
+      const { container } = renderApp(<PlayerBar />);
+      dispatch(a.setList(tracks, 0));
+      dispatch(a.toggleFullScreen());
+      const dialog = document.createElement('dialog');
+      dialog.setAttribute('open', '');
+      container.append(dialog);
+      // Focus fell back to the page body, as after an upload in the dialog.
+      expect(press(document.body, 'Escape').defaultPrevented).toBe(false);
+      expect(press(document.body, 'm').defaultPrevented).toBe(false);
+      expect(usePlayerStore.getState().fullScreen).toBe(true);
+      expect(usePlayerStore.getState().muted).toBe(false);
+      dialog.remove();
+      const sheet = document.createElement('div');
+      sheet.setAttribute('aria-modal', 'true');
+      container.append(sheet);
+      expect(press(document.body, ' ', { code: 'Space' }).defaultPrevented).toBe(false);
+      expect(usePlayerStore.getState().wantsToPlay).toBe(true);
+      sheet.remove();
+      expect(press(document.body, 'Escape').defaultPrevented).toBe(true);
+      expect(usePlayerStore.getState().fullScreen).toBe(false);
+    });
+
+    it('a key another handler already took (default prevented) is not a shortcut', () => {
+      renderApp(<PlayerBar />);
+      dispatch(a.setList(tracks, 0));
+      dispatch(a.toggleFullScreen());
+      const taken = (event: KeyboardEvent) => event.preventDefault();
+      document.body.addEventListener('keydown', taken);
+      press(document.body, 'Escape');
+      press(document.body, 'm');
+      document.body.removeEventListener('keydown', taken);
+      expect(usePlayerStore.getState().fullScreen).toBe(true);
+      expect(usePlayerStore.getState().muted).toBe(false);
+    });
+
+    it('Escape closes Up Next first, then leaves full screen', () => {
+      renderApp(<PlayerBar />);
+      dispatch(a.setList(tracks, 0));
+      dispatch(a.toggleFullScreen());
+      fireEvent.click(screen.getByRole('button', { name: 'Up next' }));
+      (document.activeElement as HTMLElement | null)?.blur();
+      expect(press(document.body, 'Escape').defaultPrevented).toBe(true);
+      expect(usePlayerUi.getState().upNextOpen).toBe(false);
+      expect(usePlayerStore.getState().fullScreen).toBe(true);
+      press(document.body, 'Escape');
+      expect(usePlayerStore.getState().fullScreen).toBe(false);
+    });
+
+    it('arrows on a focused slider or tab list stay with it', () => {
+      renderApp(
+        <>
+          <div role="tablist" tabIndex={0} aria-label="Tabs" />
+          <PlayerBar />
+        </>,
+      );
+      dispatch(a.setList(tracks, 0));
+      dispatch(a.setVolume(0.5));
+      expect(press(screen.getByRole('tablist'), 'ArrowUp').defaultPrevented).toBe(false);
+      press(screen.getByRole('slider', { name: 'Volume' }), 'ArrowDown');
+      expect(usePlayerStore.getState().volume).toBe(0.5);
+    });
   });
 
   it('/ goes to the search tab and asks it to focus its input', async () => {

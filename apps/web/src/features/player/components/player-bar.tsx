@@ -1,10 +1,12 @@
+import type { Track } from '@platter/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CollapseIcon, ExpandIcon } from '../../../components/icons';
+import { Image } from '../../../components/image';
 import { useBarSwipes } from '../hooks/use-bar-swipes';
 import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
 import { playerCommands } from '../player-commands';
-import { currentEntry } from '../player-reducer';
+import { currentEntry, playerActions } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
 import { usePlayerUi } from '../player-ui-store';
 import { NowPlaying } from './now-playing';
@@ -15,6 +17,7 @@ import { ShortcutsDialog } from './shortcuts-dialog';
 import { SpectrumAnalyser } from './spectrum-analyser';
 import { UpNextPanel } from './up-next-panel';
 import { VinylRecord } from './vinyl-record';
+import { VolumeControl } from './volume-control';
 import { Waveform, type WaveformMarker } from './waveform';
 import './player-bar.css';
 
@@ -23,15 +26,22 @@ export interface PlayerBarProps {
   markers?: readonly WaveformMarker[];
   /** Buttons the app adds before the bar's own (the comments button). */
   extra?: ReactNode;
+  /**
+   * What the app shows next to the current track's title (its Like button): the player knows
+   * nothing of likes, the app wires the likes feature in here.
+   */
+  renderTrackAction?: (track: Track) => ReactNode;
 }
 
-export function PlayerBar({ markers, extra }: PlayerBarProps = {}) {
+export function PlayerBar({ markers, extra, renderTrackAction }: PlayerBarProps = {}) {
   const { t } = useTranslation();
   const trackId = usePlayerStore((state) => currentEntry(state)?.track.id ?? null);
   const catalogueDuration = usePlayerStore((state) => currentEntry(state)?.track.duration ?? null);
   const playing = usePlayerStore((state) => state.playing);
   const fullScreen = usePlayerStore((state) => state.fullScreen);
-  const withoutUrl = usePlayerStore((state) => currentEntry(state)?.track.url === '');
+  const dispatch = usePlayerStore((state) => state.dispatch);
+  const track = usePlayerStore((state) => currentEntry(state)?.track ?? null);
+  const withoutUrl = track?.url === '';
   const upNextOpen = usePlayerUi((state) => state.upNextOpen);
   const { setUpNextOpen, setShortcutsOpen } = usePlayerUi.getState();
   const { marker, handlers } = useBarSwipes();
@@ -54,9 +64,26 @@ export function PlayerBar({ markers, extra }: PlayerBarProps = {}) {
         />
       )}
       <div className="player-bar__track">
-        <VinylRecord spinning={playing} className="player-bar__vinyl" />
+        {fullScreen ? (
+          <VinylRecord spinning={playing} cover={track?.image} className="player-bar__vinyl" />
+        ) : (
+          // A sleeve (the cover, or a placeholder of the same size) with the record peeking out;
+          // a tap on it opens the full-screen player (the narrow bar has no room for its button).
+          <button
+            type="button"
+            className="player-bar__art"
+            data-testid="player-art"
+            aria-label={t('player.openFullScreen')}
+            disabled={!track}
+            onClick={() => dispatch(playerActions.toggleFullScreen())}
+          >
+            <VinylRecord spinning={playing} className="player-bar__vinyl" />
+            <Image key={track?.id} src={track?.image} alt="" className="player-bar__cover" data-testid="player-cover" />
+          </button>
+        )}
         {withoutUrl && <SpectrumAnalyser className="player-bar__spectrum" />}
         <NowPlaying />
+        {track && renderTrackAction && <div className="player-bar__track-action">{renderTrackAction(track)}</div>}
       </div>
       <div className="player-bar__center">
         <PlayerControls />
@@ -72,6 +99,7 @@ export function PlayerBar({ markers, extra }: PlayerBarProps = {}) {
         <ProgressBar />
       </div>
       <div className="player-bar__extra">
+        <VolumeControl className="player-bar__volume" />
         {extra}
         <button
           type="button"

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NextIcon, PauseIcon, PlayIcon, PreviousIcon, RepeatIcon } from '../../../components/icons';
 import { useRunCommand } from '../hooks/use-run-command';
+import { RepeatOneIcon, ShuffleIcon } from './player-icons';
 import { playerCommands, type PlayerCommand } from '../player-commands';
 import { currentEntry } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
@@ -37,24 +38,36 @@ export function CommandButton({ command, icon, className = '', pressed, disabled
 export function PlayerControls() {
   const wantsToPlay = usePlayerStore((state) => state.wantsToPlay);
   const repeat = usePlayerStore((state) => state.repeat);
+  const shuffle = usePlayerStore((state) => state.shuffle !== null);
   const hasTrack = usePlayerStore((state) => currentEntry(state) !== null);
   const hasQueue = usePlayerStore((state) => state.queue.length > 0);
 
   return (
     <div className="player-controls">
-      <CommandButton command={playerCommands.previous} icon={<PreviousIcon />} disabled={!hasQueue} />
+      <CommandButton
+        command={playerCommands.toggleShuffle}
+        icon={<ShuffleIcon />}
+        className="player-button--toggle player-controls__shuffle"
+        pressed={shuffle}
+      />
+      <CommandButton
+        command={playerCommands.previous}
+        icon={<PreviousIcon />}
+        className="player-controls__previous"
+        disabled={!hasQueue}
+      />
       <CommandButton
         command={playerCommands.togglePlay}
         icon={wantsToPlay ? <PauseIcon /> : <PlayIcon />}
         className="player-button--main"
         disabled={!hasTrack}
       />
-      <CommandButton command={playerCommands.next} icon={<NextIcon />} disabled={!hasQueue} />
+      <CommandButton command={playerCommands.next} icon={<NextIcon />} className="player-controls__next" disabled={!hasQueue} />
       <CommandButton
         command={playerCommands.toggleRepeat}
-        icon={<RepeatIcon />}
-        className="player-button--toggle"
-        pressed={repeat}
+        icon={repeat === 'one' ? <RepeatOneIcon /> : <RepeatIcon />}
+        className="player-button--toggle player-controls__repeat"
+        pressed={repeat !== 'off'}
       />
     </div>
   );

@@ -17,6 +17,8 @@ export function useRunCommand(): (command: PlayerCommand) => void {
         location,
         navigate: (to) => void navigate(to),
         openShortcuts: () => usePlayerUi.getState().setShortcutsOpen(true),
+        upNextOpen: usePlayerUi.getState().upNextOpen,
+        closeUpNext: () => usePlayerUi.getState().setUpNextOpen(false),
       });
     },
     [navigate, location],
