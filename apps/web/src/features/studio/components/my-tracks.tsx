@@ -6,14 +6,16 @@ import { paths } from '../../../config/paths';
 import { useDeleteTrack } from '../api/delete-track';
 import { useMyTracks } from '../api/get-my-tracks';
 import { ConfirmDialog } from './confirm-dialog';
+import { EditTrackDialog } from './edit-track-dialog';
 import { StudioSection } from './studio-section';
 
-/** My tracks, hidden ones badged, each with Delete behind 'Delete this track?'. */
+/** My tracks, hidden ones badged, each with Edit (title, genre, cover) and Delete behind 'Delete this track?'. */
 export function MyTracks() {
   const { t } = useTranslation();
   const tracks = useMyTracks();
   const remove = useDeleteTrack();
   const [pending, setPending] = useState<Track | null>(null);
+  const [editing, setEditing] = useState<Track | null>(null);
 
   const confirm = () => {
     if (!pending) return;
@@ -38,6 +40,14 @@ export function MyTracks() {
               <button
                 type="button"
                 className="button button--secondary"
+                aria-label={t('studio.editNamed', { name: track.title })}
+                onClick={() => setEditing(track)}
+              >
+                {t('studio.editTrack')}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
                 aria-label={t('studio.deleteNamed', { name: track.title })}
                 onClick={() => setPending(track)}
               >
@@ -52,6 +62,7 @@ export function MyTracks() {
           {remove.error.message}
         </p>
       )}
+      <EditTrackDialog track={editing} onClose={() => setEditing(null)} />
       {pending && (
         <ConfirmDialog
           open

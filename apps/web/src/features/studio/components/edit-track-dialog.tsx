@@ -1,0 +1,170 @@
+import { GENRES, TRACK_TITLE_MAX_LENGTH, updateTrackSchema, type Genre, type Track, type UpdateTrack } from '@platter/shared';
+import type { TFunction } from 'i18next';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/dialog';
+import { ApiError } from '../../../lib/api-error';
+import { EditTrackError, useEditTrack } from '../api/update-track';
+
+type Field = 'title' | 'genre' | 'cover';
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** What the shared schema finds wrong with the changes, field by field, in the UI's language. */
+export function editTrackErrors(changes: UpdateTrack, t: TFunction): FieldErrors {
+  const result = updateTrackSchema.safeParse(changes);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    if (issue.path[0] === 'title' && !errors.title) {
+      errors.title = issue.code === 'too_big' ? t('studio.edit.titleTooLong', { count: TRACK_TITLE_MAX_LENGTH }) : t('studio.edit.titleRequired');
+    } else if (issue.path[0] === 'genre' && !errors.genre) {
+      errors.genre = t('studio.edit.genreInvalid');
+    }
+  }
+  return errors;
+}
+
+/** Where a failed save's message goes: next to the field the server names, or under the form. */
+function failureErrors(error: Error | null): { fields: FieldErrors; general: string | null } {
+  if (!error) return { fields: {}, general: null };
+  if (error instanceof EditTrackError && error.step === 'cover') return { fields: { cover: error.message }, general: null };
+  const cause = error instanceof EditTrackError ? error.cause : error;
+  const field = cause instanceof ApiError ? cause.field : undefined;
+  if (field === 'title' || field === 'genre') return { fields: { [field]: cause.message }, general: null };
+  return { fields: {}, general: cause.message };
+}
+
+/** Edit a published track: its title, genre and cover (the audio stays). */
+export function EditTrackDialog({ track, onClose }: { track: Track | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={!!track} title={t('studio.edit.title')} onClose={onClose}>
+      {track && <EditTrackForm key={track.id} track={track} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [title, setTitle] = useState(track.title);
+  const [genre, setGenre] = useState<Genre>(track.genre);
+  const [cover, setCover] = useState<File | null>(null);
+  const [checked, setChecked] = useState<FieldErrors>({});
+  const edit = useEditTrack();
+  const failed = failureErrors(edit.error);
+  const errors: FieldErrors = { ...failed.fields, ...checked };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (edit.isPending) return;
+    const changes: UpdateTrack = {
+      ...(title.trim() !== track.title ? { title: title.trim() } : {}),
+      ...(genre !== track.genre ? { genre } : {}),
+    };
+    const changed = Object.keys(changes).length > 0;
+    const found = changed ? editTrackErrors(changes, t) : {};
+    setChecked(found);
+    if (found.title || found.genre) {
+      edit.reset();
+      document.getElementById(`${id}-${found.title ? 'title' : 'genre'}`)?.focus();
+      return;
+    }
+    if (!changed && !cover) {
+      onDone();
+      return;
+    }
+    edit.mutate({ trackId: track.id, changes: changed ? changes : null, cover }, { onSuccess: onDone });
+  };
+
+  const describe = (field: Field) => ({
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
+  });
+  const fieldError = (field: Field) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="error-text" role="alert" data-testid={`edit-track-error-${field}`}>
+        {errors[field]}
+      </p>
+    ) : null;
+
+  const preview = cover ? null : track.image;
+  return (
+    <form className="studio-form" onSubmit={onSubmit} aria-label={t('studio.edit.title')} noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-title`}>
+          {t('upload.trackTitle')}
+        </label>
+        <input
+          id={`${id}-title`}
+          className="input"
+          name="title"
+          required
+          maxLength={TRACK_TITLE_MAX_LENGTH}
+          autoComplete="off"
+          value={title}
+          onChange={(event) => {
+            setTitle(event.currentTarget.value);
+            setChecked(({ title: _answered, ...others }) => others);
+          }}
+          {...describe('title')}
+        />
+        {fieldError('title')}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-genre`}>
+          {t('upload.genre')}
+        </label>
+        <select
+          id={`${id}-genre`}
+          className="input"
+          name="genre"
+          value={genre}
+          onChange={(event) => setGenre(event.currentTarget.value as Genre)}
+          {...describe('genre')}
+        >
+          {GENRES.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+        {fieldError('genre')}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-cover`}>
+          {t('upload.cover')}
+        </label>
+        <div className="studio-form__image">
+          {preview && <img className="studio-form__preview studio-form__preview--track" src={preview} alt="" />}
+          <input
+            id={`${id}-cover`}
+            className="input upload-form__file"
+            name="cover"
+            type="file"
+            accept="image/*"
+            onChange={(event) => {
+              setCover(event.currentTarget.files?.[0] ?? null);
+              if (edit.error) edit.reset();
+            }}
+            {...describe('cover')}
+          />
+        </div>
+        {fieldError('cover')}
+      </div>
+      {failed.general && (
+        <p className="error-text" role="alert">
+          {failed.general}
+        </p>
+      )}
+      <div className="upload-form__actions">
+        <button type="submit" className="button button--primary" disabled={edit.isPending}>
+          {edit.isPending ? t('studio.profile.saving') : t('studio.profile.save')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          {t('studio.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
