@@ -3,6 +3,8 @@ import type { Playlist } from '@platter/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
+import { makeTrack } from '../../../testing/fixtures';
+import { playlistDetailQueryOptions } from '../api/playlist-detail';
 import { myPlaylistsQueryOptions } from '../api/playlists';
 import { PlaylistsView } from './playlists-view';
 
@@ -33,7 +35,9 @@ function renderPlaylists() {
   renderApp(<PlaylistsView signedIn />, { queryClient: client });
 }
 
-const calls = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(url)}`);
+const allCalls = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(url)}`);
+/** What the view changed on the server (reads for the card covers aside). */
+const calls = () => allCalls().filter((call) => !call.startsWith('GET '));
 
 describe('PlaylistsView', () => {
   it('asks a signed-out listener to sign in', () => {
@@ -49,7 +53,8 @@ describe('PlaylistsView', () => {
     fireEvent.change(screen.getByLabelText('New playlist name'), { target: { value: '  Gym  ' } });
     fireEvent.click(create);
     await waitFor(() => expect(calls()).toEqual(['POST /api/playlists']));
-    expect(JSON.parse(String((fetchMock.mock.calls[0]?.[1] as RequestInit).body))).toEqual({ name: 'Gym' });
+    const post = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
+    expect(JSON.parse(String((post?.[1] as RequestInit).body))).toEqual({ name: 'Gym' });
   });
 
   it('lists each playlist with Open, Edit and Delete; delete asks first', async () => {
@@ -78,5 +83,20 @@ describe('PlaylistsView', () => {
     await waitFor(() => expect(calls()).toEqual(['PATCH /api/playlists/p1']));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByLabelText('Name')).toBeNull();
+  });
+
+  it("each card shows the playlist's cover: the list's first covers when it sends them, else its detail's", () => {
+    const client = createTestQueryClient();
+    const withCovers = { ...playlist, id: 'p2', name: 'Listed', covers: ['/1.webp', '/2.webp', '/3.webp', '/4.webp'] } as Playlist;
+    client.setQueryData(myPlaylistsQueryOptions().queryKey, { items: [playlist, withCovers] });
+    client.setQueryData(playlistDetailQueryOptions('p1').queryKey, {
+      ...playlist,
+      entries: ['a', 'b'].map((id, position) => ({ entryId: `e${id}`, position, track: makeTrack({ id, image: `/${id}.webp` }) })),
+    });
+    renderApp(<PlaylistsView signedIn />, { queryClient: client });
+    const [fromDetail, fromList] = screen.getAllByTestId('playlist-cover');
+    expect([...fromDetail!.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['/a.webp']);
+    expect([...fromList!.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['/1.webp', '/2.webp', '/3.webp', '/4.webp']);
+    expect(allCalls().filter((call) => call.includes('/api/playlists/p2'))).toEqual([]);
   });
 });

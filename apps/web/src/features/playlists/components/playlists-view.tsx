@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/dialog';
 import { paths } from '../../../config/paths';
+import { usePlaylistDetail } from '../api/playlist-detail';
 import { useCreatePlaylist, useDeletePlaylist, useMyPlaylists, useUpdatePlaylist } from '../api/playlists';
 import { cleanPlaylistName } from '../reorder';
 import { PlaylistCover } from './playlist-cover';
@@ -83,7 +84,7 @@ function PlaylistCard({ playlist, onEdit }: { playlist: Playlist; onEdit: () => 
   return (
     <li className="playlist-card" data-testid="playlist-card">
       <div className="playlist-card__cover-link">
-        <PlaylistCover image={listImage(playlist)} covers={listCovers(playlist)} size="small" />
+        <CardCover playlist={playlist} />
         <div className="playlist-card__main">
           <span className="playlist-card__name">{playlist.name}</span>
           <span className="playlist-card__meta">{t('playlists.trackCount', { count: playlist.trackCount })}</span>
@@ -161,12 +162,20 @@ function EditPlaylistDialog({ playlist, onClose }: { playlist: Playlist; onClose
 }
 
 /**
- * The list answers a playlist's own cover and its first track covers once the server sends them
- * (`image`, `covers`); until then a card shows the placeholder, the same size.
+ * A card's cover. When the list carries the first track covers (`covers`, and `image` for an own
+ * cover) they are used as they are; a list without them falls back to the playlist's detail (one
+ * small request per card, cached for when the playlist is opened). Same fixed box either way.
  */
-function listCovers(playlist: Playlist): readonly (string | null)[] {
+function CardCover({ playlist }: { playlist: Playlist }) {
+  const listed = listCovers(playlist);
+  const detail = usePlaylistDetail(listed === null && playlist.trackCount > 0 ? playlist.id : '');
+  const covers = listed ?? detail.data?.entries.slice(0, 8).map((entry) => entry.track.image) ?? [];
+  return <PlaylistCover image={listImage(playlist)} covers={covers} size="small" />;
+}
+
+function listCovers(playlist: Playlist): readonly (string | null)[] | null {
   const covers = (playlist as { covers?: unknown }).covers;
-  return Array.isArray(covers) ? covers.filter((cover): cover is string => typeof cover === 'string') : [];
+  return Array.isArray(covers) ? covers.filter((cover): cover is string => typeof cover === 'string') : null;
 }
 
 function listImage(playlist: Playlist): string | null {
