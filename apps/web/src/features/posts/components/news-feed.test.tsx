@@ -46,6 +46,25 @@ describe('NewsFeed', () => {
     expect(screen.getAllByTestId('post-unread')).toHaveLength(1);
   });
 
+  it('shows my own post, and a refetch brings in one I just wrote, never marked as new to me', async () => {
+    const me = { id: 'me', isAdmin: false };
+    const client = seed([{ items: [makePost({ id: 'p1', authorId: 'someone' })], nextCursor: null }]);
+    fetch.mockImplementation(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ items: [makePost({ id: 'mine', authorId: 'me', text: 'My own news' }), makePost({ id: 'p1', authorId: 'someone' })], nextCursor: null }), {
+          status: 200,
+        }),
+      ),
+    );
+    renderApp(<NewsFeed viewer={me} />, { queryClient: client });
+    // What creating a post does (studio's create-post invalidates every posts query).
+    await client.invalidateQueries({ queryKey: queryKeys.posts.all });
+    await screen.findByText('My own news');
+    const [mine, other] = screen.getAllByTestId('post-card');
+    expect(mine?.className).not.toContain('post-card--unread');
+    expect(other?.className).toContain('post-card--unread');
+  });
+
   it('an unreadable viewedPosts counts as nothing viewed', () => {
     window.localStorage.setItem(VIEWED_POSTS_KEY, '{not json');
     renderApp(<NewsFeed viewer={SIGNED_OUT_VIEWER} />, { queryClient: seed([{ items: [makePost({ id: 'p1' })], nextCursor: null }]) });

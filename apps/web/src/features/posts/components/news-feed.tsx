@@ -63,7 +63,8 @@ export function NewsFeed({ viewer }: { viewer: PostViewer }) {
     <div className="news">
       <div className="post-list" role="feed" aria-label={t('news.label')} aria-busy={news.isFetching}>
         {posts.map((post) => (
-          <NewsItem key={post.id} post={post} viewer={viewer} unread={!viewedBefore.has(post.id)} />
+          // My own posts are in my feed too, never as news to me.
+          <NewsItem key={post.id} post={post} viewer={viewer} unread={post.authorId !== viewer.id && !viewedBefore.has(post.id)} />
         ))}
       </div>
       {news.hasNextPage && (
