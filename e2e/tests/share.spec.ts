@@ -52,7 +52,15 @@ test('every share action copies a URL whose page carries Open Graph tags with an
     await page.keyboard.press('Escape');
   });
 
+  await test.step('the track page shares its own /track/:id', async () => {
+    await page.goto(`/track/${track.id}`);
+    await main(page).getByRole('button', { name: 'Share', exact: true }).click();
+    await expect(main(page).getByText('Link copied to the clipboard.')).toBeVisible();
+    expect(await clipboard(page)).toBe(`${APP_URL}/track/${track.id}`);
+  });
+
   await test.step("the artist page shares /artist/:id, previewed with the avatar", async () => {
+    await page.goto(`/artist/${track.artistId}`);
     await main(page).getByRole('button', { name: 'Share', exact: true }).click();
     await expect(main(page).getByText('Link copied to the clipboard.')).toBeVisible();
     const url = await clipboard(page);

@@ -14,6 +14,8 @@ import { Waveform } from '../../features/player/components/waveform';
 import { usePlayTrackList } from '../../features/player/hooks/use-play-track-list';
 import { playerActions } from '../../features/player/player-reducer';
 import { usePlayerStore } from '../../features/player/player-store';
+import { ShareButton } from '../../features/track-actions/components/share-button';
+import { trackLink } from '../../features/track-actions/share';
 import { ApiError } from '../../lib/api-error';
 import { seekCurrent, useCommentMarkers, useCommentsPlayback, useCommentsViewer } from './track-comments';
 import './track.css';
@@ -104,6 +106,7 @@ function TrackDetails({ track }: { track: Track }) {
             <div className="track-page__actions">
               <LikeButton track={track} signedIn={signedIn} showCount className="track-page__like" />
               <SaveOfflineButton tracks={[track]} />
+              <ShareButton url={trackLink(track.id)} />
             </div>
           </div>
         </header>

@@ -19,7 +19,8 @@ export function ShareButton({ url, className = 'button button--secondary' }: { u
       >
         {t('trackActions.share')}
       </button>
-      <span role="status" className="share-button__status">
+      {/* A polite live region (not role=status): the page may have its own status line. */}
+      <span aria-live="polite" className="share-button__status">
         {status}
       </span>
     </span>
