@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Me } from '@platter/shared';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { meQueryOptions } from '../../../features/auth/api/get-me';
 import { serverConfigQueryOptions } from '../../../lib/server-config';
@@ -63,6 +63,20 @@ describe('HomeTopBar', () => {
     expect(within(sheet).getByLabelText('Email')).toBeTruthy();
     expect(within(sheet).getByLabelText('Language')).toBeTruthy();
     fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByLabelText('Email')).toBeNull();
+  });
+
+  it('closes the sheet once the listener has signed in from it, the button then naming them', async () => {
+    const client = createTestQueryClient();
+    client.setQueryData(meQueryOptions().queryKey, null);
+    client.setQueryData(serverConfigQueryOptions().queryKey, { googleSignIn: false, maxUploadMb: 100 });
+    renderApp(<HomeTopBar />, { queryClient: client });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('dialog', { name: 'Account' })).toBeTruthy();
+    const me: Me = { user: { id: 'u1', email: 'a@b.c', name: 'Ann' }, profile: makeProfile({ id: 'u1', displayName: 'Ann' }), isAdmin: false };
+    act(() => client.setQueryData(meQueryOptions().queryKey, me));
+    const account = await screen.findByRole('button', { name: 'Account: Ann' });
+    expect(account.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByLabelText('Email')).toBeNull();
   });
 

@@ -18,7 +18,11 @@ import { AccountIcon, CloseIcon } from './home-icons';
 export function HomeTopBar() {
   const { t } = useTranslation();
   const me = useMe();
-  const [open, setOpen] = useState(false);
+  const userId = me.data?.user.id ?? null;
+  // Who was signed in when the sheet opened: signing in or out from it closes it (the top bar then shows who it is).
+  const [openedAs, setOpenedAs] = useState<string | null | undefined>(undefined);
+  const open = openedAs !== undefined && openedAs === userId;
+  const close = () => setOpenedAs(undefined);
   const name = me.data ? me.data.profile.displayName || me.data.user.name || me.data.user.email : null;
 
   return (
@@ -31,7 +35,7 @@ export function HomeTopBar() {
         aria-expanded={open}
         aria-label={name ? t('shell.accountOf', { name }) : undefined}
         disabled={me.isPending}
-        onClick={() => setOpen(true)}
+        onClick={() => setOpenedAs(userId)}
       >
         {name ? (
           <span className="shell-topbar__avatar" aria-hidden="true">
@@ -44,7 +48,7 @@ export function HomeTopBar() {
           </>
         )}
       </button>
-      <AccountSheet open={open} onClose={() => setOpen(false)} isAdmin={me.data?.isAdmin ?? false} />
+      <AccountSheet open={open} onClose={close} isAdmin={me.data?.isAdmin ?? false} />
     </header>
   );
 }
