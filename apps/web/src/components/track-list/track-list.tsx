@@ -84,7 +84,9 @@ export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumbe
 function RowLike({ track, rowActions }: { track: Track; rowActions: TrackRowActions | null }) {
   const { t } = useTranslation();
   const liked = rowActions?.isLiked(track.id) ?? false;
-  const count = t('likes.count', { count: track.likes });
+  const pending = rowActions?.pendingLike?.(track.id) ?? null;
+  const likes = Math.max(0, track.likes + (pending === null ? 0 : pending ? 1 : -1));
+  const count = t('likes.count', { count: likes });
   const className = `track-row__likes ${liked ? 'track-row__likes--liked' : ''}`;
   const toggleLike = rowActions?.toggleLike;
   if (toggleLike) {
@@ -103,7 +105,7 @@ function RowLike({ track, rowActions }: { track: Track; rowActions: TrackRowActi
         }}
       >
         <HeartIcon aria-hidden="true" />
-        <span aria-hidden="true">{track.likes}</span>
+        <span aria-hidden="true">{likes}</span>
         <span className="visually-hidden">
           {t('likes.toggle', { title: track.title })}, {count}
         </span>

@@ -16,6 +16,8 @@ export interface TrackRowActions {
    * as the '...' sheet's Like does). Without it the heart is only a count.
    */
   toggleLike?: (track: Track) => void;
+  /** The like being sent for this track (true: liking, false: unliking), else null: the count follows it until the server's arrives. */
+  pendingLike?: (trackId: string) => boolean | null;
 }
 
 export const TrackRowActionsContext = createContext<TrackRowActions | null>(null);

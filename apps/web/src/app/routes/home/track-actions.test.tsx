@@ -49,6 +49,8 @@ describe('TrackActionsHost: the row heart', () => {
     fireEvent.click(heart);
     await waitFor(() => expect(likeCalls()).toEqual(['PUT /api/tracks/t1/like']));
     await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('true'));
+    // The count follows the heart while the like is on its way (2 → 3).
+    expect(heart.textContent).toContain('3 likes');
     fireEvent.click(heart);
     await waitFor(() => expect(likeCalls()).toEqual(['PUT /api/tracks/t1/like', 'DELETE /api/tracks/t1/like']));
     expect(onPlay).not.toHaveBeenCalled();

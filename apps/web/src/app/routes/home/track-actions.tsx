@@ -79,9 +79,16 @@ export function TrackActionsHost({ children }: { children: ReactNode }) {
     },
     [signedIn, liked, mutateLike, t],
   );
+  // Until the server's count arrives, the row's count follows the heart.
+  const sending = setLike.isPending ? setLike.variables : undefined;
   const value = useMemo<TrackRowActions>(
-    () => ({ render, isLiked: (trackId: string) => liked?.has(trackId) ?? false, toggleLike }),
-    [render, liked, toggleLike],
+    () => ({
+      render,
+      isLiked: (trackId: string) => liked?.has(trackId) ?? false,
+      toggleLike,
+      pendingLike: (trackId: string) => (sending?.track.id === trackId ? sending.liked : null),
+    }),
+    [render, liked, toggleLike, sending],
   );
   return (
     <TrackRowActionsProvider value={value}>
