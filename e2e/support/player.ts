@@ -125,3 +125,16 @@ export async function demoRun(page: Page, count: number): Promise<{ titles: stri
   }
   throw new Error(`no ${count} consecutive demo tracks on the first page: ${titles.join(', ')}`);
 }
+
+/** Volume and mute of every player `<audio>` element (the one playing first). */
+export async function audioVolumes(page: Page): Promise<{ volume: number; muted: boolean }[]> {
+  return page.evaluate(() => [...document.querySelectorAll('audio')].map((audio) => ({ volume: audio.volume, muted: audio.muted })));
+}
+
+/** The player's persisted choices (volume, mute, repeat, shuffle), as localStorage holds them. */
+export async function persistedPlayer(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate(() => {
+    const raw = window.localStorage.getItem('platter-player');
+    return raw ? ((JSON.parse(raw) as { state?: Record<string, unknown> }).state ?? {}) : {};
+  });
+}

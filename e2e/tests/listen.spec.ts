@@ -86,8 +86,11 @@ test('a new user signs up with email and plays a demo track: seek, previous/next
   });
 
   await test.step('repeat: the track that ends starts again', async () => {
-    const repeat = player.getByRole('button', { name: 'Repeat', exact: true });
+    // Repeat cycles off → all → one.
+    const repeat = player.getByRole('button', { name: /^Repeat/ });
     await repeat.click();
+    await repeat.click();
+    await expect(repeat).toHaveAccessibleName('Repeat one');
     await expect(repeat).toHaveAttribute('aria-pressed', 'true');
     await page.evaluate(() => {
       const audio = document.querySelector('audio')!;

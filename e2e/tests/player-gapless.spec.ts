@@ -80,7 +80,11 @@ test('repeat restarts the same track gaplessly, and without repeat the last trac
     if (request.method() === 'POST' && request.url().endsWith('/listens')) listens.push(new URL(request.url()).pathname);
   });
   await recordMediaEvents(page);
-  await player.getByRole('button', { name: 'Repeat', exact: true }).click();
+  // Repeat cycles off → all → one.
+  const repeat = player.getByRole('button', { name: /^Repeat/ });
+  await repeat.click();
+  await repeat.click();
+  await expect(repeat).toHaveAccessibleName('Repeat one');
   await playNearTheEnd(page, last);
   // The track ends and starts again on the other element.
   await expect.poll(async () => measureGap(await mediaEvents(page), urlOf(last), urlOf(last)), { timeout: 10_000 }).not.toBeNull();
@@ -93,8 +97,10 @@ test('repeat restarts the same track gaplessly, and without repeat the last trac
   const lastId = demo.find((track) => track.title === last)!.id;
   await expect.poll(() => listens.filter((path) => path === `/api/tracks/${lastId}/listens`).length).toBe(2);
 
-  // Repeat off: the last track of the list ends and the first follows (wrap-around).
-  await player.getByRole('button', { name: 'Repeat', exact: true }).click();
+  // Repeat all: the last track of the list ends and the first follows (wrap-around).
+  await repeat.click();
+  await repeat.click();
+  await expect(repeat).toHaveAccessibleName('Repeat all');
   await playNearTheEnd(page, last);
   await expect(nowPlayingTitle(page)).toHaveText(titles[0]!, { timeout: 10_000 });
   await page.waitForFunction(() => !document.querySelector('audio')!.paused);

@@ -33,7 +33,7 @@ test('keyboard shortcuts: ? lists them; space, arrows, shift+arrows, r; ignored 
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(dialog).toBeVisible();
     const table = dialog.getByRole('table');
-    await expect(table.getByRole('row')).toHaveCount(11);
+    await expect(table.getByRole('row')).toHaveCount(15);
     await expect(table.getByRole('row', { name: /Play \/ Pause/ })).toContainText('Space');
     await expect(table.getByRole('row', { name: /Repeat/ })).toContainText('R');
     await expect(table.getByRole('row', { name: /Next/ })).toContainText('Shift + →');
@@ -75,11 +75,15 @@ test('keyboard shortcuts: ? lists them; space, arrows, shift+arrows, r; ignored 
     await waitForPlaybackPast(page, 0.3);
   });
 
-  await test.step('r toggles repeat', async () => {
-    const repeat = bar.getByRole('button', { name: 'Repeat', exact: true });
+  await test.step('r cycles repeat: off → all → one → off', async () => {
+    const repeat = bar.getByRole('button', { name: /^Repeat/ });
     await page.keyboard.press('r');
+    await expect(repeat).toHaveAccessibleName('Repeat all');
     await expect(repeat).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('r');
+    await expect(repeat).toHaveAccessibleName('Repeat one');
+    await page.keyboard.press('r');
+    await expect(repeat).toHaveAccessibleName('Repeat');
     await expect(repeat).toHaveAttribute('aria-pressed', 'false');
   });
 
