@@ -43,7 +43,8 @@ if (process.env.TEST_DATABASE_URL) {
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
-  if (step('build', 'npm', ['run', 'build'])) {
+  // Built already by `npm install` (the prepare script) unless the sources changed since.
+  if (step('build', 'node', ['scripts/build-if-stale.mjs'])) {
     step('browser journeys (Chromium)', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });
   }
 } else {

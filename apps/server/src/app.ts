@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isAdminEmail } from './config.js';
 import type { AppContext } from './context.js';
@@ -40,6 +40,9 @@ export interface BuildOptions {
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Fastify's own two lines per request (at info) would bury the progress lines of a start; one
+    // line per request at debug instead (LOG_LEVEL=debug shows them).
+    logController: new LogController({ disableRequestLogging: true }),
     // Unknown JSON properties are stripped by the zod schemas; a 1 MB JSON body is plenty.
     bodyLimit: 1024 * 1024,
     // Upload URL tokens are path parameters of a few hundred characters.
@@ -47,6 +50,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -24,7 +24,8 @@ async function main(): Promise<void> {
   const app = await buildApp(context, {
     logger: {
       level: config.logLevel,
-      ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+      // Readable lines on a terminal; JSON lines (for log collectors) otherwise.
+      ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' } } } : {}),
     },
   });
   await app.listen({ host: config.host, port: config.port });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAuth } from '../src/auth/auth.js';
 import { Client } from './support/http-client.js';
-import { type TestApp, dialect, startTestApp } from './support/test-app.js';
+import { TEST_SECRET, type TestApp, dialect, startTestApp } from './support/test-app.js';
 
 describe(`system endpoints (${dialect})`, () => {
   let t: TestApp;
@@ -33,5 +34,31 @@ describe(`system endpoints (${dialect})`, () => {
 
   it('says whether Google sign-in is configured', async () => {
     expect((await client.json('GET', '/api/config')).body).toEqual({ googleSignIn: false, maxUploadMb: 200 });
+  });
+});
+
+describe(`better-auth on the embedded default (${dialect})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('does not warn "Base URL is not set" when PUBLIC_URL is unset (the origin comes from each request on purpose)', async () => {
+    const warnings: string[] = [];
+    const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
+    try {
+      const auth = createAuth({
+        config: { publicUrl: undefined, google: undefined, env: 'production' },
+        secret: TEST_SECRET,
+        db: t.context.database.db,
+        dialect: t.context.database.dialect,
+        profiles: t.context.services.profiles,
+      });
+      await auth.$context;
+    } finally {
+      spy.mockRestore();
+    }
+    expect(warnings.filter((w) => w.includes('Base URL'))).toEqual([]);
   });
 });

@@ -16,6 +16,19 @@ export interface AuthDeps {
   profiles: ProfileService;
 }
 
+/**
+ * better-auth's log lines, minus its "Base URL is not set" warning when PUBLIC_URL is unset: the
+ * embedded default derives the origin from each request on purpose (any host and port works
+ * locally), so the warning would greet every start with advice that does not apply.
+ */
+function logAuthMessage(derivesBaseUrl: boolean) {
+  return (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]): void => {
+    if (derivesBaseUrl && message.includes('Base URL is not set')) return;
+    const write = level === 'error' ? console.error : level === 'warn' ? console.warn : console.log;
+    write(message.startsWith('[better-auth]') ? message : `[better-auth] ${message}`, ...args);
+  };
+}
+
 /** Builds the better-auth options; kept separate so migrations and the instance share them exactly. */
 function authOptions({ config, secret, db, dialect, profiles }: AuthDeps) {
   return {
@@ -25,7 +38,7 @@ function authOptions({ config, secret, db, dialect, profiles }: AuthDeps) {
     ...(config.publicUrl ? { baseURL: config.publicUrl } : {}),
     secret,
     // Tests start many apps without PUBLIC_URL on purpose; the warning about it is noise there.
-    logger: { level: config.env === 'test' ? ('error' as const) : ('warn' as const) },
+    logger: { level: config.env === 'test' ? ('error' as const) : ('warn' as const), log: logAuthMessage(config.publicUrl === undefined) },
     database: { db, type: dialect },
     emailAndPassword: {
       enabled: true,

@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+/**
+ * First start, as a new user meets it: `npm start` (scripts/start.mjs) on a fresh, empty DATA_DIR,
+ * after `npm install` has built the app. Records the time from running the command to
+ *   - /api/health answering,
+ *   - the first page of demo tracks (9) listed, each with its cover, and its audio streaming (206),
+ *   - the whole demo catalogue (100 tracks) listed,
+ * with the machine's load average beside, since generation is CPU-bound.
+ *
+ *   node bench/first-start.mjs                 # port 8223, the whole catalogue
+ *   PORT=8300 node bench/first-start.mjs
+ *
+ * Prints one JSON line and a Markdown table row for bench/first-start.md.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.PORT ?? 8223);
+const base = `http://127.0.0.1:${port}`;
+const FIRST_PAGE = 9;
+const CATALOGUE = 100;
+const TIMEOUT_MS = 10 * 60 * 1000;
+
+const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function get(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return undefined;
+  }
+}
+
+async function tracks() {
+  const response = await get(`${base}/api/tracks?pageSize=100`);
+  return response?.ok ? response.json() : { items: [], total: 0 };
+}
+
+/** The first page is playable when each of its tracks has a cover and its audio answers a range request. */
+async function firstPagePlayable() {
+  const { items } = await tracks();
+  if (items.length < FIRST_PAGE) return false;
+  for (const track of items.slice(0, FIRST_PAGE)) {
+    if (!track.image) return false;
+    const audio = await get(`${base}${track.url}`, { headers: { Range: 'bytes=0-1023' } });
+    await audio?.arrayBuffer();
+    if (audio?.status !== 206) return false;
+  }
+  return true;
+}
+
+async function until(check, started) {
+  while (Date.now() - started < TIMEOUT_MS) {
+    if (await check()) return (Date.now() - started) / 1000;
+    await sleep(100);
+  }
+  throw new Error('timed out');
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-first-start-'));
+const loadBefore = load();
+const started = Date.now();
+const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PLATTER_DEMO: '1' };
+// The whole catalogue, on the embedded default (SQLite), whatever the calling shell has set.
+for (const name of ['PLATTER_DEMO_TRACKS', 'DEMO_WORKERS', 'DATABASE_URL']) delete env[name];
+// --no-build: measure the start itself, not a rebuild (`npm install` builds a fresh clone).
+const server = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+const log = [];
+server.stdout.on('data', (chunk) => log.push(chunk.toString()));
+server.stderr.on('data', (chunk) => log.push(chunk.toString()));
+
+try {
+  const health = await until(async () => (await get(`${base}/api/health`))?.ok === true, started);
+  const firstPage = await until(firstPagePlayable, started);
+  const loadAtFirstPage = load();
+  const catalogue = await until(async () => (await tracks()).total >= CATALOGUE, started);
+  const result = {
+    date: new Date().toISOString().slice(0, 10),
+    cpus: os.availableParallelism(),
+    node: process.version,
+    healthSec: +health.toFixed(1),
+    firstPageSec: +firstPage.toFixed(1),
+    catalogueSec: +catalogue.toFixed(1),
+    load: { before: loadBefore, atFirstPage: loadAtFirstPage, after: load() },
+  };
+  console.log(JSON.stringify(result));
+  console.log(
+    `| ${result.date} | ${result.cpus} CPU, Node ${result.node} | ${result.healthSec} s | ${result.firstPageSec} s | ${result.catalogueSec} s | ${result.load.before} → ${result.load.after} |`,
+  );
+} catch (error) {
+  console.error(`first start failed: ${error instanceof Error ? error.message : error}\n${log.join('')}`);
+  process.exitCode = 1;
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
