@@ -49,3 +49,36 @@ test("a like shows in another user's browser without a reload, and in the liker'
   await liker.context.close();
   await watcher.context.close();
 });
+
+test("a row's heart likes and unlikes without playing the row; signed out, it asks to sign in", async ({ browser }) => {
+  const track = demo[4]!;
+  const listener = await openSession(browser);
+  await signUpViaApi(listener.page, newAccount('Hari Heart'));
+  const before = await likesOf(listener.page, track.id);
+  await listener.page.goto('/home');
+  const row = rowOf(listener.page.getByRole('list', { name: 'Tracks', exact: true }), track.title);
+  const heart = row.getByRole('button', { name: new RegExp(`^Like ${track.title}`) });
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await expect(heart).toContainText(`${before + 1} like`);
+  await expect.poll(() => likesOf(listener.page, track.id)).toBe(before + 1);
+  // Liking is not playing: the row did not start.
+  await expect(row).not.toHaveAttribute('aria-current', 'true');
+
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(() => likesOf(listener.page, track.id)).toBe(before);
+
+  const guest = await openSession(browser);
+  await guest.page.goto('/home');
+  const guestRow = rowOf(guest.page.getByRole('list', { name: 'Tracks', exact: true }), track.title);
+  await guestRow.getByRole('button', { name: new RegExp(`^Like ${track.title}`) }).click();
+  await expect(guest.page.getByText('Sign in to like tracks.')).toBeVisible();
+  expect(await likesOf(guest.page, track.id)).toBe(before);
+  await expect(guestRow).not.toHaveAttribute('aria-current', 'true');
+
+  await listener.context.close();
+  await guest.context.close();
+});
