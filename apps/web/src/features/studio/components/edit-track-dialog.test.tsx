@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { Track } from '@platter/shared';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
 import { queryKeys } from '../../../lib/query-keys';
 import { makeTrack } from '../../../testing/fixtures';
@@ -81,11 +81,18 @@ describe('Editing a track from My tracks', () => {
     expect(JSON.parse(String(sent()[0]![1].body))).toEqual({ genre: 'Phonk' });
   });
 
-  it('a new cover is PUT as the raw image to /api/tracks/:id/cover', async () => {
+  it('a new cover shows before it is saved, then is PUT as the raw image to /api/tracks/:id/cover', async () => {
+    const createObjectURL = vi.fn(() => 'blob:picked');
+    const revokeObjectURL = vi.fn();
+    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    onTestFinished(() => void Object.assign(URL, original));
     renderTracks();
     const form = openEdit();
     const image = new File(['png'], 'cover.png', { type: 'image/png' });
     fireEvent.change(within(form).getByLabelText('Cover image'), { target: { files: [image] } });
+    expect(createObjectURL).toHaveBeenCalledWith(image);
+    expect(form.querySelector('img')?.getAttribute('src')).toBe('blob:picked');
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(sent()).toHaveLength(1));
     const [url, init] = sent()[0]!;

@@ -1,6 +1,6 @@
 import { GENRES, TRACK_TITLE_MAX_LENGTH, updateTrackSchema, type Genre, type Track, type UpdateTrack } from '@platter/shared';
 import type { TFunction } from 'i18next';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api-error';
@@ -49,7 +49,21 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
   const id = useId();
   const [title, setTitle] = useState(track.title);
   const [genre, setGenre] = useState<Genre>(track.genre);
-  const [cover, setCover] = useState<File | null>(null);
+  // The picked image, shown in place of the current cover before it is saved.
+  const [picked, setPicked] = useState<{ file: File; url: string | null } | null>(null);
+  const cover = picked?.file ?? null;
+  const pickedUrl = useRef<string | null>(null);
+  const pick = (file: File | null) => {
+    if (pickedUrl.current) URL.revokeObjectURL(pickedUrl.current);
+    pickedUrl.current = file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
+    setPicked(file ? { file, url: pickedUrl.current } : null);
+  };
+  useEffect(
+    () => () => {
+      if (pickedUrl.current) URL.revokeObjectURL(pickedUrl.current);
+    },
+    [],
+  );
   const [checked, setChecked] = useState<FieldErrors>({});
   const edit = useEditTrack();
   const failed = failureErrors(edit.error);
@@ -88,7 +102,7 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
       </p>
     ) : null;
 
-  const preview = cover ? null : track.image;
+  const preview = picked ? picked.url : track.image;
   return (
     <form className="studio-form" onSubmit={onSubmit} aria-label={t('studio.edit.title')} noValidate>
       <div className="field">
@@ -144,7 +158,7 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
             type="file"
             accept="image/*"
             onChange={(event) => {
-              setCover(event.currentTarget.files?.[0] ?? null);
+              pick(event.currentTarget.files?.[0] ?? null);
               if (edit.error) edit.reset();
             }}
             {...describe('cover')}
