@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeMp3 } from './support/audio-fixtures.js';
+import { makeMp3, withId3Tags } from './support/audio-fixtures.js';
+import { makePng } from './support/images.js';
 import { Client } from './support/http-client.js';
 import { openEventStream } from './support/sse.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 import { uploadTrack } from './support/uploads.js';
 
-type Playlist = { id: string; name: string; ownerId: string; isPublic: boolean; trackCount: number };
+type Playlist = { id: string; name: string; ownerId: string; isPublic: boolean; trackCount: number; covers?: string[] };
 type Detail = Playlist & { entries: Array<{ entryId: string; position: number; track: { id: string; title: string } }> };
 
 describe(`playlists (${dialect})`, () => {
@@ -31,6 +32,20 @@ describe(`playlists (${dialect})`, () => {
     return created.body;
   };
   const titles = (d: Detail) => d.entries.map((e) => e.track.title);
+
+  it('lists each playlist with the covers of its first four tracks that have one, in play order', async () => {
+    const mp3 = await makeMp3(1);
+    const covered: Array<{ id: string; image: string }> = [];
+    for (let i = 0; i < 5; i++) covered.push((await uploadTrack(owner, withId3Tags(mp3, { cover: await makePng(40 + i, 40) }), { title: `Cover ${i}` })) as unknown as { id: string; image: string });
+    const p = await create('Mosaic');
+    // A track without a cover first, then five with: the mosaic skips the bare one and stops at four.
+    for (const id of [trackIds[0] as string, ...covered.map((c) => c.id).reverse()]) await owner.json('POST', `/api/playlists/${p.id}/tracks`, { trackId: id });
+    const expected = covered.map((c) => c.image).reverse().slice(0, 4);
+    const listed = (await owner.json<{ items: Array<Playlist & { covers: string[] }> }>('GET', '/api/playlists')).body.items.find((i) => i.id === p.id);
+    expect(listed?.covers).toEqual(expected);
+    expect((await owner.json<{ covers: string[] }>('GET', `/api/playlists/${p.id}`)).body.covers).toEqual(expected);
+    expect((await create('Empty')).covers).toEqual([]);
+  });
 
   it('creates, lists, renames and deletes, with a trimmed non-empty name', async () => {
     const p = await create('  Road trip  ');

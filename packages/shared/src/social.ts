@@ -74,6 +74,11 @@ export const playlistSchema = z.object({
   ownerName: z.string(),
   isPublic: z.boolean(),
   trackCount: z.number().int(),
+  /**
+   * Cover URLs of the first (up to 4) visible tracks that have one, in play order: the card's mosaic.
+   * The server always sends it; optional so a client treats its absence as "no covers".
+   */
+  covers: z.array(z.string()).max(4).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { Database, PlaylistsTable } from '../db/schema.js';
 
 export type PlaylistRow = Selectable<PlaylistsTable> & { owner_name: string };
@@ -36,6 +36,28 @@ export class PlaylistRepository {
   /** Entries cascade with the playlist. */
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('playlists').where('id', '=', id).execute();
+  }
+
+  /** Per playlist, the image keys of its first `perPlaylist` visible tracks that have a cover, in play order. */
+  async coverKeys(playlistIds: string[], perPlaylist: number): Promise<Map<string, string[]>> {
+    const covers = new Map<string, string[]>();
+    if (playlistIds.length === 0) return covers;
+    const ranked = this.db
+      .selectFrom('playlist_tracks')
+      .innerJoin('tracks', 'tracks.id', 'playlist_tracks.track_id')
+      .select([
+        'playlist_tracks.playlist_id as playlist_id',
+        'tracks.image_key as image_key',
+        sql<number>`row_number() over (partition by playlist_tracks.playlist_id order by playlist_tracks.position, playlist_tracks.added_at)`.as('n'),
+      ])
+      .where('playlist_tracks.playlist_id', 'in', playlistIds)
+      .where('tracks.hidden', '=', 0)
+      .where('tracks.image_key', 'is not', null);
+    const rows = await this.db.selectFrom(ranked.as('r')).select(['playlist_id', 'image_key']).where('n', '<=', perPlaylist).orderBy('playlist_id').orderBy('n').execute();
+    for (const row of rows) {
+      if (row.image_key) covers.set(row.playlist_id, [...(covers.get(row.playlist_id) ?? []), row.image_key]);
+    }
+    return covers;
   }
 
   /** Entry ids and track ids in play order. */

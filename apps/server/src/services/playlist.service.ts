@@ -7,7 +7,7 @@ import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { PlaylistRepository, PlaylistRow } from '../repositories/playlist.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
-import { toTrack } from './track.mapper.js';
+import { mediaUrl, toTrack } from './track.mapper.js';
 
 export interface PlaylistServiceDeps {
   db: Kysely<Database>;
@@ -16,7 +16,9 @@ export interface PlaylistServiceDeps {
   events: EventBus;
 }
 
-function toPlaylist(row: PlaylistRow): Playlist {
+const MOSAIC_COVERS = 4;
+
+function toPlaylist(row: PlaylistRow, covers: string[]): Playlist {
   return {
     id: row.id,
     name: row.name,
@@ -24,6 +26,7 @@ function toPlaylist(row: PlaylistRow): Playlist {
     ownerName: row.owner_name,
     isPublic: row.is_public === 1,
     trackCount: row.track_count,
+    covers: covers.map(mediaUrl),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -40,7 +43,7 @@ export class PlaylistService {
   constructor(private readonly deps: PlaylistServiceDeps) {}
 
   async listMine(userId: string): Promise<{ items: Playlist[] }> {
-    return { items: (await this.deps.playlists.listByOwner(userId)).map(toPlaylist) };
+    return { items: await this.withCovers(await this.deps.playlists.listByOwner(userId)) };
   }
 
   async create(userId: string, input: unknown): Promise<Playlist> {
@@ -48,7 +51,8 @@ export class PlaylistService {
     const id = newId();
     await this.deps.playlists.create({ id, userId, name, at: nowIso() });
     this.changed(userId, id);
-    return toPlaylist(await this.owned(userId, id));
+    const [playlist] = await this.withCovers([await this.owned(userId, id)]);
+    return playlist as Playlist;
   }
 
   async update(userId: string, id: string, input: unknown): Promise<Playlist> {
@@ -60,7 +64,8 @@ export class PlaylistService {
       nowIso(),
     );
     this.changed(userId, id);
-    return toPlaylist(await this.owned(userId, id));
+    const [playlist] = await this.withCovers([await this.owned(userId, id)]);
+    return playlist as Playlist;
   }
 
   async delete(userId: string, id: string): Promise<void> {
@@ -125,7 +130,13 @@ export class PlaylistService {
       const track = tracks.get(e.track_id);
       return track ? [{ entryId: e.id, position: e.position, track: toTrack(track) }] : [];
     });
-    return { ...toPlaylist(row), entries: visible };
+    const covers = visible.flatMap((e) => (e.track.image ? [e.track.image] : [])).slice(0, MOSAIC_COVERS);
+    return { ...toPlaylist(row, []), covers, entries: visible };
+  }
+
+  private async withCovers(rows: PlaylistRow[]): Promise<Playlist[]> {
+    const covers = await this.deps.playlists.coverKeys(rows.map((r) => r.id), MOSAIC_COVERS);
+    return rows.map((row) => toPlaylist(row, covers.get(row.id) ?? []));
   }
 
   private changed(userId: string, playlistId: string): void {
