@@ -9,7 +9,7 @@ import { LikeButton } from './like-button';
 const track = makeTrack({ id: 't1', title: 'Night Drive', likes: 2 });
 
 function renderLike(signedIn: boolean, liked: string[], respond: () => Promise<Response>) {
-  const fetchMock = vi.fn(respond);
+  const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => respond());
   vi.stubGlobal('fetch', fetchMock);
   const client = createTestQueryClient();
   client.setQueryData(queryKeys.likes.ids, { ids: liked });
