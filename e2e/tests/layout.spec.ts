@@ -156,8 +156,8 @@ async function checkPage(page: Page, checked: Checked, width: number): Promise<s
   if (overflow) problems.push(overflow);
   const pinned = await page.evaluate(findCovered, true);
   const scrolled = await page.evaluate(findCovered, false);
-  // A page with nothing to press would pass by checking nothing: each has its navigation and the player at least.
-  expect(pinned.checked, `${checked.path}: pinned controls checked`).toBeGreaterThanOrEqual(5);
+  // A page with nothing to press would pass by checking nothing: each has the player's controls at least.
+  expect(pinned.checked, `${checked.path}: pinned controls checked`).toBeGreaterThanOrEqual(2);
   expect(scrolled.checked, `${checked.path}: controls checked`).toBeGreaterThanOrEqual(pinned.checked);
   problems.push(...pinned.problems, ...scrolled.problems);
   return problems.map((problem) => `${checked.path}: ${problem}`);
