@@ -5,7 +5,7 @@ import { Client } from './support/http-client.js';
 import { imageInfo } from './support/images.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 
-type Track = { id: string; artistId: string; image: string | null };
+type Track = { id: string; artistId: string; image: string | null; waveform: string };
 type Artist = { id: string; photoURL: string | null; coverURL: string | null };
 
 /** The demo catalogue's tracks and artists carry artwork served like uploaded images. */
@@ -47,6 +47,8 @@ describe(`demo catalogue artwork (${dialect})`, () => {
     expect(tracks).toHaveLength(2);
     expect(new Set(tracks.map((track) => track.image)).size).toBe(2);
     for (const track of tracks) {
+      // The waveform comes with the track, from the rendered samples: nothing waits for a decode.
+      expect(track.waveform).toBe('ready');
       expect(await webp(track.image)).toEqual({ width: 600, height: 600, format: 'webp' });
       const artist = (await anon.json<Artist>('GET', `/api/artists/${track.artistId}`)).body;
       expect(await webp(artist.photoURL)).toEqual({ width: 400, height: 400, format: 'webp' });

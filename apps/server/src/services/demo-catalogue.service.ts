@@ -78,10 +78,10 @@ export class DemoCatalogueService {
       workers: this.deps.workers,
       signal,
       log: this.deps.log,
-      onTrack: async (spec, mp3) => {
+      onTrack: async (spec, mp3, peaks) => {
         const artistId = artistIds.get(spec.artistKey);
         if (!artistId) throw new Error(`Unknown demo artist ${spec.artistKey}`);
-        await this.store(spec, artistId, mp3);
+        await this.store(spec, artistId, mp3, peaks);
         done += 1;
         if (done % 10 === 0 || done === total) this.deps.log(`Demo catalogue: ${done}/${total} tracks ready`);
       },
@@ -135,7 +135,7 @@ export class DemoCatalogueService {
     return this.deps.images.storeDrawn(coverKey(spec), demoCoverSvg(spec), 'track');
   }
 
-  private async store(spec: DemoTrackSpec, artistId: string, mp3: Uint8Array): Promise<void> {
+  private async store(spec: DemoTrackSpec, artistId: string, mp3: Uint8Array, peaks: number[]): Promise<void> {
     const key = `demo/${spec.key}.mp3`;
     const [stored, imageKey] = await Promise.all([this.deps.storage.put(key, mp3), this.drawCover(spec)]);
     const duration = await readDuration(Readable.from([Buffer.from(mp3)]), 'audio/mpeg', mp3.byteLength);
@@ -151,6 +151,8 @@ export class DemoCatalogueService {
         size_bytes: stored.size,
         duration: duration ?? spec.durationSec,
         image_key: imageKey,
+        // Peaks from the rendered samples: the waveform queue has nothing to decode for demo tracks.
+        ...(peaks.length > 0 ? { waveform_status: 'ready' as const, waveform: JSON.stringify(peaks) } : {}),
         search_text: searchText(spec.title, artist?.displayName ?? ''),
         created_at: nowIso(),
       }),

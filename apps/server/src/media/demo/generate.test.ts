@@ -1,7 +1,9 @@
+import { WAVEFORM_BARS } from '@platter/shared';
 import { describe, expect, it } from 'vitest';
 import { demoTrackSpecs, type DemoTrackSpec } from './catalogue.js';
 import { encodeMp3 } from './encode.js';
 import { generateDemoTracks } from './generate.js';
+import { DEFAULT_SAMPLE_RATE } from './render-job.js';
 import { renderTrack } from './synth.js';
 
 /** Short copies of real specs of different genres, so the pool test stays fast. */
@@ -12,9 +14,10 @@ function shortSpecs(count: number): DemoTrackSpec[] {
 }
 
 describe('generateDemoTracks', () => {
-  it('renders every spec on worker threads and hands each MP3 to onTrack', async () => {
+  it('renders every spec on worker threads and hands each MP3 and its waveform peaks to onTrack', async () => {
     const specs = shortSpecs(3);
     const received = new Map<string, Uint8Array>();
+    const waveforms = new Map<string, number[]>();
     const logs: string[] = [];
     let concurrent = 0;
     let maxConcurrent = 0;
@@ -22,11 +25,12 @@ describe('generateDemoTracks', () => {
       specs,
       workers: 2,
       log: (m) => logs.push(m),
-      onTrack: async (spec, mp3) => {
+      onTrack: async (spec, mp3, peaks) => {
         concurrent++;
         maxConcurrent = Math.max(maxConcurrent, concurrent);
         await new Promise((r) => setTimeout(r, 10));
         received.set(spec.key, mp3);
+        waveforms.set(spec.key, peaks);
         concurrent--;
       },
     });
@@ -37,8 +41,13 @@ describe('generateDemoTracks', () => {
       expect(mp3[0]).toBe(0xff);
     }
     expect(maxConcurrent).toBe(1);
+    for (const peaks of waveforms.values()) {
+      expect(peaks).toHaveLength(WAVEFORM_BARS);
+      expect(Math.max(...peaks)).toBe(1);
+      expect(peaks.every((v) => v >= 0 && v <= 1)).toBe(true);
+    }
     // Workers produce exactly what rendering in this thread produces.
-    const local = await encodeMp3(renderTrack(specs[0]!, 44100), 44100);
+    const local = await encodeMp3(renderTrack(specs[0]!, DEFAULT_SAMPLE_RATE), DEFAULT_SAMPLE_RATE);
     expect(Buffer.from(received.get(specs[0]!.key)!).equals(Buffer.from(local))).toBe(true);
     // No "rendering in the main thread" fallback: the workers really started from the TS sources.
     expect(logs).toEqual([]);

@@ -8,14 +8,15 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { spawnWorker } from '../spawn-worker.js';
 import type { DemoTrackSpec } from './catalogue.js';
-import { DEFAULT_SAMPLE_RATE, WORKER_READY, renderDemoMp3, type DemoJob, type DemoJobResult } from './render-job.js';
+import { DEFAULT_SAMPLE_RATE, WORKER_READY, renderDemoTrack, type DemoJob, type DemoJobResult } from './render-job.js';
 
 export interface GenerateOptions {
   specs: DemoTrackSpec[];
   /** Worker threads; default `os.availableParallelism()`. */
   workers?: number;
   sampleRate?: number;
-  onTrack: (spec: DemoTrackSpec, mp3: Uint8Array) => Promise<void>;
+  /** `peaks`: the track's waveform (WAVEFORM_BARS values in 0..1), from the rendered samples. */
+  onTrack: (spec: DemoTrackSpec, mp3: Uint8Array, peaks: number[]) => Promise<void>;
   /** Aborting terminates the workers; the promise then resolves with what was done so far. */
   signal?: AbortSignal;
   /** Failures and the in-process fallback are reported here. */
@@ -93,7 +94,7 @@ async function runSlot(ctx: PoolContext): Promise<void> {
       // At most one finished track per slot waits for storage, so memory stays bounded.
       await previous;
       if (aborted(ctx)) break;
-      previous = 'mp3' in outcome ? deliver(ctx, spec, outcome.mp3) : Promise.resolve(fail(ctx, spec, outcome.error));
+      previous = 'mp3' in outcome ? deliver(ctx, spec, outcome.mp3, outcome.peaks) : Promise.resolve(fail(ctx, spec, outcome.error));
     }
     await previous;
   } finally {
@@ -101,10 +102,10 @@ async function runSlot(ctx: PoolContext): Promise<void> {
   }
 }
 
-function deliver(ctx: PoolContext, spec: DemoTrackSpec, mp3: Uint8Array): Promise<void> {
+function deliver(ctx: PoolContext, spec: DemoTrackSpec, mp3: Uint8Array, peaks: number[]): Promise<void> {
   ctx.deliveries = ctx.deliveries.then(async () => {
     try {
-      await ctx.onTrack(spec, mp3);
+      await ctx.onTrack(spec, mp3, peaks);
       ctx.result.generated++;
     } catch (err) {
       fail(ctx, spec, errorText(err));
@@ -222,7 +223,7 @@ class InProcessRenderer implements Renderer {
     // Let pending I/O run between tracks, since rendering blocks this thread.
     await new Promise((resolve) => setImmediate(resolve));
     try {
-      return { key: spec.key, mp3: await renderDemoMp3(spec, this.sampleRate) };
+      return { key: spec.key, ...(await renderDemoTrack(spec, this.sampleRate)) };
     } catch (err) {
       return { key: spec.key, error: errorText(err) };
     }
