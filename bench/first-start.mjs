@@ -26,6 +26,18 @@ const CATALOGUE = 100;
 const TIMEOUT_MS = 10 * 60 * 1000;
 
 const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+/**
+ * CPU seconds the server process has used so far (all its threads: the demo workers too), from
+ * /proc on Linux: on a busy machine wall time says more about the neighbours than about Platter.
+ */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return +((Number(fields[11]) + Number(fields[12])) / 100).toFixed(1);
+  } catch {
+    return null;
+  }
+}
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function get(url, init) {
@@ -80,9 +92,12 @@ server.stderr.on('data', (chunk) => log.push(chunk.toString()));
 
 try {
   const health = await until(async () => (await get(`${base}/api/health`))?.ok === true, started);
+  const cpuAtHealth = cpuSeconds(server.pid);
   const firstPage = await until(firstPagePlayable, started);
   const loadAtFirstPage = load();
+  const cpuAtFirstPage = cpuSeconds(server.pid);
   const catalogue = await until(async () => (await tracks()).total >= CATALOGUE, started);
+  const cpuAtCatalogue = cpuSeconds(server.pid);
   const result = {
     date: new Date().toISOString().slice(0, 10),
     cpus: os.availableParallelism(),
@@ -90,11 +105,12 @@ try {
     healthSec: +health.toFixed(1),
     firstPageSec: +firstPage.toFixed(1),
     catalogueSec: +catalogue.toFixed(1),
+    cpuSec: { health: cpuAtHealth, firstPage: cpuAtFirstPage, catalogue: cpuAtCatalogue },
     load: { before: loadBefore, atFirstPage: loadAtFirstPage, after: load() },
   };
   console.log(JSON.stringify(result));
   console.log(
-    `| ${result.date} | ${result.cpus} CPU, Node ${result.node} | ${result.healthSec} s | ${result.firstPageSec} s | ${result.catalogueSec} s | ${result.load.before} → ${result.load.after} |`,
+    `| ${result.date} | ${result.cpus} CPU, Node ${result.node} | ${result.healthSec} s | ${result.firstPageSec} s | ${result.catalogueSec} s | ${cpuAtHealth} / ${cpuAtFirstPage} / ${cpuAtCatalogue} s | ${result.load.before} → ${result.load.after} |`,
   );
 } catch (error) {
   console.error(`first start failed: ${error instanceof Error ? error.message : error}\n${log.join('')}`);
