@@ -249,6 +249,17 @@ test('375×812: five destinations at the bottom, the mini player docked above th
     expect(Math.round(dockBox.y + dockBox.height)).toBe(Math.round(navBox.y));
     await page.screenshot({ path: testInfo.outputPath('shell-375.png') });
 
+    // A track's page (a shared link) keeps the navigation, the player docked above it.
+    await page.goto(`/track/${encodeURIComponent(demo[0]!.id)}`);
+    await expect(page.getByRole('heading', { level: 1, name: demo[0]!.title, exact: true })).toBeVisible();
+    const trackNavBox = (await nav.boundingBox())!;
+    expect(Math.round(trackNavBox.y + trackNavBox.height)).toBe(812);
+    const trackDockBox = (await page.locator('.player-dock').boundingBox())!;
+    expect(Math.round(trackDockBox.y + trackDockBox.height)).toBe(Math.round(trackNavBox.y));
+    await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Library' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Playlists' })).toBeVisible();
+
     // Every tab of the sidebar is reachable: Library's switch leads to History, the nav to Studio.
     await library.getByRole('link', { name: 'History' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();

@@ -6,7 +6,7 @@ import { meQueryOptions } from '../../../features/auth/api/get-me';
 import { serverConfigQueryOptions } from '../../../lib/server-config';
 import { makeProfile } from '../../../testing/fixtures';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
-import { BottomNav, LibrarySwitch } from './home-nav';
+import { HomeBottomNav, LibrarySwitch } from './home-nav';
 import { HomeTopBar } from './home-top-bar';
 
 beforeEach(() => {
@@ -17,9 +17,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('BottomNav', () => {
+describe('HomeBottomNav', () => {
   it('lists Home, Search, Library, Studio and News, with Library current on any library tab', () => {
-    renderApp(<BottomNav tab="history" />);
+    renderApp(<HomeBottomNav tab="history" />);
     const nav = screen.getByRole('navigation', { name: 'Main sections' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([

@@ -1,12 +1,5 @@
 import { Icon, type IconProps } from '../../../components/icons';
 
-/** Three spines and a leaning one: the listener's collections (the Library destination). */
-export const LibraryIcon = (props: IconProps) => (
-  <Icon fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" {...props}>
-    <path d="M4 4v16M9 4v16M14 5l5 15" />
-  </Icon>
-);
-
 /** A head and shoulders: the account button of the narrow screens' top bar. */
 export const AccountIcon = (props: IconProps) => (
   <Icon fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" {...props}>

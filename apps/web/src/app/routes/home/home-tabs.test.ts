@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { BOTTOM_NAV } from '../../../components/layout/bottom-nav';
 import { HOME_TABS } from '../../../config/paths';
-import { BOTTOM_NAV, destinationOf, LIBRARY_TABS, libraryTabOf, parseHomeTab } from './home-tabs';
+import { destinationOf, LIBRARY_TABS, libraryTabOf, parseHomeTab } from './home-tabs';
 
 describe('parseHomeTab', () => {
   it('reads every known tab, and none as home', () => {

@@ -1,3 +1,4 @@
+import { BOTTOM_NAV, type BottomNavDestination } from '../../../components/layout/bottom-nav';
 import { HOME_TAB_IDS, type HomeTab, type HomeTabId } from '../../../config/paths';
 
 /** `?tab=` of /home: no tab is the home tab; an unknown one is null ('under development'). */
@@ -10,10 +11,6 @@ export function parseHomeTab(search: URLSearchParams): HomeTabId | null {
 /** The listener's own collections, gathered under one Library destination on narrow screens. */
 export const LIBRARY_TABS = ['playlists', 'liked', 'history', 'saved'] as const satisfies readonly HomeTab[];
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
-
-/** The narrow screens' bottom navigation, in its order: every tab of the sidebar is one of these or inside Library. */
-export const BOTTOM_NAV = ['home', 'search', 'library', 'menu', 'news'] as const;
-export type BottomNavDestination = (typeof BOTTOM_NAV)[number];
 
 /** The Library tab a tab belongs to (a playlist's details are part of Playlists), or null. */
 export function libraryTabOf(tab: HomeTabId | null): LibraryTab | null {

@@ -19,7 +19,7 @@ import { SearchView } from '../../../features/search/components/search-view';
 import { FOCUS_SEARCH_EVENT, requestSearchFocus } from '../../../features/search/focus-search';
 import { TermsModal } from '../../../features/terms/components/terms-modal';
 import { readTrackHistory } from '../../../lib/track-history';
-import { BottomNav, LibrarySwitch } from './home-nav';
+import { HomeBottomNav, LibrarySwitch } from './home-nav';
 import { HomeSidebar } from './home-sidebar';
 import { parseHomeTab } from './home-tabs';
 import { HomeTopBar } from './home-top-bar';
@@ -134,7 +134,7 @@ export function HomeRoute() {
           <TabContent tab={tab} />
         </TrackActionsHost>
       </main>
-      <BottomNav tab={tab} />
+      <HomeBottomNav tab={tab} />
     </div>
   );
 }
