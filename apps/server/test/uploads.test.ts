@@ -7,7 +7,7 @@ import { Client } from './support/http-client.js';
 import { type TestApp, TEST_SECRET, dialect, startTestApp } from './support/test-app.js';
 import { getUploadUrl, put, uploadTrack } from './support/uploads.js';
 
-type ApiError = { error: string; message: string };
+type ApiError = { error: string; message: string; field?: string };
 
 describe(`upload protocol (${dialect})`, () => {
   let t: TestApp;
