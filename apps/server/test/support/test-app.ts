@@ -36,6 +36,13 @@ async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<v
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // The app's pool has been ended, but its connections may still be closing: FORCE would kill
+      // them mid-goodbye (an uncaught 57P01 in the test run). Wait for them to go, within reason.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (Number(rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },
