@@ -123,7 +123,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const events = new InMemoryEventBus();
     const log = (message: string, error?: unknown) => console.warn(`platter: ${message}`, error ?? '');
     const images = new ImageService(storage);
-    const playlists = new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, events });
+    const playlists = new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, images, events });
     const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, log });
     const tracks = new TrackService({
       db,

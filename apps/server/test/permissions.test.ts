@@ -55,6 +55,13 @@ describe(`permissions of every studio, social and admin mutation (${dialect})`, 
     return (await clients.other.json<{ id: string }>('POST', `/api/tracks/${track}/reports`, { reason: 'spam' })).body.id;
   };
   const adminOnly = { signedOut: 401, other: 403, owner: 403, admin: 200 };
+  // A playlist is its owner's alone (no admin override); to anyone else even a public one is "not found".
+  const newPlaylist = async () => {
+    const playlist = await t.context.services.playlists.create(ids.owner, { name: 'Owned' });
+    await t.context.services.playlists.update(ids.owner, playlist.id, { isPublic: true });
+    return playlist.id;
+  };
+  const ownerOnlyPlaylist = { signedOut: 401, other: 404, owner: 200, admin: 404 };
 
   const cases: Case[] = [
     {
@@ -70,6 +77,13 @@ describe(`permissions of every studio, social and admin mutation (${dialect})`, 
       prepare: newTrack,
       send: (c, id) => c.request('PUT', `/api/tracks/${id}/cover`, { body: new Uint8Array(png), headers: { 'content-type': 'image/png' } }),
     },
+    {
+      name: 'PUT /api/playlists/:id/cover (a public playlist)',
+      expected: ownerOnlyPlaylist,
+      prepare: newPlaylist,
+      send: (c, id) => c.request('PUT', `/api/playlists/${id}/cover`, { body: new Uint8Array(png), headers: { 'content-type': 'image/png' } }),
+    },
+    { name: 'DELETE /api/playlists/:id/cover (a public playlist)', expected: ownerOnlyPlaylist, prepare: newPlaylist, send: (c, id) => json('DELETE', `/api/playlists/${id}/cover`)(c) },
     {
       name: 'DELETE /api/comments/:id (a third person’s comment on the owner’s track)',
       expected: { signedOut: 401, other: 403, owner: 204, admin: 204 },

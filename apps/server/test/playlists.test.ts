@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMp3, withId3Tags } from './support/audio-fixtures.js';
-import { makePng } from './support/images.js';
+import { imageInfo, makePng } from './support/images.js';
 import { Client } from './support/http-client.js';
 import { openEventStream } from './support/sse.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 import { uploadTrack } from './support/uploads.js';
 
-type Playlist = { id: string; name: string; ownerId: string; isPublic: boolean; trackCount: number; covers?: string[] };
+type Playlist = { id: string; name: string; ownerId: string; isPublic: boolean; trackCount: number; covers?: string[]; image: string | null };
 type Detail = Playlist & { entries: Array<{ entryId: string; position: number; track: { id: string; title: string } }> };
 
 describe(`playlists (${dialect})`, () => {
@@ -45,6 +45,57 @@ describe(`playlists (${dialect})`, () => {
     expect(listed?.covers).toEqual(expected);
     expect((await owner.json<{ covers: string[] }>('GET', `/api/playlists/${p.id}`)).body.covers).toEqual(expected);
     expect((await create('Empty')).covers).toEqual([]);
+  });
+
+  it('gives a playlist its own cover (a 600×600 WebP) that wins over the mosaic, replaces and removes it, deleting old files', async () => {
+    const mp3 = await makeMp3(1);
+    const covered = (await uploadTrack(owner, withId3Tags(mp3, { cover: await makePng(50, 50) }), { title: 'Covered' })) as unknown as { id: string; image: string };
+    const p = await create('Own cover');
+    expect(p.image).toBeNull();
+    await owner.json('POST', `/api/playlists/${p.id}/tracks`, { trackId: covered.id });
+    const put = (body: Uint8Array | string, client = owner) => client.request('PUT', `/api/playlists/${p.id}/cover`, { body, headers: { 'content-type': 'image/png' } });
+    const keyOf = (url: string) => decodeURIComponent(url.replace('/media/', ''));
+
+    const set = await put(new Uint8Array(await makePng(900, 500)));
+    expect(set.status).toBe(200);
+    const first = ((await set.json()) as Detail).image as string;
+    expect(first).toMatch(/^\/media\/images\//);
+    const file = await owner.get(first);
+    expect(file.headers.get('content-type')).toBe('image/webp');
+    expect(await imageInfo(Buffer.from(await file.arrayBuffer()))).toEqual({ width: 600, height: 600, format: 'webp' });
+    // The own cover is on the list and the detail; the mosaic is still sent alongside it.
+    const listed = (await owner.json<{ items: Playlist[] }>('GET', '/api/playlists')).body.items.find((i) => i.id === p.id);
+    expect(listed).toMatchObject({ image: first, covers: [covered.image] });
+    expect((await owner.json<Detail>('GET', `/api/playlists/${p.id}`)).body.image).toBe(first);
+
+    const replaced = ((await (await put(new Uint8Array(await makePng(64, 64)))).json()) as Detail).image as string;
+    expect(replaced).not.toBe(first);
+    expect(await t.context.storage.stat(keyOf(first))).toBeUndefined();
+
+    const removed = await owner.json<Detail>('DELETE', `/api/playlists/${p.id}/cover`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ image: null, covers: [covered.image] });
+    expect(await t.context.storage.stat(keyOf(replaced))).toBeUndefined();
+    expect((await owner.json<Detail>('DELETE', `/api/playlists/${p.id}/cover`)).status).toBe(200);
+
+    // Deleting the playlist deletes its cover file.
+    const last = ((await (await put(new Uint8Array(await makePng(64, 64)))).json()) as Detail).image as string;
+    expect(await t.context.storage.stat(keyOf(last))).toBeDefined();
+    expect((await owner.request('DELETE', `/api/playlists/${p.id}`)).status).toBe(204);
+    expect(await t.context.storage.stat(keyOf(last))).toBeUndefined();
+  });
+
+  it('refuses a playlist cover that is not an image (415) or too large (413), keeping the old one', async () => {
+    const p = await create('Picky');
+    const put = (body: Uint8Array | string) => owner.request('PUT', `/api/playlists/${p.id}/cover`, { body, headers: { 'content-type': 'image/png' } });
+    const good = ((await (await put(new Uint8Array(await makePng(64, 64)))).json()) as Detail).image;
+    const text = await put('hello');
+    expect(text.status).toBe(415);
+    expect(((await text.json()) as { message: string }).message).toMatch(/not an image.*JPEG, PNG, WebP, GIF or AVIF/);
+    const huge = await put(new Uint8Array(Buffer.concat([await makePng(64, 64), Buffer.alloc(9 * 1024 * 1024)])));
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { message: string }).message).toBe('The image is larger than 8 MB. Choose a smaller one.');
+    expect((await owner.json<Detail>('GET', `/api/playlists/${p.id}`)).body.image).toBe(good);
   });
 
   it('creates, lists, renames and deletes, with a trimmed non-empty name', async () => {
@@ -89,12 +140,15 @@ describe(`playlists (${dialect})`, () => {
     expect((await other.json('DELETE', `/api/playlists/${p.id}/tracks/${entryId}`)).status).toBe(404);
     expect((await other.json('PUT', `/api/playlists/${p.id}/order`, { entryIds: [entryId] })).status).toBe(404);
     expect((await other.request('DELETE', `/api/playlists/${p.id}`)).status).toBe(404);
+    expect((await other.request('PUT', `/api/playlists/${p.id}/cover`, { body: new Uint8Array(await makePng(8, 8)) })).status).toBe(404);
+    expect((await other.request('DELETE', `/api/playlists/${p.id}/cover`)).status).toBe(404);
+    expect((await anon.request('PUT', `/api/playlists/${p.id}/cover`, { body: new Uint8Array(await makePng(8, 8)) })).status).toBe(401);
     expect((await anon.json('POST', '/api/playlists', { name: 'x' })).status).toBe(401);
     expect((await anon.json('GET', '/api/playlists')).status).toBe(401);
     expect((await anon.request('DELETE', `/api/playlists/${p.id}`)).status).toBe(401);
     // Nothing changed.
     const detail = (await owner.json<Detail>('GET', `/api/playlists/${p.id}`)).body;
-    expect(detail).toMatchObject({ name: 'Secret', trackCount: 1 });
+    expect(detail).toMatchObject({ name: 'Secret', trackCount: 1, image: null });
     expect((await other.json<{ items: Playlist[] }>('GET', '/api/playlists')).body.items).toEqual([]);
   });
 
@@ -106,6 +160,8 @@ describe(`playlists (${dialect})`, () => {
     expect(seen.status).toBe(200);
     expect(titles(seen.body)).toEqual(['Two']);
     expect((await other.json('PATCH', `/api/playlists/${p.id}`, { name: 'Taken' })).status).toBe(404);
+    expect((await other.request('PUT', `/api/playlists/${p.id}/cover`, { body: new Uint8Array(await makePng(8, 8)) })).status).toBe(404);
+    expect((await other.request('DELETE', `/api/playlists/${p.id}/cover`)).status).toBe(404);
   });
 
   it('tells the owner’s other sessions about changes, live, and nobody else', async () => {

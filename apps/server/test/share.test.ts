@@ -87,6 +87,10 @@ describe(`share links render preview meta tags (${dialect})`, () => {
     expect(meta(html, 'og:type')).toBe('music.playlist');
     expect(meta(html, 'og:url')).toBe(`https://platter.example/playlist/${playlist.id}`);
     expect(meta(html, 'og:image')).toBe(`https://platter.example${covered.image}`);
+    // The playlist's own cover wins over its tracks' covers.
+    const own = await listener.request('PUT', `/api/playlists/${playlist.id}/cover`, { body: new Uint8Array(await makePng(64, 64)) });
+    const image = ((await own.json()) as { image: string }).image;
+    expect(meta(await (await fetch(`${t.baseUrl}/playlist/${playlist.id}`)).text(), 'og:image')).toBe(`https://platter.example${image}`);
   });
 
   it('answers unknown ids with the app (which shows its not-found page) and a 404 status', async () => {

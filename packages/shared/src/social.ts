@@ -79,6 +79,8 @@ export const playlistSchema = z.object({
    * The server always sends it; optional so a client treats its absence as "no covers".
    */
   covers: z.array(z.string()).max(4).optional(),
+  /** URL of the playlist's own cover (600×600 WebP), which wins over the mosaic; null when it has none. */
+  image: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

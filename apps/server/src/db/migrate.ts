@@ -4,6 +4,7 @@ import * as listenerFeatures from './migrations/2026-11-21T01-00_listener-featur
 import * as searchIndex from './migrations/2026-11-21T02-00_search-index.js';
 import * as studio from './migrations/2026-11-21T03-00_studio.js';
 import * as listensByArtist from './migrations/2026-11-21T04-00_listens-by-artist.js';
+import * as playlistCover from './migrations/2026-11-23T13-10_playlist-cover.js';
 import type { Database } from './schema.js';
 
 /**
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T02-00_search-index': searchIndex,
   '2026-11-21T03-00_studio': studio,
   '2026-11-21T04-00_listens-by-artist': listensByArtist,
+  '2026-11-23T13-10_playlist-cover': playlistCover,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -89,6 +89,8 @@ export interface PlaylistsTable {
   name: string;
   is_public: Generated<number>;
   track_count: Generated<number>;
+  /** The playlist's own cover (storage key); null shows the mosaic of its tracks' covers. */
+  image_key: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

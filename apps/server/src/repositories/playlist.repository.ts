@@ -33,6 +33,11 @@ export class PlaylistRepository {
     await this.db.updateTable('playlists').set({ ...changes, updated_at: at }).where('id', '=', id).execute();
   }
 
+  /** Sets the playlist's own cover (a storage key), or clears it with null to show the mosaic again. */
+  async setImage(id: string, imageKey: string | null, at: string): Promise<void> {
+    await this.db.updateTable('playlists').set({ image_key: imageKey, updated_at: at }).where('id', '=', id).execute();
+  }
+
   /** Entries cascade with the playlist. */
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('playlists').where('id', '=', id).execute();

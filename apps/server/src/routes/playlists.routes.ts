@@ -13,6 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { readImageBody } from '../services/image.service.js';
+import { perMinute } from './rate-limit.js';
+import { acceptRawBodies, contentLength } from './raw-body.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 const limited = { rateLimit: { max: 120, timeWindow: '1 minute' } };
@@ -64,4 +67,27 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
     { config: limited, schema: { tags, params: idParamsSchema, body: reorderPlaylistSchema, response: { 200: playlistDetailSchema, ...errors } } },
     async (request) => playlists.reorder((await request.requireUser()).id, request.params.id, request.body),
   );
+
+  app.delete(
+    '/api/playlists/:id/cover',
+    { config: limited, schema: { tags, summary: "Removes the playlist's own cover: the mosaic of its tracks' covers shows again", params: idParamsSchema, response: { 200: playlistDetailSchema, ...errors } } },
+    async (request) => playlists.removeCover((await request.requireUser()).id, request.params.id),
+  );
+
+  // The cover body is the raw image file (any Content-Type): sniffed, size-limited and resized on the server.
+  await app.register(async (scope) => {
+    acceptRawBodies(scope);
+    scope.withTypeProvider<ZodTypeProvider>().put(
+      '/api/playlists/:id/cover',
+      {
+        config: perMinute(20),
+        schema: { tags, summary: "Replaces the playlist's own cover with the image in the body (owner)", params: idParamsSchema, response: { 200: playlistDetailSchema, ...errors, 413: errorSchema, 415: errorSchema } },
+      },
+      async (request) => {
+        const userId = (await request.requireUser()).id;
+        const bytes = await readImageBody(request.raw, contentLength(request.headers));
+        return playlists.setCover(userId, request.params.id, bytes);
+      },
+    );
+  });
 }

@@ -7,12 +7,14 @@ import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { PlaylistRepository, PlaylistRow } from '../repositories/playlist.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
+import type { ImageService } from './image.service.js';
 import { mediaUrl, toTrack } from './track.mapper.js';
 
 export interface PlaylistServiceDeps {
   db: Kysely<Database>;
   playlists: PlaylistRepository;
   tracks: TrackRepository;
+  images: ImageService;
   events: EventBus;
 }
 
@@ -27,6 +29,7 @@ function toPlaylist(row: PlaylistRow, covers: string[]): Playlist {
     isPublic: row.is_public === 1,
     trackCount: row.track_count,
     covers: covers.map(mediaUrl),
+    image: row.image_key ? mediaUrl(row.image_key) : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -69,9 +72,31 @@ export class PlaylistService {
   }
 
   async delete(userId: string, id: string): Promise<void> {
-    await this.owned(userId, id);
+    const row = await this.owned(userId, id);
     await this.deps.playlists.delete(id);
+    await this.deps.images.discard(row.image_key);
     this.changed(userId, id);
+  }
+
+  /** Gives the playlist its own cover (checked, resized to 600×600 WebP); the replaced file goes after the row points at the new one. */
+  async setCover(userId: string, id: string, bytes: Uint8Array): Promise<PlaylistDetail> {
+    const row = await this.owned(userId, id);
+    const key = await this.deps.images.store(userId, bytes, 'track');
+    await this.deps.playlists.setImage(id, key, nowIso());
+    await this.deps.images.discard(row.image_key);
+    this.changed(userId, id);
+    return this.get(userId, id);
+  }
+
+  /** Removes the playlist's own cover: it shows the mosaic of its tracks' covers again. */
+  async removeCover(userId: string, id: string): Promise<PlaylistDetail> {
+    const row = await this.owned(userId, id);
+    if (row.image_key) {
+      await this.deps.playlists.setImage(id, null, nowIso());
+      await this.deps.images.discard(row.image_key);
+      this.changed(userId, id);
+    }
+    return this.get(userId, id);
   }
 
   /** The playlist with its tracks, for its owner, or for anyone when it is public. */

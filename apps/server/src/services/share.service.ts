@@ -54,7 +54,7 @@ export class ShareService {
     };
   }
 
-  /** A public playlist (a private one is as unknown as a missing one): its name, owner, size and first cover. */
+  /** A public playlist (a private one is as unknown as a missing one): its name, owner, size and its own cover, else its first track's. */
   async forPlaylist(id: string): Promise<ShareMeta | undefined> {
     const playlist = await this.deps.playlists.get(undefined, id).catch(() => undefined);
     if (!playlist) return undefined;
@@ -66,7 +66,7 @@ export class ShareService {
       description: `Playlist by ${playlist.ownerName} on Platter: ${length}.`,
       path: `/playlist/${encodeURIComponent(id)}`,
       type: 'music.playlist',
-      image: tracks.find((t) => t.image)?.image ?? null,
+      image: playlist.image ?? tracks.find((t) => t.image)?.image ?? null,
     };
   }
 }
