@@ -17,8 +17,8 @@ export function usePlaylistDetail(id: string) {
   return useQuery({ ...playlistDetailQueryOptions(id), enabled: id !== '' });
 }
 
-/** Every change of entries answers the new detail: it goes straight into the cache. */
-function useDetailMutation<Vars extends { playlistId: string }>(request: (vars: Vars) => Promise<PlaylistDetail>) {
+/** Every change of entries (or of the cover) answers the new detail: it goes straight into the cache. */
+export function useDetailMutation<Vars extends { playlistId: string }>(request: (vars: Vars) => Promise<PlaylistDetail>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,

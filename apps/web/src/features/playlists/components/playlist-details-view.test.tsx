@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { PlaylistDetail } from '@platter/shared';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTrack } from '../../../testing/fixtures';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
@@ -19,6 +19,7 @@ const detail: PlaylistDetail = {
   ownerName: 'Ann',
   isPublic: true,
   trackCount: 3,
+  image: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   entries: tracks.map((track, position) => ({ entryId: `e${position}`, position, track })),
@@ -32,9 +33,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderDetails(patch: Partial<PlaylistDetailsViewProps> = {}) {
+function renderDetails(patch: Partial<PlaylistDetailsViewProps> = {}, data: PlaylistDetail = detail) {
   const client = createTestQueryClient();
-  client.setQueryData(playlistDetailQueryOptions('p1').queryKey, detail);
+  client.setQueryData(playlistDetailQueryOptions('p1').queryKey, data);
   const props: PlaylistDetailsViewProps = {
     playlistId: 'p1',
     userId: 'owner',
@@ -92,5 +93,56 @@ describe('PlaylistDetailsView', () => {
     cleanup();
     renderDetails();
     expect((screen.getByLabelText('Shareable link') as HTMLInputElement).value).toBe(`${window.location.origin}/playlist/p1`);
+  });
+
+  describe('its own cover', () => {
+    const coverSrcs = () => [...screen.getByTestId('playlist-cover').querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    const answer = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+    it('shows instead of the track covers; only the owner gets the cover tools', () => {
+      renderDetails({}, { ...detail, image: '/own.webp' });
+      expect(coverSrcs()).toEqual(['/own.webp']);
+      expect(screen.getByRole('button', { name: 'Change cover' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Remove cover' })).toBeTruthy();
+      cleanup();
+      renderDetails({ userId: 'other' }, { ...detail, image: '/own.webp' });
+      expect(coverSrcs()).toEqual(['/own.webp']);
+      expect(screen.queryByRole('button', { name: 'Change cover' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Remove cover' })).toBeNull();
+      expect(screen.queryByLabelText('Cover image for the playlist')).toBeNull();
+    });
+
+    it('the owner picks an image: it is PUT as the raw body and the answered cover shows', async () => {
+      const fetchMock = vi.fn((_url: string, _init?: RequestInit) => answer(200, { ...detail, image: '/media/images/owner/new.webp' }));
+      vi.stubGlobal('fetch', fetchMock);
+      renderDetails();
+      expect(screen.queryByRole('button', { name: 'Remove cover' })).toBeNull();
+      const picker = screen.getByLabelText('Cover image for the playlist') as HTMLInputElement;
+      expect(picker.accept).toBe('image/*');
+      const file = new File(['png bytes'], 'cover.png', { type: 'image/png' });
+      fireEvent.change(picker, { target: { files: [file] } });
+      await waitFor(() => expect(coverSrcs()).toEqual(['/media/images/owner/new.webp']));
+      const put = fetchMock.mock.calls.find(([url]) => url === '/api/playlists/p1/cover');
+      expect(put?.[1]).toMatchObject({ method: 'PUT', body: file, headers: expect.objectContaining({ 'Content-Type': 'image/png' }) });
+      expect(screen.getByRole('button', { name: 'Remove cover' })).toBeTruthy();
+    });
+
+    it('Remove cover DELETEs it and the mosaic of track covers shows again', async () => {
+      const fetchMock = vi.fn((_url: string, _init?: RequestInit) => answer(200, detail));
+      vi.stubGlobal('fetch', fetchMock);
+      renderDetails({}, { ...detail, image: '/own.webp' });
+      fireEvent.click(screen.getByRole('button', { name: 'Remove cover' }));
+      await waitFor(() => expect(coverSrcs()).toEqual(['/c1.webp']));
+      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/playlists/p1/cover' && init?.method === 'DELETE')).toBe(true);
+      expect(screen.queryByRole('button', { name: 'Remove cover' })).toBeNull();
+    });
+
+    it('a file the server refuses as not an image is explained, and the cover stays', async () => {
+      vi.stubGlobal('fetch', vi.fn(() => answer(415, { statusCode: 415, error: 'Unsupported Media Type', message: 'not an image' })));
+      renderDetails({}, { ...detail, image: '/own.webp' });
+      fireEvent.change(screen.getByLabelText('Cover image for the playlist'), { target: { files: [new File(['text'], 'notes.txt', { type: 'text/plain' })] } });
+      expect((await screen.findByRole('alert')).textContent).toBe('This file is not an image Platter can use. Choose a JPEG, PNG, WebP, GIF or AVIF file.');
+      expect(coverSrcs()).toEqual(['/own.webp']);
+    });
   });
 });

@@ -11,6 +11,7 @@ import { useUpdatePlaylist } from '../api/playlists';
 import { totalDuration } from '../duration';
 import { moveEntry } from '../reorder';
 import { PlaylistCover } from './playlist-cover';
+import { PlaylistCoverControls } from './playlist-cover-controls';
 import './playlists.css';
 
 export interface PlaylistDetailsViewProps {
@@ -59,7 +60,10 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
     <div className="playlist-details">
       {back}
       <header className="playlist-details__head">
-        <PlaylistCover image={ownImage(playlist)} covers={tracks.map((track) => track.image)} size="large" />
+        <div className="playlist-details__cover">
+          <PlaylistCover image={playlist.image} covers={tracks.map((track) => track.image)} size="large" />
+          {isOwner && <PlaylistCoverControls playlist={playlist} />}
+        </div>
         <div className="playlist-details__info">
           <h2 className="playlist-details__name">{playlist.name}</h2>
           <p className="playlist-details__meta">
@@ -98,12 +102,6 @@ function DurationText({ seconds }: { seconds: number }) {
   const minutes = Math.round(seconds / 60);
   if (minutes < 60) return <>{t('playlists.minutes', { count: seconds > 0 ? Math.max(1, minutes) : 0 })}</>;
   return <>{t('playlists.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })}</>;
-}
-
-/** A playlist's own cover, once the server sends one (`image`); none today. */
-function ownImage(playlist: PlaylistDetail): string | null {
-  const image = (playlist as { image?: unknown }).image;
-  return typeof image === 'string' ? image : null;
 }
 
 function ShareControls({ playlist }: { playlist: PlaylistDetail }) {

@@ -15,6 +15,7 @@ const playlist: Playlist = {
   ownerName: 'Ann',
   isPublic: false,
   trackCount: 2,
+  image: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
@@ -98,5 +99,16 @@ describe('PlaylistsView', () => {
     expect([...fromDetail!.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['/a.webp']);
     expect([...fromList!.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['/1.webp', '/2.webp', '/3.webp', '/4.webp']);
     expect(allCalls().filter((call) => call.includes('/api/playlists/p2'))).toEqual([]);
+  });
+
+  it("a playlist's own cover wins over its mosaic on the card, without asking for its detail", () => {
+    const client = createTestQueryClient();
+    const own = { ...playlist, id: 'p3', image: '/own.webp', covers: ['/1.webp', '/2.webp', '/3.webp', '/4.webp'] };
+    const ownNoCovers = { ...playlist, id: 'p4', image: '/own4.webp' };
+    client.setQueryData(myPlaylistsQueryOptions().queryKey, { items: [own, ownNoCovers] });
+    renderApp(<PlaylistsView signedIn />, { queryClient: client });
+    const srcs = screen.getAllByTestId('playlist-cover').map((cover) => [...cover.querySelectorAll('img')].map((img) => img.getAttribute('src')));
+    expect(srcs).toEqual([['/own.webp'], ['/own4.webp']]);
+    expect(allCalls().filter((call) => call.includes('/api/playlists/p4'))).toEqual([]);
   });
 });

@@ -162,23 +162,19 @@ function EditPlaylistDialog({ playlist, onClose }: { playlist: Playlist; onClose
 }
 
 /**
- * A card's cover. When the list carries the first track covers (`covers`, and `image` for an own
- * cover) they are used as they are; a list without them falls back to the playlist's detail (one
- * small request per card, cached for when the playlist is opened). Same fixed box either way.
+ * A card's cover: the playlist's own (`image`) when it has one. Else, when the list carries the
+ * first track covers (`covers`), they are used as they are; a list without them falls back to the
+ * playlist's detail (one small request per card, cached for when the playlist is opened). Same
+ * fixed box either way.
  */
 function CardCover({ playlist }: { playlist: Playlist }) {
   const listed = listCovers(playlist);
-  const detail = usePlaylistDetail(listed === null && playlist.trackCount > 0 ? playlist.id : '');
+  const detail = usePlaylistDetail(!playlist.image && listed === null && playlist.trackCount > 0 ? playlist.id : '');
   const covers = listed ?? detail.data?.entries.slice(0, 8).map((entry) => entry.track.image) ?? [];
-  return <PlaylistCover image={listImage(playlist)} covers={covers} size="small" />;
+  return <PlaylistCover image={playlist.image} covers={covers} size="small" />;
 }
 
 function listCovers(playlist: Playlist): readonly (string | null)[] | null {
   const covers = (playlist as { covers?: unknown }).covers;
   return Array.isArray(covers) ? covers.filter((cover): cover is string => typeof cover === 'string') : null;
-}
-
-function listImage(playlist: Playlist): string | null {
-  const image = (playlist as { image?: unknown }).image;
-  return typeof image === 'string' ? image : null;
 }

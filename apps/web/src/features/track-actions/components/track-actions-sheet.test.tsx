@@ -16,6 +16,7 @@ const playlist: Playlist = {
   ownerName: 'Ann',
   isPublic: false,
   trackCount: 0,
+  image: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
