@@ -60,10 +60,7 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
     <div className="playlist-details">
       {back}
       <header className="playlist-details__head">
-        <div className="playlist-details__cover">
-          <PlaylistCover image={playlist.image} covers={tracks.map((track) => track.image)} size="large" />
-          {isOwner && <PlaylistCoverControls playlist={playlist} />}
-        </div>
+        <PlaylistCover image={playlist.image} covers={tracks.map((track) => track.image)} size="large" />
         <div className="playlist-details__info">
           <h2 className="playlist-details__name">{playlist.name}</h2>
           <p className="playlist-details__meta">
@@ -90,6 +87,7 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
           )}
         </div>
       </header>
+      {isOwner && <PlaylistCoverControls playlist={playlist} />}
       {renderActions?.(tracks)}
       {isOwner && <ShareControls playlist={playlist} />}
       <PlaylistEntries playlist={playlist} editable={isOwner} activeTrackId={activeTrackId} isPlaying={isPlaying} onPlay={onPlay} />
