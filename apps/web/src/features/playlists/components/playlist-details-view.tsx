@@ -87,8 +87,13 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
           )}
         </div>
       </header>
-      {isOwner && <PlaylistCoverControls playlist={playlist} />}
-      {renderActions?.(tracks)}
+      {(isOwner || renderActions) && (
+        // One row of tools under the header: the owner's cover controls and what other features add.
+        <div className="playlist-details__tools">
+          {isOwner && <PlaylistCoverControls playlist={playlist} />}
+          {renderActions?.(tracks)}
+        </div>
+      )}
       {isOwner && <ShareControls playlist={playlist} />}
       <PlaylistEntries playlist={playlist} editable={isOwner} activeTrackId={activeTrackId} isPlaying={isPlaying} onPlay={onPlay} />
     </div>
