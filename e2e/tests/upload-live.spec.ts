@@ -20,7 +20,7 @@ test('a second browser sees a new track and the Top Charts change without a relo
     await signedInAccount(artist.page, 'Live Artist');
     const title = unique('Live drop');
     const track = await uploadShortTrack(artist.page, title, 'Dance');
-    await expect(main(watcher.page).getByText(title)).toBeVisible();
+    await expect(main(watcher.page).getByText(title, { exact: true })).toBeVisible();
 
     // Top Charts: another track leads first; then the new one gets more listens than any, from several listeners.
     const [demo] = (await listTracks(artist.page.request, { genre: 'Rap' })).items;
