@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import './dialog.css';
 
 /*
@@ -37,22 +37,13 @@ export function useEscapeLayer(active: boolean, close: () => void) {
   }, [active]);
 }
 
-interface DialogProps {
-  open: boolean;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  footer?: ReactNode;
-}
-
 /**
- * A modal on the native `<dialog>`: focus trapping and the backdrop come from the browser; Escape
- * is an escape layer (above), and the browser's other close requests arrive as `cancel`.
- * 400 px wide, 95vw on narrow screens (SPEC 9).
+ * Drives a native `<dialog>` as a modal while `open`: focus trapping and the backdrop come from the
+ * browser; Escape is an escape layer (above), the browser's other close requests arrive as `cancel`,
+ * and a click on the backdrop closes. Spread the result onto the `<dialog>`.
  */
-export function Dialog({ open, title, onClose, children, footer }: DialogProps) {
+export function useModalDialog(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   useEscapeLayer(open, onClose);
 
   useEffect(() => {
@@ -67,19 +58,37 @@ export function Dialog({ open, title, onClose, children, footer }: DialogProps) 
     }
   }, [open]);
 
+  return {
+    ref,
+    onCancel: (event: SyntheticEvent<HTMLDialogElement>) => {
+      event.preventDefault();
+      onClose();
+    },
+    onClick: (event: MouseEvent<HTMLDialogElement>) => {
+      if (event.target === event.currentTarget) onClose();
+    },
+  };
+}
+
+interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+/**
+ * A modal on the native `<dialog>`: focus trapping and the backdrop come from the browser; Escape
+ * is an escape layer (above), and the browser's other close requests arrive as `cancel`.
+ * 400 px wide, 95vw on narrow screens (SPEC 9).
+ */
+export function Dialog({ open, title, onClose, children, footer }: DialogProps) {
+  const titleId = useId();
+  const modal = useModalDialog(open, onClose);
+
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
+    <dialog {...modal} className="dialog" aria-labelledby={titleId}>
       <div className="dialog__body">
         <h2 id={titleId} className="dialog__title">
           {title}

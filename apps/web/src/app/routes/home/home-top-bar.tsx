@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useEscapeLayer } from '../../../components/dialog';
+import { useModalDialog } from '../../../components/dialog';
 import { Logo } from '../../../components/layout/logo';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
@@ -53,41 +53,14 @@ export function HomeTopBar() {
   );
 }
 
-/**
- * A modal sheet on the native `<dialog>`: focus trapping and the backdrop come from the browser;
- * Escape is an escape layer (components/dialog.tsx), so it closes this sheet before anything else.
- */
+/** The account area as a modal sheet (useModalDialog: Escape closes it before anything else). */
 function AccountSheet({ open, onClose, isAdmin }: { open: boolean; onClose: () => void; isAdmin: boolean }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEscapeLayer(open, onClose);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
+  const modal = useModalDialog(open, onClose);
 
   return (
-    <dialog
-      ref={ref}
-      className="account-sheet"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
+    <dialog {...modal} className="account-sheet" aria-labelledby={titleId}>
       {/* Rendered only while open, so the sidebar's own sign-in form is the page's only one until then. */}
       {open && (
         <div className="account-sheet__body">

@@ -1,6 +1,6 @@
 import { profileSchema, type Profile, type ProfileImageKind } from '@platter/shared';
 import { useMutation } from '@tanstack/react-query';
-import { putImageBody } from './put-image-body';
+import { putImageBody } from '../../../lib/put-image-body';
 import { useInvalidateProfile } from './update-profile';
 
 /** `PUT /api/me/images/avatar|cover` with the image as the body; the server resizes it. */

@@ -1,5 +1,5 @@
 import { trackSchema, type Track } from '@platter/shared';
-import { putImageBody } from './put-image-body';
+import { putImageBody } from '../../../lib/put-image-body';
 
 /** `PUT /api/tracks/:id/cover` with the image as the body: the track's new cover. */
 export function putTrackCover(trackId: string, image: Blob): Promise<Track> {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, apiErrorFromBody } from '../../../lib/api-error';
+import { ApiError, apiErrorFromBody } from './api-error';
 
 /**
  * PUTs an image as the raw request body (the image endpoints take no JSON), answering like
