@@ -13,6 +13,7 @@ import { useTrackLink } from '../../features/player/hooks/use-track-link';
 import { usePlayerStore } from '../../features/player/player-store';
 import { useLiveUpdates } from '../../lib/live-updates';
 import { usePlayerComments } from './track-comments';
+import { useFreshQueuedTracks } from './fresh-queued-tracks';
 import './app-root.css';
 
 /** Pages where the player bar shows even before anything was picked. */
@@ -25,6 +26,7 @@ const PLAYER_PAGES = [paths.home.path, '/artist/', '/track/'];
 export function AppRoot() {
   useAuthSync();
   useLiveUpdates();
+  useFreshQueuedTracks();
   const { pathname } = useLocation();
   useTrackLink(pathname === paths.home.path);
   const hasQueue = usePlayerStore((state) => state.queue.length > 0);

@@ -420,3 +420,20 @@ describe('playerReducer volume', () => {
     expect(state.volume).toBeGreaterThan(0);
   });
 });
+
+describe('playerReducer refreshTracks', () => {
+  it('an edited track shows its new title in the queue while it keeps playing', () => {
+    const playing = replay([a.setList([t1, t2, t1], 0), a.playing(), a.timeUpdate(12)]);
+    const renamed = { ...t1, title: 'Renamed', image: '/media/images/new.webp' };
+    const state = replay([a.refreshTracks([renamed, makeTrack({ id: 'elsewhere' })])], playing);
+    expect(state.queue.map((entry) => entry.track.title)).toEqual(['Renamed', t2.title, 'Renamed']);
+    expect(currentEntry(state)?.track.image).toBe('/media/images/new.webp');
+    expect(state.queue.map((entry) => entry.entryId)).toEqual(playing.queue.map((entry) => entry.entryId));
+    expect([state.current, state.playId, state.position, state.playing]).toEqual([playing.current, playing.playId, 12, true]);
+  });
+
+  it('keeps the same state when nothing shown changed', () => {
+    const playing = replay([a.setList([t1, t2], 0)]);
+    expect(playerReducer(playing, a.refreshTracks([{ ...t1 }, { ...t2 }]))).toBe(playing);
+  });
+});

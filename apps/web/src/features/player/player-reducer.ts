@@ -73,6 +73,7 @@ export type PlayerAction =
   | { type: 'removeEntry'; entryId: string }
   | { type: 'moveEntry'; entryId: string; toIndex: number }
   | { type: 'clearUpcoming' }
+  | { type: 'refreshTracks'; tracks: readonly Track[] }
   | { type: 'jumpTo'; entryId: string }
   | { type: 'setCrossfade'; seconds: number }
   | { type: 'toggleRepeat' }
@@ -134,6 +135,8 @@ export const playerActions = {
   removeEntry: (entryId: string): PlayerAction => ({ type: 'removeEntry', entryId }),
   moveEntry: (entryId: string, toIndex: number): PlayerAction => ({ type: 'moveEntry', entryId, toIndex }),
   clearUpcoming: (): PlayerAction => ({ type: 'clearUpcoming' }),
+  /** Newer copies of tracks (an edited title, a new cover, new counts) replace the queued copies. */
+  refreshTracks: (tracks: readonly Track[]): PlayerAction => ({ type: 'refreshTracks', tracks }),
   jumpTo: (entryId: string): PlayerAction => ({ type: 'jumpTo', entryId }),
   setCrossfade: (seconds: number): PlayerAction => ({ type: 'setCrossfade', seconds }),
   toggleRepeat: (): PlayerAction => ({ type: 'toggleRepeat' }),
@@ -368,6 +371,8 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'clearUpcoming':
       if (state.current === null) return { ...state, queue: [] };
       return { ...state, queue: state.queue.slice(0, state.current + 1) };
+    case 'refreshTracks':
+      return refreshTracks(state, action.tracks);
     case 'jumpTo': {
       const index = state.queue.findIndex((entry) => entry.entryId === action.entryId);
       return index === -1 ? state : selectIndex(state, index);
@@ -410,4 +415,25 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         duration: action.duration !== null && Number.isFinite(action.duration) ? action.duration : null,
       };
   }
+}
+
+/** The fields a listener sees of a queued track; a change in one of them replaces the queued copy. */
+const SHOWN_FIELDS = ['title', 'artist', 'artistId', 'genre', 'image', 'duration', 'url', 'likes', 'listens', 'waveform', 'hidden'] as const;
+
+/**
+ * Replaces queued copies of the given tracks where what they show changed; entries, order and
+ * playback stay as they are. Returns the same state when nothing changed, so a refetched list that
+ * brings nothing new re-renders nothing.
+ */
+function refreshTracks(state: PlayerState, tracks: readonly Track[]): PlayerState {
+  if (state.queue.length === 0 || tracks.length === 0) return state;
+  const fresh = new Map(tracks.map((track) => [track.id, track]));
+  let changed = false;
+  const queue = state.queue.map((entry) => {
+    const track = fresh.get(entry.track.id);
+    if (!track || SHOWN_FIELDS.every((field) => track[field] === entry.track[field])) return entry;
+    changed = true;
+    return { ...entry, track };
+  });
+  return changed ? { ...state, queue } : state;
 }
