@@ -46,8 +46,8 @@ try {
       }
     })();
     const started = performance.now();
-    context.services.waveforms.schedule();
-    await context.services.waveforms.idle();
+    await context.services.waveforms.enqueue(id);
+    await context.jobs.idle();
     const ms = performance.now() - started;
     running = false;
     await probe;

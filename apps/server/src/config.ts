@@ -12,7 +12,7 @@ const optionalString = z
   .optional();
 
 /** Every environment variable Platter reads. The README's configuration table mirrors this. */
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(8080),
@@ -36,6 +36,22 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   ADMIN_EMAILS: z.string().default(''),
+  REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\/./.test(v), {
+    message: 'must start with redis:// or rediss://, such as redis://127.0.0.1:6379/0 (leave it unset for one process)',
+  }),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), {
+    message: 'must be an absolute http(s) URL such as http://127.0.0.1:9000 (leave it unset for AWS S3)',
+  }),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  S3_PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), {
+    message: 'must be the absolute http(s) origin browsers reach the bucket at, such as https://media.example.com',
+  }),
+  TRUST_PROXY: optionalString,
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).positive().max(600).default(10),
   ANDROID_APK_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), {
     message: 'must be an absolute http(s) URL of the .apk',
   }),
@@ -69,6 +85,14 @@ export interface Config {
   webDist: string | undefined;
   /** Lower-cased emails of the users with the admin role. */
   adminEmails: ReadonlySet<string>;
+  /** Redis for live events, rate limits and short-lived shared state; undefined keeps them in-process. */
+  redisUrl: string | undefined;
+  /** S3-compatible object storage for audio and images; undefined keeps them on local disk. */
+  s3: S3Config | undefined;
+  /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDRs of the proxies. */
+  trustProxy: boolean | number | string[];
+  /** How long SIGTERM waits for in-flight work before exiting anyway. */
+  shutdownTimeoutMs: number;
   android: {
     /** A remote address of the .apk (used when no file is in DATA_DIR/downloads). */
     apkUrl: string | undefined;
@@ -76,6 +100,32 @@ export interface Config {
     packageName: string | undefined;
     certSha256: string[];
   };
+}
+
+export interface S3Config {
+  bucket: string;
+  /** For S3-compatible servers; undefined means AWS. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither; neither uses the SDK's default credential chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** The origin browsers use for the bucket when it differs from the endpoint (a CDN or proxy). */
+  publicUrl: string | undefined;
+}
+
+/** TRUST_PROXY: unset/false, true, a hop count, or a comma-separated list of proxy addresses or CIDRs. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] | { error: string } {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((v) => v.trim()).filter(Boolean);
+  const address = /^([0-9a-fA-F.:]+)(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/;
+  const bad = list.filter((v) => !address.test(v));
+  if (list.length === 0 || bad.length > 0) {
+    return { error: `TRUST_PROXY: "${bad[0] ?? value}" is not a hop count, true/false, or an IP address or CIDR (e.g. 10.0.0.0/8,127.0.0.1)` };
+  }
+  return list;
 }
 
 /** Whether this email belongs to an admin (ADMIN_EMAILS, compared case-insensitively). */
@@ -102,6 +152,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.ANDROID_PACKAGE_NAME) !== Boolean(e.ANDROID_CERT_SHA256)) {
     problems.push('ANDROID_PACKAGE_NAME and ANDROID_CERT_SHA256: set both to publish assetlinks.json, or neither');
   }
+  if (e.DATABASE_URL && !e.BETTER_AUTH_SECRET) {
+    problems.push(
+      'BETTER_AUTH_SECRET: required when DATABASE_URL is set, so that every instance signs sessions and upload URLs with the same secret (make one with `openssl rand -base64 48`)',
+    );
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the SDK\'s default credentials');
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_PUBLIC_URL)) {
+    problems.push('S3_BUCKET: required when any other S3_ variable is set (leave them all unset for local disk)');
+  }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) problems.push(trustProxy.error);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -126,6 +189,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         .map((v) => v.trim().toLowerCase())
         .filter(Boolean),
     ),
+    redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : undefined,
+    trustProxy: trustProxy as boolean | number | string[],
+    shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT_SECONDS * 1000),
     android: {
       apkUrl: e.ANDROID_APK_URL,
       packageName: e.ANDROID_PACKAGE_NAME,

@@ -5,7 +5,8 @@ import { type Auth, type AuthDeps, createAuth, migrateAuth } from './auth/auth.j
 import { type Config, isAdminEmail } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { type EventBus, InMemoryEventBus } from './events/event-bus.js';
+import type { EventBus } from './events/event-bus.js';
+import { type SharedState, createSharedState } from './lib/shared-state.js';
 import { LiveHub } from './events/live-hub.js';
 import { EngagementRepository } from './repositories/engagement.repository.js';
 import { PlaylistRepository } from './repositories/playlist.repository.js';
@@ -18,7 +19,7 @@ import { UploadRepository } from './repositories/upload.repository.js';
 import { ProfileService } from './services/profile.service.js';
 import { TrackService } from './services/track.service.js';
 import { UploadService } from './services/upload.service.js';
-import { LocalDiskStorage } from './storage/local-disk.storage.js';
+import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
 import { UploadSigner } from './storage/upload-signer.js';
 import { CommentRepository } from './repositories/comment.repository.js';
@@ -37,6 +38,8 @@ import { ShareService } from './services/share.service.js';
 import { SiteService } from './services/site.service.js';
 import { DownloadsDirectory } from './storage/downloads-directory.js';
 import { WaveformService } from './services/waveform.service.js';
+import { createJobQueue } from './jobs/create-job-queue.js';
+import type { JobQueue } from './jobs/job-queue.js';
 
 /** Everything a running Platter holds: the database, storage, services and sign-in. */
 export interface AppContext {
@@ -44,6 +47,10 @@ export interface AppContext {
   database: DatabaseHandle;
   storage: Storage;
   events: EventBus;
+  /** Redis or in-process: live events, rate limits, seen-recently guards. */
+  shared: SharedState;
+  /** Background work as claimed jobs: in-process, or pg-boss on PostgreSQL. */
+  jobs: JobQueue;
   hub: LiveHub;
   auth: Auth;
   repositories: {
@@ -118,13 +125,17 @@ export async function createContext(config: Config): Promise<AppContext> {
     await migrateAuth(authDeps);
     await migrateToLatest(db);
 
+    // Scale-out seams, each chosen once here from configuration: storage (local disk or S3),
+    // shared state (in-process or Redis), and below them the services that use them.
     const signer = new UploadSigner(`upload:${secret}`);
-    const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'), signer);
-    const events = new InMemoryEventBus();
+    const storage = createStorage(config, signer);
+    const shared = await createSharedState(config);
+    const events = shared.events;
     const log = (message: string, error?: unknown) => console.warn(`platter: ${message}`, error ?? '');
     const images = new ImageService(storage);
     const playlists = new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, images, events });
-    const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, log });
+    const jobs = createJobQueue(config, { log });
+    const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, jobs, log });
     const tracks = new TrackService({
       db,
       tracks: repositories.tracks,
@@ -162,22 +173,26 @@ export async function createContext(config: Config): Promise<AppContext> {
       share: new ShareService({ tracks: repositories.tracks, profiles, playlists }),
       site: new SiteService({ db, downloads: new DownloadsDirectory(path.join(config.dataDir, 'downloads')), android: config.android }),
     };
-    // Every new track (uploaded or demo) gets its waveform made in the background.
-    const stopWaveformTrigger = events.on('track.created', () => waveforms.schedule());
+    // Every new track gets its waveform made in the background, as a job claimed by one instance.
+    await waveforms.listen();
+    await jobs.start();
     const hub = new LiveHub(events);
     return {
       config,
       database,
       storage,
       events,
+      shared,
+      jobs,
       hub,
       auth: createAuth(authDeps),
       repositories,
       services,
       close: async () => {
-        stopWaveformTrigger();
+        await jobs.close();
         await waveforms.close();
         hub.close();
+        await shared.close();
         await database.close();
       },
     };

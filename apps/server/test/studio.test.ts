@@ -27,7 +27,7 @@ describe(`studio: uploads with tags and waveforms, covers, profile, deleting (${
   afterAll(() => t.close());
 
   const waitForWaveform = async (id: string): Promise<Waveform> => {
-    await t.context.services.waveforms.idle();
+    await t.context.jobs.idle();
     for (let i = 0; i < 100; i++) {
       const { body } = await fan.json<Waveform>('GET', `/api/tracks/${id}/waveform`);
       if (body.status !== 'pending') return body;

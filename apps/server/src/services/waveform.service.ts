@@ -2,7 +2,9 @@ import { WAVEFORM_BARS, type Waveform } from '@platter/shared';
 import type { EventBus } from '../events/event-bus.js';
 import { type Actor, canSeeTrack } from '../lib/actor.js';
 import { NotFoundError } from '../lib/errors.js';
+import type { WaveformRequest } from '../media/waveform/protocol.js';
 import { WorkerClient } from '../media/waveform/worker-client.js';
+import type { JobQueue, JobRun, QueuePolicy } from '../jobs/job-queue.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -10,25 +12,43 @@ export interface WaveformServiceDeps {
   tracks: TrackRepository;
   storage: Storage;
   events: EventBus;
+  jobs: Pick<JobQueue, 'register' | 'send'>;
   log?: (message: string, error?: unknown) => void;
 }
 
 const CHUNK_BYTES = 256 * 1024;
-const JOB_TIMEOUT_MS = 5 * 60_000;
+const DECODE_TIMEOUT_MS = 5 * 60_000;
 /** The worker is stopped after this long with nothing to do, so an idle server holds no decoder. */
 const IDLE_MS = 30_000;
+/** At most this many pending tracks are sent per start (any beyond wait for the next start). */
+const PENDING_AT_START = 100_000;
 
 /**
- * Makes waveform peaks for tracks whose waveform is pending, one at a time on a worker thread:
- * off the request path, so uploads and streaming never wait for it. It drains the queue at start
- * (tracks left pending by a restart) and whenever `schedule()` is called after an upload.
+ * The `waveform` queue: a file that cannot be read is retried with backoff for about seven
+ * minutes (another instance's write, or storage catching up) before the track is given up on.
+ */
+export const WAVEFORM_QUEUE: QueuePolicy = { retryLimit: 4, retryDelaySeconds: 15, timeoutSeconds: 10 * 60 };
+
+/** The decoder failed on bytes that were read: retrying cannot help. */
+class DecodeError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'DecodeError';
+  }
+}
+
+/**
+ * Makes waveform peaks on a worker thread, off the request path, as one `waveform` job per
+ * track: sent when a pending track is created (on whichever instances hear of it: one job per
+ * track all the same) and, at start, for tracks left pending. Whichever instance claims the job
+ * decodes the stored file; a file it cannot read is retried, never marked `unavailable` because
+ * of where the job ran.
  */
 export class WaveformService {
   private worker: WorkerClient | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
   private closed = false;
   private idleTimer: NodeJS.Timeout | undefined;
+  private stopListening: (() => void) | undefined;
 
   constructor(private readonly deps: WaveformServiceDeps) {}
 
@@ -42,72 +62,87 @@ export class WaveformService {
     return { trackId, status: row.waveform_status, peaks, duration: row.duration };
   }
 
-  /** Starts draining the queue (or makes the running drain look again when it finishes). */
-  schedule(): void {
-    if (this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => this.deps.log?.('Waveform queue stopped', error))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.schedule();
-        } else {
-          this.stopWhenIdle();
-        }
-      });
+  /** Registers the `waveform` job's handler and sends a job for every new track whose waveform is pending. */
+  async listen(): Promise<void> {
+    await this.deps.jobs.register('waveform', ({ trackId }, run) => this.make(trackId, run), WAVEFORM_QUEUE);
+    this.stopListening = this.deps.events.on('track.created', ({ track }) => {
+      if (track.waveform === 'pending') void this.enqueue(track.id);
+    });
   }
 
-  /** Resolves when the queue is empty: for tests and graceful shutdown. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  /** Sends the track's waveform job: one per track, however often and wherever this is called. */
+  async enqueue(trackId: string): Promise<void> {
+    try {
+      await this.deps.jobs.send('waveform', { trackId }, { onceKey: trackId });
+    } catch (error) {
+      this.deps.log?.(`Could not queue the waveform of track ${trackId}`, error);
+    }
+  }
+
+  /** Sends the jobs of tracks still pending: left by a restart, or made before waveforms were jobs. */
+  async enqueuePending(): Promise<number> {
+    const pending = await this.deps.tracks.pendingWaveforms(PENDING_AT_START);
+    for (const track of pending) await this.enqueue(track.id);
+    return pending.length;
+  }
+
+  /**
+   * The `waveform` job. Idempotent: a track deleted meanwhile or already done is skipped. Throws
+   * (so the queue retries) while the file cannot be read, except on the last attempt; marks the
+   * track `unavailable` when the file reads but does not decode, or after the last attempt.
+   */
+  async make(trackId: string, run: JobRun): Promise<void> {
+    const track = await this.deps.tracks.getById(trackId);
+    if (!track || track.waveform_status !== 'pending') return;
+    clearTimeout(this.idleTimer);
+    try {
+      const stored = await this.deps.storage.stat(track.storage_key);
+      if (!stored) {
+        if (!run.lastAttempt) throw new Error(`The file of track ${trackId} (${track.storage_key}) is not in storage`);
+        this.deps.log?.(`Waveform of track ${trackId}: its file never became readable; marked unavailable`);
+        return await this.finish(trackId, []);
+      }
+      let peaks: number[];
+      try {
+        peaks = await this.compute(track.storage_key, track.content_type, stored.size);
+      } catch (error) {
+        await this.resetWorker();
+        // Stopping (the worker was ended under it), or reading failed: leave it to a retry.
+        if (this.closed || run.signal.aborted || (!(error instanceof DecodeError) && !run.lastAttempt)) throw error;
+        this.deps.log?.(`Waveform of track ${trackId} failed`, error);
+        peaks = [];
+      }
+      await this.finish(trackId, peaks);
+    } finally {
+      this.stopWhenIdle();
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stopListening?.();
     clearTimeout(this.idleTimer);
-    await this.running?.catch(() => undefined);
-    await this.worker?.terminate();
-    this.worker = undefined;
+    await this.resetWorker();
   }
 
-  private async drain(): Promise<void> {
-    clearTimeout(this.idleTimer);
-    for (;;) {
-      if (this.closed) return;
-      const batch = await this.deps.tracks.pendingWaveforms(10);
-      if (batch.length === 0) return;
-      for (const track of batch) {
-        if (this.closed) return;
-        await this.process(track);
-      }
-    }
-  }
-
-  private async process(track: { id: string; storage_key: string; content_type: string }): Promise<void> {
-    let peaks: number[] = [];
-    try {
-      peaks = await this.compute(track.storage_key, track.content_type);
-    } catch (error) {
-      this.deps.log?.(`Waveform of track ${track.id} failed`, error);
-      await this.worker?.terminate();
-      this.worker = undefined;
-    }
-    if (this.closed) return;
+  private async finish(trackId: string, peaks: number[]): Promise<void> {
     const status = peaks.length > 0 ? 'ready' : 'unavailable';
-    await this.deps.tracks.setWaveform(track.id, status, peaks.length > 0 ? peaks : null);
-    this.deps.events.emit('track.waveform', { trackId: track.id, status });
+    await this.deps.tracks.setWaveform(trackId, status, peaks.length > 0 ? peaks : null);
+    this.deps.events.emit('track.waveform', { trackId, status });
   }
 
-  private async compute(key: string, contentType: string): Promise<number[]> {
-    const stored = await this.deps.storage.stat(key);
-    if (!stored) return [];
+  private async resetWorker(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+
+  /** Streams the stored file to the worker; errors of the decoder are DecodeErrors, errors of reading are not. */
+  private async compute(key: string, contentType: string, size: number): Promise<number[]> {
+    if (this.closed) throw new Error('The waveform service is closed');
     this.worker ??= await WorkerClient.start();
     const worker = this.worker;
+    const ask = (message: WaveformRequest) => worker.request(message).catch((error: unknown) => Promise.reject(new DecodeError(error)));
     return withTimeout(
       (async () => {
         const stream = await this.deps.storage.read(key);
@@ -117,46 +152,44 @@ export class WaveformService {
           for await (const chunk of stream) {
             pending = Buffer.concat([pending, chunk as Buffer]);
             if (!started) {
-              if (pending.length < 4096 && pending.length < stored.size) continue;
-              const reply = await worker.request({ type: 'start', contentType, head: new Uint8Array(pending.subarray(0, 4096)) });
+              if (pending.length < 4096 && pending.length < size) continue;
+              const reply = await ask({ type: 'start', contentType, head: new Uint8Array(pending.subarray(0, 4096)) });
               if (reply.type !== 'started' || !reply.decodable) return [];
               started = true;
             }
             while (pending.length >= CHUNK_BYTES) {
-              await worker.request({ type: 'chunk', bytes: new Uint8Array(pending.subarray(0, CHUNK_BYTES)) });
+              await ask({ type: 'chunk', bytes: new Uint8Array(pending.subarray(0, CHUNK_BYTES)) });
               pending = pending.subarray(CHUNK_BYTES);
             }
           }
           if (!started) {
-            const reply = await worker.request({ type: 'start', contentType, head: new Uint8Array(pending) });
+            const reply = await ask({ type: 'start', contentType, head: new Uint8Array(pending) });
             if (reply.type !== 'started' || !reply.decodable) return [];
           }
-          if (pending.length > 0) await worker.request({ type: 'chunk', bytes: new Uint8Array(pending) });
-          const done = await worker.request({ type: 'end', bars: WAVEFORM_BARS });
+          if (pending.length > 0) await ask({ type: 'chunk', bytes: new Uint8Array(pending) });
+          const done = await ask({ type: 'end', bars: WAVEFORM_BARS });
           return done.type === 'done' ? done.peaks : [];
         } finally {
           stream.destroy();
         }
       })(),
-      JOB_TIMEOUT_MS,
+      DECODE_TIMEOUT_MS,
     );
   }
 
   private stopWhenIdle(): void {
     clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => {
-      if (this.running) return;
-      void this.worker?.terminate();
-      this.worker = undefined;
-    }, IDLE_MS);
+    if (this.closed) return;
+    this.idleTimer = setTimeout(() => void this.resetWorker(), IDLE_MS);
     this.idleTimer.unref();
   }
 }
 
+/** A decode that hangs is the decoder's failure: it ends as a DecodeError. */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new DecodeError(new Error(`timed out after ${ms} ms`))), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -21,7 +21,7 @@ export interface TestApp {
 }
 
 /** A fresh empty Postgres database per app, made from TEST_DATABASE_URL and dropped on close. */
-async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: the Postgres integration suite needs it');
   const name = `platter_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;

@@ -1,0 +1,98 @@
+/** Every kind of background job and its payload (kept small: ids, never file contents). */
+export interface JobPayloads {
+  /** Make one track's waveform peaks from its stored file. */
+  waveform: { trackId: string };
+  /** Remove uploads that expired unused (their rows and files). */
+  'upload-sweep': Record<string, never>;
+  /** Generate whatever the demo catalogue still lacks. */
+  'demo-catalogue': Record<string, never>;
+}
+
+/** What a handler knows about the run it is in. */
+export interface JobRun {
+  /** 0 on the first attempt, 1 on the first retry, and so on. */
+  attempt: number;
+  /** True when no retry follows a failure of this attempt: the handler's last chance to record an outcome. */
+  lastAttempt: boolean;
+  /** Aborted when the queue stops: a long handler ends at a safe point (and throws, so the job runs again later). */
+  signal: AbortSignal;
+}
+
+export type JobHandler<T> = (data: T, run: JobRun) => Promise<void>;
+
+/** How a queue treats its jobs; the same on both implementations. */
+export interface QueuePolicy {
+  /** Retries after a failed attempt (a thrown handler). Default 2. */
+  retryLimit?: number;
+  /** Seconds before the first retry; each later one waits about twice as long (with jitter). Default 30. */
+  retryDelaySeconds?: number;
+  /** A run taking longer is failed (and retried). Default 15 minutes; at most 23 hours. */
+  timeoutSeconds?: number;
+}
+
+export interface SendOptions {
+  /**
+   * Jobs sharing a key never run at the same time, and a key waits in the queue at most once:
+   * sending it again while it waits does nothing (across instances on PostgreSQL).
+   */
+  singletonKey?: string;
+  /**
+   * One job per key: while a job sent with this key is kept (waiting, running, retrying, or on
+   * PostgreSQL also finished in the last 12 hours), sending it again does nothing, on any
+   * instance. For work done once per thing, such as a track's waveform, however many instances
+   * hear of the thing. Implies the same `singletonKey`.
+   */
+  onceKey?: string;
+}
+
+export interface ScheduleOptions<T> {
+  /** Every n minutes (n divides 60): at :00, :n, :2n… on PostgreSQL; every n minutes from start in-process. */
+  everyMinutes: number;
+  data: T;
+}
+
+/**
+ * Background work as named, claimed jobs. Each job is claimed by one worker, of one instance;
+ * a queue runs one job at a time per instance; a failed job is retried with backoff per its
+ * queue's policy. In-process on the embedded default, pg-boss on PostgreSQL; chosen once by
+ * `createJobQueue` (create-job-queue.ts). Handlers must be idempotent: after a crash a job may run again.
+ */
+export interface JobQueue<Jobs = JobPayloads> {
+  readonly kind: 'in-process' | 'pg-boss';
+  /** Declares a queue and its handler; before or after `start()`. */
+  register<K extends keyof Jobs & string>(name: K, handler: JobHandler<Jobs[K]>, policy?: QueuePolicy): Promise<void>;
+  /**
+   * Queues a job for whichever instance claims it first. After `stop()` the job waits for
+   * another instance (in-process: it is lost at exit, and found again at the next start);
+   * after `close()` it is dropped with a log line.
+   */
+  send<K extends keyof Jobs & string>(name: K, data: Jobs[K], options?: SendOptions): Promise<void>;
+  /**
+   * Sends `name` periodically (once per period across instances on PostgreSQL); register it
+   * first. Scheduled jobs carry the singleton key `name`: send with that key to run one now.
+   */
+  schedule<K extends keyof Jobs & string>(name: K, options: ScheduleOptions<Jobs[K]>): Promise<void>;
+  /** Connects (PostgreSQL: creates pg-boss's schema under its own lock) and starts claiming. */
+  start(): Promise<void>;
+  /**
+   * Stops claiming, aborts running handlers' signals and waits for them up to the drain bound;
+   * what still runs after it is given up (on PostgreSQL failed, so it is retried elsewhere).
+   * Sending still works until `close()`.
+   */
+  stop(): Promise<void>;
+  /** `stop()`, then closes the connection. */
+  close(): Promise<void>;
+  /**
+   * Resolves when no job of a registered queue waits to run now or runs (on PostgreSQL: on any
+   * instance). Retries waiting out their delay do not count. For tests and benches.
+   */
+  idle(timeoutMs?: number): Promise<void>;
+}
+
+export const DEFAULT_POLICY: Required<QueuePolicy> = { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 15 * 60 };
+
+/** The delay before retry n (1-based): base·2ⁿ, its second half random (pg-boss's own formula, so both queues agree). */
+export function retryDelayMs(policy: Required<QueuePolicy>, retry: number): number {
+  const full = policy.retryDelaySeconds * 1000 * 2 ** Math.min(16, retry);
+  return full / 2 + (full / 2) * Math.random();
+}

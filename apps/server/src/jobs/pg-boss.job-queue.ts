@@ -1,0 +1,238 @@
+import { createHash, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import {
+  DEFAULT_POLICY,
+  type JobHandler,
+  type JobPayloads,
+  type JobQueue,
+  type QueuePolicy,
+  type ScheduleOptions,
+  type SendOptions,
+} from './job-queue.js';
+
+export interface PgBossJobQueueOptions {
+  connectionString: string;
+  /** How long `stop()` waits for running handlers before failing them (so they are retried elsewhere). */
+  drainMs: number;
+  log: (message: string, error?: unknown) => void;
+  /** How often an idle worker looks for jobs sent by other instances (sends on this one wake it at once). */
+  pollingIntervalSeconds?: number;
+}
+
+/** pg-boss's tables live in their own schema, created by pg-boss itself under its own advisory lock. */
+const SCHEMA = 'pgboss';
+
+/** The advisory lock key under which instances set up their queues (an arbitrary constant of our own). */
+const START_LOCK = '7264937561239001';
+
+interface Registered {
+  handler: JobHandler<unknown>;
+  policy: Required<QueuePolicy>;
+}
+
+/**
+ * The job queue on PostgreSQL: pg-boss 10 (claims with `FOR UPDATE SKIP LOCKED`, retries with
+ * backoff, cron schedules sent once across instances). Every queue is `stately`: per singleton
+ * key at most one job waits and one runs, whichever instance sent it. The only file that
+ * touches pg-boss.
+ */
+export class PgBossJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
+  readonly kind = 'pg-boss' as const;
+  private readonly pool: pg.Pool;
+  private readonly boss: PgBoss;
+  private readonly registered = new Map<string, Registered>();
+  private readonly schedules = new Map<string, ScheduleOptions<unknown>>();
+  private readonly workers = new Map<string, string>();
+  /** Per queue: created in the database and worked by this instance. */
+  private readonly ready = new Map<string, Promise<void>>();
+  private readonly abort = new AbortController();
+  private starting: Promise<void> | undefined;
+  private stopping: Promise<void> | undefined;
+  private closed = false;
+  private poolEnded = false;
+
+  constructor(private readonly options: PgBossJobQueueOptions) {
+    // Our own small pool (pg-boss's default would be 10 connections per instance), kept open
+    // after stop() so that work finishing during shutdown can still send jobs.
+    this.pool = new pg.Pool({ connectionString: options.connectionString, max: 4, application_name: 'platter-jobs' });
+    this.pool.on('error', (error) => options.log('Job queue connection failed', error));
+    this.boss = new PgBoss({
+      db: {
+        // A handler that outlives close() (past the drain bound) still reports its outcome; the
+        // pool is gone by then, so that report is dropped: the job expires and runs again elsewhere.
+        executeSql: async (text, values) => {
+          if (this.poolEnded) return { rows: [], rowCount: 0 } as unknown as pg.QueryResult;
+          return this.pool.query(text, values);
+        },
+      },
+      schema: SCHEMA,
+      // The clock sends a cron tick when it looks within 60 s of it, and looks at most once per
+      // interval across instances, a look that comes a hair early being skipped until the next:
+      // every 20 s (not the default 30) keeps two looks apart by less than 60 s, so no tick is lost.
+      cronMonitorIntervalSeconds: 20,
+    });
+    this.boss.on('error', (error) => options.log('Job queue error', error));
+  }
+
+  async register<K extends keyof Jobs & string>(name: K, handler: JobHandler<Jobs[K]>, policy: QueuePolicy = {}): Promise<void> {
+    if (this.registered.has(name)) throw new Error(`Job queue ${name} is registered twice`);
+    const entry = { handler: handler as JobHandler<unknown>, policy: { ...DEFAULT_POLICY, ...policy } };
+    this.registered.set(name, entry);
+    if (this.starting) {
+      await this.starting;
+      await this.activate(name, entry);
+    }
+  }
+
+  async send<K extends keyof Jobs & string>(name: K, data: Jobs[K], options: SendOptions = {}): Promise<void> {
+    const entry = this.registered.get(name);
+    if (!entry) throw new Error(`Job queue ${name} is not registered`);
+    if (!this.starting) throw new Error('Start the job queue before sending jobs');
+    if (this.closed) {
+      this.options.log(`Job ${name} was not sent: the job queue is closed`);
+      return;
+    }
+    await this.starting;
+    // pg-boss drops (silently) a job whose queue does not exist yet.
+    await this.activate(name, entry);
+    // Every queue is stately, where jobs without a key would all share the empty one: a job
+    // without a key gets a key of its own, as in-process.
+    const singletonKey = options.onceKey ?? options.singletonKey ?? randomUUID();
+    await this.boss.send(name, data as object, { singletonKey, ...(options.onceKey ? { id: onceId(name, options.onceKey) } : {}) });
+    const worker = this.workers.get(name);
+    if (worker && !this.stopping) this.boss.notifyWorker(worker);
+  }
+
+  async schedule<K extends keyof Jobs & string>(name: K, options: ScheduleOptions<Jobs[K]>): Promise<void> {
+    const entry = this.registered.get(name);
+    if (!entry) throw new Error(`Job queue ${name} is not registered`);
+    cronEvery(options.everyMinutes);
+    this.schedules.set(name, options);
+    if (this.starting) {
+      await this.starting;
+      await this.activate(name, entry);
+      await this.applySchedule(name, options);
+    }
+  }
+
+  start(): Promise<void> {
+    this.starting ??= (async () => {
+      await this.serialized(() => this.boss.start());
+      for (const [name, entry] of this.registered) await this.activate(name, entry);
+      for (const [name, options] of this.schedules) await this.applySchedule(name, options);
+    })();
+    return this.starting;
+  }
+
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      if (!this.starting) return;
+      await this.starting.catch(() => undefined);
+      this.abort.abort();
+      // Stops the workers and timers, waits up to drainMs for running handlers, then fails
+      // the ones still running so that another instance (or a later start) retries them.
+      await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.options.drainMs });
+    })();
+    return this.stopping;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.stop();
+    this.closed = true;
+    this.poolEnded = true;
+    await this.pool.end();
+  }
+
+  async idle(timeoutMs = 60_000): Promise<void> {
+    const names = [...this.registered.keys()];
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await this.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${SCHEMA}.job
+         WHERE name = ANY($1) AND (state IN ('created', 'active') OR (state = 'retry' AND start_after <= now()))`,
+        [names],
+      );
+      if ((rows[0]?.n ?? 0) === 0) return;
+      if (Date.now() > deadline) throw new Error(`Jobs still queued or running after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  /**
+   * Runs `work` while holding a PostgreSQL advisory lock, so instances starting at once set up
+   * pg-boss one after the other: two `create_queue` calls at the same moment deadlock (each
+   * inserts its queue row, then wants a lock on the queue table for the partition's foreign key).
+   */
+  private async serialized<T>(work: () => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [START_LOCK]);
+      try {
+        return await work();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [START_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Creates the queue (or brings its policy in step with this code) and starts this instance's worker for it, once. */
+  private activate(name: string, entry: Registered): Promise<void> {
+    let ready = this.ready.get(name);
+    if (!ready) {
+      ready = this.serialized(() => this.createAndWork(name, entry));
+      this.ready.set(name, ready);
+    }
+    return ready;
+  }
+
+  private async createAndWork(name: string, entry: Registered): Promise<void> {
+    const { policy } = entry;
+    const queue = {
+      name,
+      policy: 'stately' as const,
+      retryLimit: policy.retryLimit,
+      retryDelay: policy.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: policy.timeoutSeconds,
+    };
+    await this.boss.createQueue(name, queue);
+    await this.boss.updateQueue(name, queue);
+    const workOptions = { batchSize: 1, includeMetadata: true as const, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 };
+    const id = await this.boss.work<unknown>(name, workOptions, async ([job]) => {
+      if (!job) return;
+      const lastAttempt = job.retryCount >= job.retryLimit;
+      try {
+        await entry.handler(job.data, { attempt: job.retryCount, lastAttempt, signal: this.abort.signal });
+      } catch (error) {
+        this.options.log(`Job ${name} failed (attempt ${job.retryCount + 1}${lastAttempt ? ', for good' : '; it will be retried'})`, error);
+        throw error;
+      }
+    });
+    this.workers.set(name, id);
+  }
+
+  private async applySchedule(name: string, options: ScheduleOptions<unknown>): Promise<void> {
+    // Every instance writes the same schedule (an upsert); pg-boss's clock sends each tick once.
+    await this.boss.schedule(name, cronEvery(options.everyMinutes), options.data as object, { tz: 'UTC', singletonKey: name });
+  }
+}
+
+/** The cron expression for "every n minutes" where n divides an hour. */
+function cronEvery(minutes: number): string {
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 60 || 60 % minutes !== 0) {
+    throw new Error(`A schedule runs every n minutes where n divides 60, not ${minutes}`);
+  }
+  if (minutes === 60) return '0 * * * *';
+  return minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`;
+}
+
+/** The job id of a `onceKey`: a UUID from a hash of the queue and the key, so every instance sends the same id. */
+function onceId(name: string, key: string): string {
+  const hex = createHash('sha256').update(`${name}\0${key}`).digest('hex');
+  // Shaped as a version 8 (custom) UUID, which is what PostgreSQL's uuid type needs.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
