@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // `source` resolves @platter/shared to its TypeScript, so tests never need a build first.
 const resolve = { conditions: ['source', 'module', 'node', 'import', 'default'] };
@@ -9,6 +9,7 @@ const integration = (dialect: 'sqlite' | 'postgres', groupOrder: number) => ({
   test: {
     name: `integration:${dialect}`,
     include: ['apps/server/test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, 'apps/server/test/scale-out/**'],
     environment: 'node',
     env: { PLATTER_TEST_DIALECT: dialect },
     testTimeout: 30_000,
@@ -35,6 +36,22 @@ export default defineConfig({
       },
       integration('sqlite', 1),
       integration('postgres', 2),
+      {
+        // Several real Platter processes on one PostgreSQL, Redis and S3 server (TEST_DATABASE_URL,
+        // TEST_REDIS_URL). Each file starts its processes once; one file at a time, since the
+        // processes themselves use both cores.
+        resolve,
+        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+        test: {
+          name: 'scale-out',
+          include: ['apps/server/test/scale-out/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
+        },
+      },
     ],
   },
 });

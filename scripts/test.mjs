@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit, integration on SQLite, integration on Postgres (TEST_DATABASE_URL),
-// browser journeys (Chromium). Locally a missing Postgres or Chromium is a printed skip; with CI=true it fails.
+// the Redis suites (TEST_REDIS_URL), the scale-out suite (several Platter processes on Postgres, Redis
+// and an S3 server), browser journeys (Chromium). Locally a missing Postgres, Redis or Chromium is a
+// printed skip; with CI=true it fails.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const results = [];
@@ -26,6 +29,29 @@ function skip(name, reason) {
   }
 }
 
+/** Whether a Redis server answers PING at this redis:// URL within two seconds. */
+function redisAnswers(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port || 6379) });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => done(/^\+PONG|^-NOAUTH/.test(data.toString())));
+  });
+}
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const redisProblem = !redisUrl
+  ? 'TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)'
+  : (await redisAnswers(redisUrl))
+    ? undefined
+    : `no Redis answers at ${redisUrl}`;
+
 const npx = 'npx';
 if (step('typecheck', npx, ['tsc', '-b', 'packages/shared', 'apps/server'])) {
   step('typecheck server tests', npx, ['tsc', '-p', 'apps/server/test']);
@@ -33,6 +59,8 @@ if (step('typecheck', npx, ['tsc', '-b', 'packages/shared', 'apps/server'])) {
   step('typecheck e2e', npx, ['tsc', '-p', 'e2e', '--noEmit']);
 }
 step('lint', npx, ['eslint', '.']);
+// Test files that need Redis skip themselves without it; the runner names the skip (a failure in CI).
+if (redisProblem) skip('Redis suites (live events, rate limits, jobs)', redisProblem);
 step('unit + integration (SQLite)', npx, ['vitest', 'run', '--project', 'unit', '--project', 'integration:sqlite']);
 
 if (process.env.TEST_DATABASE_URL) {
