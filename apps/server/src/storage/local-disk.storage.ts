@@ -22,6 +22,8 @@ export const LOCAL_UPLOAD_PATH = '/api/uploads/';
  * so a half-finished upload never appears under its key.
  */
 export class LocalDiskStorage implements Storage {
+  /** Objects are served by Platter itself (/media), from its own origin. */
+  readonly publicOrigin = undefined;
   private readonly tmpDir: string;
 
   constructor(
@@ -71,6 +73,15 @@ export class LocalDiskStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  /** Local files are streamed by Platter itself: there is no URL of their own. */
+  async createDownloadUrl(): Promise<string | undefined> {
+    return undefined;
+  }
+
+  async check(): Promise<void> {
+    await fsp.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
   }
 
   async createUploadUrl(key: string, options: UploadUrlOptions): Promise<string> {

@@ -16,6 +16,8 @@ export interface ByteRange {
 export interface UploadUrlOptions {
   contentType: string;
   maxBytes: number;
+  /** The exact size the browser declared (fileSize): S3 signs it as Content-Length; local disk refuses any other length. */
+  size?: number;
   expiresAt: Date;
   /** Binds the URL to one user; checked by the receiver (local) or signed in (S3). */
   userId: string;
@@ -36,6 +38,15 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** A URL the browser can PUT the object's bytes to directly (a presigned URL on S3). */
   createUploadUrl(key: string, options: UploadUrlOptions): Promise<string>;
+  /**
+   * A short-lived URL the browser can GET the object from directly (a presigned GET on S3, where
+   * Range works against the bucket), or undefined where Platter streams the bytes itself (local disk).
+   */
+  createDownloadUrl(key: string, options: { expiresInSeconds: number; contentType?: string }): Promise<string | undefined>;
+  /** The origin browsers reach stored objects at when it is not Platter's own (the CSP names it), else undefined. */
+  readonly publicOrigin: string | undefined;
+  /** Resolves when the storage answers (the bucket exists and is reachable); throws otherwise. For /api/ready. */
+  check(): Promise<void>;
 }
 
 /** Thrown by `put` when the body exceeds `maxBytes`; nothing is kept. */
