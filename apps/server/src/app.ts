@@ -34,6 +34,16 @@ export interface BuildOptions {
 }
 
 /**
+ * TRUST_PROXY as Fastify takes it. Fastify 5 ignores a bare hop count (it trusts nobody then), so a
+ * count n becomes what it means elsewhere (Express, proxy-addr): trust the nearest n hops, whatever
+ * their address. Addresses or CIDRs are the safer setting, since they also check who is asking.
+ */
+function fastifyTrustProxy(trustProxy: boolean | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address, hop) => hop < trustProxy;
+}
+
+/**
  * Builds Platter's HTTP app from a context. It never listens: server.ts does, and tests use a real
  * port or `inject`. Order: third-party plugins, then ours, then routes, then the web app.
  */
@@ -47,6 +57,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     bodyLimit: 1024 * 1024,
     // Upload URL tokens are path parameters of a few hundred characters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
+    // TRUST_PROXY: behind a proxy, request.ip (and so every per-address rate limit) comes from
+    // X-Forwarded-For; by default that header is ignored, since any client can send it.
+    trustProxy: fastifyTrustProxy(context.config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,7 +84,14 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     // The Google sign-in popup must keep a way back to the window that opened it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  await app.register(rateLimit, { global: false });
+  // Counters in Redis when shared state is Redis, so a limit holds across instances; in memory
+  // otherwise. Should Redis fail, requests pass (and Redis's failure is logged and shows in
+  // /api/ready) rather than every rate-limited route answering 500.
+  const sharedRedis = context.shared.redis;
+  await app.register(rateLimit, {
+    global: false,
+    ...(sharedRedis ? { redis: sharedRedis, nameSpace: 'platter-rl:', skipOnError: true } : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Platter API', version: '0.1.0', description: 'Music streaming and sharing. Errors are `{ error, message }`.' },

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { type EventBus, InMemoryEventBus } from '../events/event-bus.js';
+import { type DomainEvents, type EventBus, InMemoryEventBus } from '../events/event-bus.js';
 
 /**
  * Short-lived state every instance must agree on: live events, rate-limit counters and
@@ -20,8 +22,14 @@ export interface SharedState {
   close(): Promise<void>;
 }
 
-export async function createSharedState(_config: Config): Promise<SharedState> {
-  return new InProcessSharedState();
+export interface SharedStateOptions {
+  /** Where connection failures are reported; they never throw out of the shared state. */
+  log?: (message: string, error?: unknown) => void;
+}
+
+export async function createSharedState(config: Config, options: SharedStateOptions = {}): Promise<SharedState> {
+  if (!config.redisUrl) return new InProcessSharedState();
+  return RedisSharedState.connect(config.redisUrl, options);
 }
 
 /** One process: the events in memory, "seen" keys in a map that forgets them when they expire. */
@@ -45,5 +53,163 @@ export class InProcessSharedState implements SharedState {
 
   async close(): Promise<void> {
     this.seen.clear();
+  }
+}
+
+export interface RedisSharedStateOptions extends SharedStateOptions {
+  /** Prefixes every key and the events channel, so deployments (or test runs) sharing one Redis database never meet. */
+  keyPrefix?: string;
+  /** How long connect() waits for the events subscription before starting anyway (Redis keeps being retried). */
+  subscribeTimeoutMs?: number;
+}
+
+/** One message on the events channel: which instance raised it, and the event. */
+interface WireEvent {
+  from: string;
+  type: keyof DomainEvents;
+  payload: unknown;
+}
+
+const defaultLog = (message: string, error?: unknown) => console.warn(`platter: ${message}`, error ?? '');
+
+/**
+ * Shared state for N instances on one Redis: events over pub/sub, "seen" keys as SET NX PX.
+ *
+ * Events: each instance publishes on one channel through one connection and reads it through
+ * another, so every instance receives another's events in the order they were raised there. The
+ * instance that raises an event delivers it to its own listeners at once, synchronously, exactly
+ * as the in-process bus does, and ignores the echo Redis sends back; the others deliver it when it
+ * arrives. So a listener runs once per instance: work that must happen once in the whole
+ * deployment (a database write, a job) does not belong in one, or must be idempotent (onceKey).
+ */
+export class RedisSharedState implements SharedState {
+  readonly kind = 'redis' as const;
+  readonly events: EventBus;
+  /** Commands: publishing, "seen" keys, rate-limit counters, PING. */
+  readonly redis: Redis;
+  /** In subscriber mode; ioredis subscribes it again after a reconnect. */
+  private readonly subscriber: Redis;
+  /** This instance's id on the wire, so it recognises its own echo. */
+  readonly instanceId = randomUUID();
+  readonly keyPrefix: string;
+  private readonly channel: string;
+  private readonly local = new InMemoryEventBus();
+  private readonly log: (message: string, error?: unknown) => void;
+  private closed = false;
+
+  private constructor(url: string, options: RedisSharedStateOptions) {
+    this.keyPrefix = options.keyPrefix ?? 'platter:';
+    this.channel = `${this.keyPrefix}events`;
+    this.log = options.log ?? defaultLog;
+    // A command while Redis is down fails after one reconnect attempt instead of waiting in a
+    // queue (rate limits then let the request through: see app.ts); reconnecting never stops.
+    this.redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+    // The subscription waits for Redis however long it takes: a queued SUBSCRIBE never gives up.
+    this.subscriber = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: null });
+    this.watch(this.redis, 'Redis');
+    this.watch(this.subscriber, 'Redis (live events subscription)');
+    this.subscriber.on('message', (channel: string, message: string) => {
+      if (channel === this.channel) this.receive(message);
+    });
+    this.events = {
+      emit: (type, payload) => this.emit(type, payload),
+      on: (type, listener) => this.local.on(type, listener),
+    };
+  }
+
+  /**
+   * Connects and subscribes to the events channel. A Redis that is down is logged and retried, not
+   * fatal: after `subscribeTimeoutMs` the instance starts anyway and subscribes once Redis answers.
+   */
+  static async connect(url: string, options: RedisSharedStateOptions = {}): Promise<RedisSharedState> {
+    const state = new RedisSharedState(url, options);
+    const timeoutMs = options.subscribeTimeoutMs ?? 10_000;
+    const subscribed = state.subscriber.subscribe(state.channel).then(
+      () => 'subscribed' as const,
+      (error: unknown) => {
+        state.log('Could not subscribe to live events', error);
+        return 'failed' as const;
+      },
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    const outcome = await Promise.race([subscribed, timeout]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') state.log(`Redis did not answer within ${timeoutMs} ms; starting anyway: live events of other instances arrive once it does`);
+    return state;
+  }
+
+  async firstSeen(key: string, ttlMs: number): Promise<boolean> {
+    const set = await this.redis.set(`${this.keyPrefix}seen:${key}`, '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX');
+    return set === 'OK';
+  }
+
+  async check(timeoutMs = 1000): Promise<void> {
+    if (this.redis.status !== 'ready') throw new Error(`Redis is not connected (${this.redis.status})`);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis did not answer PING within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([this.redis.ping(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all(
+      [this.redis, this.subscriber].map(async (connection) => {
+        // QUIT would wait in the offline queue of a connection that is down: drop those at once.
+        if (connection.status !== 'ready') return connection.disconnect();
+        try {
+          await connection.quit();
+        } catch {
+          connection.disconnect();
+        }
+      }),
+    );
+  }
+
+  private emit<K extends keyof DomainEvents>(type: K, payload: DomainEvents[K]): void {
+    // Here first and synchronously, as in one process; then to the other instances.
+    this.local.emit(type, payload);
+    if (this.closed) return;
+    const wire: WireEvent = { from: this.instanceId, type, payload };
+    this.redis.publish(this.channel, JSON.stringify(wire)).catch((error: unknown) => this.log(`Could not publish the live event ${type}`, error));
+  }
+
+  private receive(message: string): void {
+    let wire: WireEvent;
+    try {
+      wire = JSON.parse(message) as WireEvent;
+    } catch (error) {
+      this.log('Ignored a live event that is not JSON', error);
+      return;
+    }
+    if (wire.from === this.instanceId) return;
+    try {
+      this.local.emit(wire.type, wire.payload as DomainEvents[typeof wire.type]);
+    } catch (error) {
+      this.log(`A listener of ${wire.type} failed`, error);
+    }
+  }
+
+  /** Logs a connection going down once (not at every retry), and coming back. */
+  private watch(connection: Redis, name: string): void {
+    let down = false;
+    connection.on('error', (error: unknown) => {
+      if (down || this.closed) return;
+      down = true;
+      this.log(`${name} connection failed; reconnecting`, error);
+    });
+    connection.on('ready', () => {
+      if (down) this.log(`${name} connection is back`);
+      down = false;
+    });
   }
 }

@@ -1,11 +1,23 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+export interface NewListen {
+  id: string;
+  trackId: string;
+  artistId: string;
+  userId: string | null;
+  at: string;
+}
+
 /** Likes, listens, history and reports: the relations a listener creates by using the player. */
 export class EngagementRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
 
   /** Adds the like and bumps the counter, both or neither; false when it already existed. */
   async like(trx: Transaction<Database>, userId: string, trackId: string, at: string): Promise<boolean> {
@@ -32,21 +44,30 @@ export class EngagementRepository {
     return rows.map((r) => r.track_id);
   }
 
-  /** Whether this user counted a listen of this track between `from` and `to` (the replay guard). */
-  async hasListenBetween(userId: string, trackId: string, from: string, to: string): Promise<boolean> {
-    const row = await this.db
+  /**
+   * A signed-in listener's play: adds it (as addListen) unless this user already counted this track
+   * between `from` and `to` (the replay guard); true when added. The check and the insert run under
+   * a lock on the track's row, so simultaneous reports of one play (two tabs, two instances) count
+   * once: on PostgreSQL `SELECT … FOR UPDATE` (the counter's UPDATE locks that row anyway); on
+   * SQLite a transaction already holds the database's only connection and only writer.
+   */
+  async addListenUnlessRecent(trx: Transaction<Database>, listen: NewListen & { userId: string }, from: string, to: string): Promise<boolean> {
+    if (this.dialect === 'postgres') await trx.selectFrom('tracks').select('id').where('id', '=', listen.trackId).forUpdate().execute();
+    const recent = await trx
       .selectFrom('listens')
       .select('id')
-      .where('user_id', '=', userId)
-      .where('track_id', '=', trackId)
+      .where('user_id', '=', listen.userId)
+      .where('track_id', '=', listen.trackId)
       .where('created_at', '>=', from)
       .where('created_at', '<=', to)
       .executeTakeFirst();
-    return row !== undefined;
+    if (recent) return false;
+    await this.addListen(trx, listen);
+    return true;
   }
 
-  /** One listens row per counted play, and the track's counter, in one transaction. */
-  async addListen(trx: Transaction<Database>, listen: { id: string; trackId: string; artistId: string; userId: string | null; at: string }): Promise<void> {
+  /** One listens row per counted play, and the track's counter (incremented in SQL), in one transaction. */
+  async addListen(trx: Transaction<Database>, listen: NewListen): Promise<void> {
     await trx
       .insertInto('listens')
       .values({ id: listen.id, track_id: listen.trackId, artist_id: listen.artistId, user_id: listen.userId, created_at: listen.at })

@@ -5,7 +5,8 @@ import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
-import type { EngagementRepository } from '../repositories/engagement.repository.js';
+import type { SharedState } from '../lib/shared-state.js';
+import type { EngagementRepository, NewListen } from '../repositories/engagement.repository.js';
 import type { TrackRepository, TrackWithArtist } from '../repositories/track.repository.js';
 import { toTrack } from './track.mapper.js';
 
@@ -13,6 +14,8 @@ import { toTrack } from './track.mapper.js';
  * The listen rule: the player reports one listen per playback start of a track (a new start or a
  * restart by repeat, never a resume after pause). The server counts it unless the same listener
  * already counted this track within REPLAY_GUARD_MS, which absorbs double reports and reloads.
+ * Both guards hold across instances: a signed-in listener's in the database (one transaction),
+ * an anonymous one's in the shared state (Redis SET NX PX when scaled out).
  */
 export const REPLAY_GUARD_MS = 10_000;
 
@@ -27,12 +30,12 @@ export interface EngagementServiceDeps {
   tracks: TrackRepository;
   engagement: EngagementRepository;
   events: EventBus;
+  /** Where anonymous listens are remembered for REPLAY_GUARD_MS (they have no user row to query). */
+  shared: Pick<SharedState, 'firstSeen'>;
   now?: () => number;
 }
 
 export class EngagementService {
-  /** Last counted listen per anonymous listener and track; anonymous listens have no user row to query. */
-  private readonly anonymousListens = new Map<string, number>();
   private readonly now: () => number;
 
   constructor(private readonly deps: EngagementServiceDeps) {
@@ -69,24 +72,18 @@ export class EngagementService {
     const { playedAt } = recordListenSchema.parse(input);
     const track = await this.visibleTrack(trackId);
     const now = playedAt ? this.playedAtTime(playedAt) : this.now();
-    const counted = listener.userId
-      ? !(await this.deps.engagement.hasListenBetween(
-          listener.userId,
-          trackId,
-          new Date(now - REPLAY_GUARD_MS).toISOString(),
-          new Date(now + REPLAY_GUARD_MS).toISOString(),
-        ))
-      : this.claimAnonymousListen(`${listener.anonymousKey}:${trackId}`, now);
-    if (counted) {
-      await this.deps.db.transaction().execute((trx) =>
-        this.deps.engagement.addListen(trx, {
-          id: newId(),
-          trackId,
-          artistId: track.artistId,
-          userId: listener.userId ?? null,
-          at: new Date(now).toISOString(),
-        }),
-      );
+    const listen: NewListen = { id: newId(), trackId, artistId: track.artistId, userId: listener.userId ?? null, at: new Date(now).toISOString() };
+    const { userId } = listener;
+    let counted: boolean;
+    if (userId) {
+      const [from, to] = [new Date(now - REPLAY_GUARD_MS).toISOString(), new Date(now + REPLAY_GUARD_MS).toISOString()];
+      counted = await this.deps.db.transaction().execute((trx) => this.deps.engagement.addListenUnlessRecent(trx, { ...listen, userId }, from, to));
+    } else {
+      // A play made offline is its own play: its start time is part of the key, so queued plays of
+      // one track all count while a report sent twice does not.
+      const key = `listen:${listener.anonymousKey}:${trackId}${playedAt ? `:${listen.at}` : ''}`;
+      counted = await this.deps.shared.firstSeen(key, REPLAY_GUARD_MS);
+      if (counted) await this.deps.db.transaction().execute((trx) => this.deps.engagement.addListen(trx, listen));
     }
     const counters = await this.deps.engagement.counters(trackId);
     if (!counters) throw trackNotFound();
@@ -142,16 +139,6 @@ export class EngagementService {
       this.deps.events.emit('likes.changed', { userId, trackId });
     }
     return { trackId, liked, likes: counters.likes };
-  }
-
-  private claimAnonymousListen(key: string, now: number): boolean {
-    const last = this.anonymousListens.get(key);
-    if (last !== undefined && now - last < REPLAY_GUARD_MS) return false;
-    this.anonymousListens.set(key, now);
-    if (this.anonymousListens.size > 50_000) {
-      for (const [k, at] of this.anonymousListens) if (now - at >= REPLAY_GUARD_MS) this.anonymousListens.delete(k);
-    }
-    return true;
   }
 
   private async visibleTrack(trackId: string): Promise<Track> {
