@@ -147,6 +147,7 @@ export class RedisSharedState implements SharedState {
   }
 
   async check(timeoutMs = 1000): Promise<void> {
+    if (this.closed) throw new Error('Redis: the shared state is closed');
     if (this.redis.status !== 'ready') throw new Error(`Redis is not connected (${this.redis.status})`);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
