@@ -148,6 +148,23 @@ describe.skipIf(!redisUrl)('RedisSharedState on a real Redis', () => {
     }
   });
 
+  it('never meets a deployment on another database of the same Redis, though pub/sub channels are server-wide', async () => {
+    const url = new URL(redisUrl as string);
+    const database = Number(url.pathname.slice(1) || '0');
+    url.pathname = `/${database === 15 ? 14 : 15}`;
+    const other = await RedisSharedState.connect(url.toString(), { keyPrefix: prefix });
+    try {
+      const strays: string[] = [];
+      other.events.on('track.updated', ({ trackId }) => strays.push(trackId));
+      one.events.emit('track.updated', { trackId: 'not-for-other' });
+      await barrier(one, two);
+      await barrier(other, other);
+      expect(strays.filter((id) => id === 'not-for-other')).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers firstSeen true exactly once for 50 simultaneous calls from two instances', async () => {
     const key = `listen:10.0.0.1:${Math.random()}`;
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? one : two).firstSeen(key, 60_000)));

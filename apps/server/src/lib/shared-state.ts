@@ -99,13 +99,15 @@ export class RedisSharedState implements SharedState {
 
   private constructor(url: string, options: RedisSharedStateOptions) {
     this.keyPrefix = options.keyPrefix ?? 'platter:';
-    this.channel = `${this.keyPrefix}events`;
     this.log = options.log ?? defaultLog;
     // A command while Redis is down fails after one reconnect attempt instead of waiting in a
     // queue (rate limits then let the request through: see app.ts); reconnecting never stops.
     this.redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
     // The subscription waits for Redis however long it takes: a queued SUBSCRIBE never gives up.
     this.subscriber = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: null });
+    // Keys live in the URL's database, but pub/sub channels are server-wide: name the database in
+    // the channel, so deployments on databases 0 and 1 of one Redis don't hear each other.
+    this.channel = `${this.keyPrefix}db${this.redis.options.db ?? 0}:events`;
     this.watch(this.redis, 'Redis');
     this.watch(this.subscriber, 'Redis (live events subscription)');
     this.subscriber.on('message', (channel: string, message: string) => {
