@@ -22,12 +22,18 @@ export interface DomainEvents {
   'reports.changed': Record<string, never>;
 }
 
+/**
+ * Delivers each event to every listener on every instance (lib/shared-state.ts picks in-process or
+ * Redis), to the raising instance's own listeners synchronously inside emit(). Payloads must be
+ * plain JSON. A listener runs once per instance: one that writes to the database or sends a job
+ * must make that idempotent (as the waveform job's onceKey does), or it happens N times.
+ */
 export interface EventBus {
   emit<K extends keyof DomainEvents>(type: K, payload: DomainEvents[K]): void;
   on<K extends keyof DomainEvents>(type: K, listener: (payload: DomainEvents[K]) => void): () => void;
 }
 
-/** Single-process bus; a multi-instance deployment swaps in one backed by Redis pub/sub. */
+/** Single-process bus; with REDIS_URL, RedisSharedState delivers through one of these on each instance. */
 export class InMemoryEventBus implements EventBus {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
