@@ -5,6 +5,7 @@ import { type Auth, type AuthDeps, createAuth, migrateAuth } from './auth/auth.j
 import { type Config, isAdminEmail } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { withMigrationLock } from './db/migration-lock.js';
 import type { EventBus } from './events/event-bus.js';
 import { type SharedState, createSharedState } from './lib/shared-state.js';
 import { LiveHub } from './events/live-hub.js';
@@ -89,7 +90,7 @@ export interface AppContext {
  * The secret that signs sessions and upload URLs. Without BETTER_AUTH_SECRET one is made once and
  * kept in DATA_DIR, so sessions survive restarts of the embedded default.
  */
-function resolveSecret(config: Config): string {
+export function resolveSecret(config: Config): string {
   if (config.authSecret) return config.authSecret;
   const file = path.join(config.dataDir, 'secret');
   try {
@@ -100,6 +101,26 @@ function resolveSecret(config: Config): string {
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/**
+ * Both migrators, better-auth's tables then Platter's, under one lock so that any number of
+ * instances may start at once on an empty database. Returns what was applied (empty when current).
+ */
+export async function migrateDatabase(
+  database: Pick<DatabaseHandle, 'db' | 'dialect'>,
+  authDeps: AuthDeps,
+  onWait: () => void = () => console.warn('platter: waiting for another instance to finish migrating'),
+): Promise<{ auth: string[]; platter: string[] }> {
+  return withMigrationLock(
+    database,
+    async () => {
+      const auth = await migrateAuth(authDeps);
+      const platter = await migrateToLatest(database.db);
+      return { auth, platter };
+    },
+    onWait,
+  );
 }
 
 /** Opens and migrates the database, then wires repositories → services. Migrations run here, at every start. */
@@ -122,8 +143,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     };
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
-    await migrateAuth(authDeps);
-    await migrateToLatest(db);
+    await migrateDatabase(database, authDeps);
 
     // Scale-out seams, each chosen once here from configuration: storage (local disk or S3),
     // shared state (in-process or Redis), and below them the services that use them.

@@ -89,8 +89,12 @@ export function createAuth(deps: AuthDeps) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** Creates or updates better-auth's own tables (user, session, account, verification). */
-export async function migrateAuth(deps: AuthDeps): Promise<void> {
-  const { runMigrations } = await getMigrations(authOptions(deps));
+/**
+ * Creates or updates better-auth's own tables (user, session, account, verification) and says what
+ * it changed. It reads the schema then alters it, so concurrent starts must hold the migration lock.
+ */
+export async function migrateAuth(deps: AuthDeps): Promise<string[]> {
+  const { toBeCreated, toBeAdded, runMigrations } = await getMigrations(authOptions(deps));
   await runMigrations();
+  return [...toBeCreated.map((t) => `create ${t.table}`), ...toBeAdded.map((t) => `alter ${t.table}`)];
 }

@@ -15,10 +15,9 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { fileTypeFromFile } from 'file-type';
 import { type Kysely, sql } from 'kysely';
-import { migrateAuth } from '../auth/auth.js';
 import type { Config } from '../config.js';
+import { migrateDatabase } from '../context.js';
 import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
 import { ProfileService } from '../services/profile.service.js';
@@ -151,8 +150,7 @@ export async function migrateTo(
     // The same migrations a start runs: better-auth's tables, then Platter's.
     const profiles = new ProfileService(new ProfileRepository(db));
     const authDeps = { config, secret: config.authSecret, db, dialect: target.dialect, profiles };
-    await migrateAuth(authDeps);
-    const applied = await migrateToLatest(db);
+    const applied = (await migrateDatabase(target, authDeps, () => log('Waiting for another instance to finish migrating…'))).platter;
     if (applied.length > 0) log(`Target schema migrated (${applied.length} migrations).`);
 
     // The source must be at this version's schema, or its rows would miss columns the target expects.
