@@ -28,6 +28,11 @@ describe(`track search uses an index (${dialect})`, () => {
     expect(plan).toMatch(dialect === 'postgres' ? /tracks_search_trgm_idx/ : /tracks_search VIRTUAL TABLE INDEX/);
   });
 
+  it.skipIf(dialect !== 'postgres')('plans "did you mean" (word similarity) through the trigram index', async () => {
+    const plan = await planOf(t.context.repositories.tracks.similarWordQuery('midnigth', 50).compile());
+    expect(plan).toMatch(/tracks_search_trgm_idx/);
+  });
+
   it("plans a genre's newest tracks (what a genre query adds to search) through the genre index", async () => {
     const query = t.context.repositories.tracks.filtered({ genre: 'Phonk' }).orderBy('tracks.created_at', 'desc').limit(9);
     const plan = await planOf(query.compile());

@@ -63,4 +63,23 @@ describe(`search by genre, artist and title (${dialect})`, () => {
     expect(typo.suggestion).toBe('drift mode');
     expect(titles(typo)).toEqual(['Drift Mode']);
   });
+
+  it.skipIf(dialect !== 'postgres')('suggests a title written by another instance at once (PostgreSQL asks the database, not a vocabulary)', async () => {
+    // Warm whatever this process might cache, then write a track behind its back, as another instance would.
+    expect((await search('marmelade')).suggestion).toBeNull();
+    const { db } = t.context.database;
+    const row = await db.selectFrom('tracks').selectAll().where('id', '=', ids['Sunny Side'] as string).executeTakeFirstOrThrow();
+    const id = `${row.id}-elsewhere`;
+    await db
+      .insertInto('tracks')
+      .values({ ...row, id, title: 'Marmalade Skies', search_text: 'marmalade skies velvet lane', storage_key: `${row.storage_key}-elsewhere` })
+      .execute();
+    try {
+      const typo = await search('marmelade');
+      expect(typo.suggestion).toBe('marmalade');
+      expect(titles(typo)).toEqual(['Marmalade Skies']);
+    } finally {
+      await db.deleteFrom('tracks').where('id', '=', id).execute();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SpellingIndex, editDistance, words } from './spelling.js';
+import { SpellingIndex, editDistance, suggestQuery, words } from './spelling.js';
 
 describe('editDistance', () => {
   it('counts insertions, deletions, substitutions and neighbour swaps as one edit', () => {
@@ -37,5 +37,18 @@ describe('SpellingIndex', () => {
     expect(index.suggest('dr')).toBeNull();
     expect(index.suggest('zzzzzz')).toBeNull();
     expect(index.suggest('drive')).toBeNull();
+  });
+});
+
+describe('suggestQuery', () => {
+  it('asks only about words long enough to correct, and answers null when nothing changed', async () => {
+    const asked: string[] = [];
+    const fix = async (word: string) => {
+      asked.push(word);
+      return word === 'drfit' ? 'drift' : undefined;
+    };
+    expect(await suggestQuery('DJ drfit mode', fix)).toBe('dj drift mode');
+    expect(asked.sort()).toEqual(['drfit', 'mode']);
+    expect(await suggestQuery('drift mode', fix)).toBeNull();
   });
 });

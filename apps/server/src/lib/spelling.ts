@@ -34,7 +34,19 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[cols - 1] ?? max + 1;
 }
 
-const allowedEdits = (word: string) => (word.length >= 8 ? 2 : word.length >= 3 ? 1 : 0);
+/** How many edits a word may be corrected by: none below three letters, two from eight. */
+export const allowedEdits = (word: string) => (word.length >= 8 ? 2 : word.length >= 3 ? 1 : 0);
+
+/**
+ * The query with its unknown words corrected by `correctWord` (undefined: keep the word), or null
+ * when nothing changed. Words are looked up at once, so an asynchronous lookup costs one round.
+ */
+export async function suggestQuery(query: string, correctWord: (word: string) => Promise<string | undefined> | string | undefined): Promise<string | null> {
+  const parts = words(query);
+  const fixes = await Promise.all(parts.map((word) => (allowedEdits(word) > 0 ? correctWord(word) : undefined)));
+  if (fixes.every((fix) => fix === undefined)) return null;
+  return parts.map((word, i) => fixes[i] ?? word).join(' ');
+}
 
 export class SpellingIndex {
   private readonly frequency = new Map<string, number>();

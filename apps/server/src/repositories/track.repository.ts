@@ -117,6 +117,36 @@ export class TrackRepository {
     return this.base().where('tracks.id', 'in', ids).where('tracks.hidden', '=', 0).execute();
   }
 
+  /** Whether "did you mean" asks the database (similarWordTexts) rather than an in-process vocabulary. */
+  get suggestsInDatabase(): boolean {
+    return this.dialect === 'postgres';
+  }
+
+  /** The query behind similarWordTexts (without its threshold setting); public so tests can EXPLAIN it. */
+  similarWordQuery(word: string, limit: number, db: Db = this.db) {
+    return db
+      .selectFrom('tracks')
+      .select('search_text')
+      .where('hidden', '=', 0)
+      .where(sql<SqlBool>`${word} <% search_text`)
+      .orderBy(sql`word_similarity(${word}, search_text)`, 'desc')
+      .limit(limit);
+  }
+
+  /**
+   * PostgreSQL only: the search texts (title and artist) of visible tracks that hold a word like
+   * `word`, most alike first: pg_trgm's word similarity, served by the trigram index on search_text,
+   * so a track written by any instance counts at once. The threshold is lower than pg_trgm's 0.6 so
+   * one typo in a short word still matches ('drfit' shares a third of its trigrams with 'drift').
+   */
+  async similarWordTexts(word: string, limit: number): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.3', true)`.execute(trx);
+      const rows = await this.similarWordQuery(word, limit, trx).execute();
+      return rows.map((r) => r.search_text);
+    });
+  }
+
   /** Every visible track's title, for the search vocabulary. */
   async visibleTitles(): Promise<string[]> {
     const rows = await this.db.selectFrom('tracks').select('title').where('hidden', '=', 0).execute();

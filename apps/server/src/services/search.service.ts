@@ -2,7 +2,7 @@ import type { ArtistSummary, Genre, SearchResult } from '@platter/shared';
 import { GENRES, searchQuerySchema } from '@platter/shared';
 import type { ProfileRow } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
-import { SpellingIndex, editDistance } from '../lib/spelling.js';
+import { SpellingIndex, editDistance, suggestQuery } from '../lib/spelling.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
 import { toTrack } from './track.mapper.js';
@@ -29,6 +29,8 @@ export function genresNamedBy(query: string): Genre[] {
 }
 /** The vocabulary is rebuilt at most this often, so renames and removals are forgotten eventually. */
 const VOCABULARY_TTL_MS = 10 * 60 * 1000;
+/** On PostgreSQL, the most alike tracks read per unknown word to find its correction among their words. */
+const SIMILAR_TEXTS = 50;
 
 function toArtistSummary(row: ProfileRow): ArtistSummary {
   return {
@@ -54,11 +56,17 @@ export interface SearchServiceDeps {
  * (with their tracks), plus one tolerated typo: when a query finds nothing, each unknown word is
  * corrected against the catalogue's words and, if that changes the query and the corrected query
  * finds something, its results come back with it as `suggestion`.
+ *
+ * Where the catalogue's words come from depends on the engine. PostgreSQL is shared by every
+ * instance, so each unknown word is looked up there (pg_trgm word similarity over titles and artist
+ * names, through the trigram index) and a title written by any instance is known at once. On SQLite
+ * (one process) an in-process vocabulary, built once and fed by `track.created`, is fastest.
  */
 export class SearchService {
   private vocabulary: { index: SpellingIndex; builtAt: number } | undefined;
 
   constructor(private readonly deps: SearchServiceDeps) {
+    if (deps.tracks.suggestsInDatabase) return;
     deps.events.on('track.created', ({ track }) => {
       this.vocabulary?.index.add(`${track.title} ${track.artist}`);
     });
@@ -69,7 +77,7 @@ export class SearchService {
     if (q === '') return { query: q, tracks: [], artists: [], genres: [], suggestion: null };
     const found = await this.find(q, limit);
     if (!isEmpty(found)) return { query: q, ...found, suggestion: null };
-    const suggestion = (await this.index()).suggest(q);
+    const suggestion = await this.suggest(q);
     if (!suggestion) return { query: q, ...found, suggestion: null };
     // Words are corrected one by one, so the corrected query may match nothing ('dric koma' → 'drip koma'): then no suggestion.
     const corrected = await this.find(suggestion, limit);
@@ -93,6 +101,16 @@ export class SearchService {
     const seen = new Set<string>();
     const tracks = [...matches, ...byGenre.flat()].filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
     return { tracks: tracks.map(toTrack), artists: artists.map(toArtistSummary), genres };
+  }
+
+  private async suggest(q: string): Promise<string | null> {
+    if (!this.deps.tracks.suggestsInDatabase) return (await this.index()).suggest(q);
+    return suggestQuery(q, async (word) => {
+      // The closest word among the most alike tracks' words; none when the word itself is among them.
+      const nearby = new SpellingIndex();
+      for (const text of await this.deps.tracks.similarWordTexts(word, SIMILAR_TEXTS)) nearby.add(text);
+      return nearby.correctWord(word);
+    });
   }
 
   private async index(): Promise<SpellingIndex> {
