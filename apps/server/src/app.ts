@@ -17,6 +17,7 @@ import { accountRoutes } from './routes/account.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
 import { eventRoutes } from './routes/events.routes.js';
+import { healthRoutes } from './routes/health.routes.js';
 import { listenerRoutes } from './routes/listener.routes.js';
 import { playlistRoutes } from './routes/playlists.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
@@ -104,6 +105,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(errorHandlerPlugin);
   await app.register(sessionPlugin, { auth: context.auth, isAdminEmail: (email) => isAdminEmail(context.config, email) });
 
+  await app.register(healthRoutes, context);
   await app.register(authRoutes, { auth: context.auth });
   await app.register(accountRoutes, context);
   await app.register(catalogRoutes, context);
@@ -122,7 +124,39 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
 }
 
 /**
- * Serves the built web app, with index.html for every non-API path (client-side routes). Share
+ * The web app's own pages (apps/web/src/config/paths.ts; a test keeps the two in step). Only these
+ * get index.html; any other path that is not a file of the build is a 404, so a probe or scanner
+ * asking for /healthz, /metrics or /.env learns that nothing is there instead of getting the app.
+ */
+export const WEB_APP_PAGES = [
+  '/',
+  '/home',
+  '/home/ArtistDashboard',
+  '/artist/:id',
+  '/track/:id',
+  '/playlist/:id',
+  '/platter-started',
+  '/about',
+  '/for-artist',
+  '/contact',
+  '/privacy-policy',
+  '/cookie-policy',
+  '/terms-of-service',
+  '/auth/popup',
+  '/auth/done',
+];
+
+/** The pages as patterns (they hold only letters, dashes, slashes and `:params`, so nothing needs escaping). */
+const WEB_APP_PAGE_PATTERNS = WEB_APP_PAGES.map((page) => new RegExp(`^${page.replace(/:[a-z]+/gi, '[^/]+')}$`, 'i'));
+
+/** Whether a path is one of the web app's pages; like the web router, ignoring case and a trailing slash. */
+export function isWebAppPage(pathname: string): boolean {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return WEB_APP_PAGE_PATTERNS.some((pattern) => pattern.test(normalized));
+}
+
+/**
+ * Serves the built web app, with index.html for the web app's pages (client-side routes). Share
  * links (/track/:id, /artist/:id, /playlist/:id of a public playlist) get their preview meta tags
  * rendered into index.html here, since chat apps read the HTML without running the app.
  */
@@ -163,8 +197,7 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isApi = pathname.startsWith('/api/') || pathname.startsWith('/media/') || pathname.startsWith('/downloads/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && isWebAppPage(pathname)) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: 'not_found', message: `Nothing at ${request.method} ${pathname}.` });

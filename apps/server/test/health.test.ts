@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WEB_APP_PAGES } from '../src/app.js';
 import { createAuth } from '../src/auth/auth.js';
 import { Client } from './support/http-client.js';
 import { TEST_SECRET, type TestApp, dialect, startTestApp } from './support/test-app.js';
@@ -32,6 +36,22 @@ describe(`system endpoints (${dialect})`, () => {
     expect(body.message).toContain('/api/nope');
   });
 
+  it('answers ready when the database and storage answer', async () => {
+    expect(await client.json('GET', '/api/ready')).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', storage: 'ok' } } });
+  });
+
+  it('answers 503 naming what is down', async () => {
+    const spy = vi.spyOn(t.context.storage, 'check').mockRejectedValue(new Error('disk gone'));
+    try {
+      expect(await client.json('GET', '/api/ready')).toEqual({
+        status: 503,
+        body: { status: 'unavailable', checks: { database: 'ok', storage: 'down: disk gone' } },
+      });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('says whether Google sign-in is configured', async () => {
     expect((await client.json('GET', '/api/config')).body).toEqual({ googleSignIn: false, maxUploadMb: 200 });
   });
@@ -60,5 +80,66 @@ describe(`better-auth on the embedded default (${dialect})`, () => {
       spy.mockRestore();
     }
     expect(warnings.filter((w) => w.includes('Base URL'))).toEqual([]);
+  });
+});
+
+describe(`readiness with Redis unreachable (${dialect})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 1: the shared state starts anyway and keeps reconnecting.
+    t = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 naming Redis, while liveness stays 200', async () => {
+    const client = new Client(t.baseUrl);
+    const { status, body } = await client.json<{ status: string; checks: Record<string, string> }>('GET', '/api/ready');
+    expect(status).toBe(503);
+    expect(body.status).toBe('unavailable');
+    expect(body.checks).toMatchObject({ database: 'ok', storage: 'ok' });
+    expect(body.checks.redis).toMatch(/^down: /);
+    expect((await client.json('GET', '/api/health')).status).toBe(200);
+  });
+});
+
+describe(`the web app's pages and nothing else (${dialect})`, () => {
+  let t: TestApp;
+  let webDist: string;
+  const INDEX = '<!doctype html><html><head><title>Platter</title></head><body><div id="root"></div></body></html>';
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\n');
+    t = await startTestApp({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('serves the app at its own pages, deep links included', async () => {
+    for (const url of ['/home', '/home?tab=search&q=x', '/HOME/', '/home/ArtistDashboard', '/about', '/contact', '/auth/popup?provider=google', '/platter-started']) {
+      const response = await fetch(`${t.baseUrl}${url}`);
+      expect(response.status, url).toBe(200);
+      expect(await response.text(), url).toBe(INDEX);
+    }
+    // Share links: the app, with a 404 status when the id is unknown.
+    for (const url of ['/track/nope', '/artist/nope', '/playlist/nope']) expect(await (await fetch(`${t.baseUrl}${url}`)).text(), url).toBe(INDEX);
+    expect(await (await fetch(`${t.baseUrl}/robots.txt`)).text()).toContain('User-agent');
+  });
+
+  it('answers 404 without the app for any other path', async () => {
+    for (const url of ['/healthz', '/metrics', '/api/unknown', '/.env', '/wp-admin', '/wp-login.php', '/home/nope', '/track', '/track/a/b', '/assets/missing.js']) {
+      const response = await fetch(`${t.baseUrl}${url}`);
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).not.toContain('<div id="root">');
+    }
+  });
+
+  it('lists exactly the pages of the web router', () => {
+    // apps/web/src/config/paths.ts is where the web app names its URLs.
+    const source = fs.readFileSync(path.join(import.meta.dirname, '../../web/src/config/paths.ts'), 'utf8');
+    const webPaths = [...source.matchAll(/\bpath: '([^']+)'/g)].map((m) => m[1]);
+    expect([...WEB_APP_PAGES].sort()).toEqual([...new Set(webPaths)].sort());
   });
 });

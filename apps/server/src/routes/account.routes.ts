@@ -1,15 +1,10 @@
 import { meSchema, serverConfigSchema } from '@platter/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.js';
 
 export async function accountRoutes(base: FastifyInstance, { services, config }: Pick<AppContext, 'services' | 'config'>): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-
-  app.get('/api/health', { schema: { tags: ['system'], response: { 200: z.object({ ok: z.literal(true) }) } } }, () => ({
-    ok: true as const,
-  }));
 
   app.get(
     '/api/config',
