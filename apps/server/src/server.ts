@@ -4,7 +4,11 @@ import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { startBackgroundWork } from './jobs/background.js';
 
-/** Reads config, builds the app, listens, and closes gracefully on SIGINT/SIGTERM. */
+/**
+ * Reads config, builds the app, listens, and on SIGINT/SIGTERM closes within SHUTDOWN_TIMEOUT_SECONDS:
+ * not ready, live-event streams ended (browsers reconnect to another instance), no new connections,
+ * in-flight requests finished, jobs drained, the context closed, exit 0.
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -38,10 +42,34 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, closing`);
-    await background.stop();
-    await app.close();
-    await context.close();
+    const bound = config.shutdownTimeoutMs;
+    app.log.info(`${signal} received, closing (within ${bound / 1000} s)`);
+    // Requests still running near the bound lose their connection, so the rest of the shutdown
+    // (the context: jobs, pools) still fits; past the bound the process goes regardless.
+    const forceConnections = setTimeout(() => {
+      app.log.warn('Shutdown: requests still open near the bound; closing their connections');
+      app.server.closeAllConnections();
+    }, Math.round(bound * 0.8));
+    const giveUp = setTimeout(() => {
+      app.log.error(`Shutdown did not finish within ${bound / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, bound);
+    giveUp.unref();
+    // A keep-alive connection whose last request finishes during the close would idle on for
+    // keepAliveTimeout (5 s): close each as soon as it is idle.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      // app.close(): /api/ready turns 503 and live-event streams end (preClose hooks), the port stops
+      // accepting, idle keep-alive connections close, in-flight requests finish. Meanwhile jobs stop
+      // being claimed and the running ones drain.
+      await Promise.all([app.close(), background.stop()]);
+      clearTimeout(forceConnections);
+      clearInterval(closeIdle);
+      await context.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'Shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

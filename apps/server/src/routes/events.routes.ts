@@ -11,8 +11,11 @@ const KEEPALIVE_MS = 25_000;
  */
 export async function eventRoutes(app: FastifyInstance, { hub }: { hub: LiveHub }): Promise<void> {
   const open = new Set<ServerResponse>();
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: the server only finishes closing once every connection has ended, and a
+  // stream never ends by itself. Ended, the browser's EventSource reconnects (to another instance).
+  app.addHook('preClose', async () => {
     for (const res of open) res.end();
+    open.clear();
   });
 
   app.get('/api/events', { schema: { tags: ['system'], summary: 'Live updates as server-sent events' } }, async (request, reply) => {
