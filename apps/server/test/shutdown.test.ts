@@ -8,7 +8,8 @@ import { dialect } from './support/test-app.js';
  * live-event streams and a keep-alive connection open and a request is half sent: the streams end
  * cleanly at once (so EventSource reconnects elsewhere), the half-sent request still gets its
  * answer, and the process exits 0. The process itself exits 1 if it misses SHUTDOWN_TIMEOUT_SECONDS,
- * and force-closed connections would end the streams with an error, not a clean end.
+ * and force-closed connections would end the streams with an error, not a clean end. A request
+ * that never finishes loses its connection near the bound, and the process still exits 0.
  */
 const BOUND_SECONDS = 8;
 
@@ -93,5 +94,41 @@ describe.skipIf(dialect !== 'sqlite')('graceful shutdown of a real server proces
     expect({ code: exit.code, signal: exit.signal }, server.describe()).toEqual({ code: 0, signal: null });
     expect(server.output()).not.toContain('did not finish within');
     expect(server.output()).not.toContain('closing their connections');
+  });
+});
+
+describe.skipIf(dialect !== 'sqlite')('shutdown of a real server process with a request that never finishes', () => {
+  let server: PlatterProcess;
+  beforeAll(async () => {
+    const [port] = await freePorts(1);
+    server = PlatterProcess.spawn('shutdown-stuck', port as number, { SHUTDOWN_TIMEOUT_SECONDS: '2', LOG_LEVEL: 'info' });
+    await server.ready();
+  });
+  afterAll(async () => {
+    await server.stop(5000);
+    server.cleanUp();
+  });
+
+  it('closes the connection near the bound and still exits 0', async () => {
+    const stream = await openStream(server.baseUrl);
+    // Headers and a promise of 1000 bytes of body that never come.
+    const stuck = http.request(`${server.baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': 1000, origin: server.baseUrl },
+    });
+    const cut = new Promise<string>((resolve) => {
+      stuck.on('error', (error) => resolve(`error: ${error.message}`));
+      stuck.on('response', (res) => resolve(`response ${res.statusCode}`));
+    });
+    stuck.write('{"name":');
+    stuck.flushHeaders();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const exit = await server.stop(30_000);
+    expect(await stream.ended).toBe('end');
+    expect(await cut).toMatch(/^error: /);
+    expect(exit.killed, server.describe()).toBe(false);
+    expect({ code: exit.code, signal: exit.signal }, server.describe()).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain('closing their connections');
   });
 });
