@@ -143,3 +143,19 @@ describe(`the web app's pages and nothing else (${dialect})`, () => {
     expect([...WEB_APP_PAGES].sort()).toEqual([...new Set(webPaths)].sort());
   });
 });
+
+describe(`readiness during shutdown (${dialect})`, () => {
+  it('answers 503 once the app has begun to close', async () => {
+    const t = await startTestApp();
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      const closing = t.app.close();
+      const response = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      await closing;
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: 'shutting down' });
+    } finally {
+      await t.close();
+    }
+  });
+});
