@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatterProcess, freePorts } from './scale-out/support/cluster.js';
-import { dialect } from './support/test-app.js';
+import { dialect, startTestApp } from './support/test-app.js';
 
 /**
  * SIGTERM to a real server process (server.ts on SQLite, its own DATA_DIR) while browsers hold
@@ -130,5 +130,23 @@ describe.skipIf(dialect !== 'sqlite')('shutdown of a real server process with a 
     expect(exit.killed, server.describe()).toBe(false);
     expect({ code: exit.code, signal: exit.signal }, server.describe()).toEqual({ code: 0, signal: null });
     expect(server.output()).toContain('closing their connections');
+  });
+});
+
+describe(`live-event streams when the app closes (${dialect})`, () => {
+  it('ends them when closing begins and leaves no listener on the hub', async () => {
+    const t = await startTestApp();
+    try {
+      const stream = await openStream(t.baseUrl);
+      expect(t.context.hub.size).toBe(1);
+      const closing = t.app.close();
+      expect(await stream.ended).toBe('end');
+      expect(t.context.hub.size).toBe(0);
+      // An event raised now reaches no ended stream (a write after the end would be an unhandled error).
+      t.context.events.emit('track.stats', { trackId: 'x', likes: 1, listens: 1 });
+      await closing;
+    } finally {
+      await t.close();
+    }
   });
 });

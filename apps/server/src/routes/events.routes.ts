@@ -10,16 +10,24 @@ const KEEPALIVE_MS = 25_000;
  * refetches what it shows after a reconnect, since events sent while away were missed.
  */
 export async function eventRoutes(app: FastifyInstance, { hub }: { hub: LiveHub }): Promise<void> {
-  const open = new Set<ServerResponse>();
+  /** Each open stream and what stops feeding it. */
+  const open = new Map<ServerResponse, () => void>();
+  let closing = false;
   // preClose, not onClose: the server only finishes closing once every connection has ended, and a
   // stream never ends by itself. Ended, the browser's EventSource reconnects (to another instance).
+  // Unsubscribed first, so no event or keepalive is written after the end.
   app.addHook('preClose', async () => {
-    for (const res of open) res.end();
-    open.clear();
+    closing = true;
+    for (const [res, stop] of open) {
+      stop();
+      res.end();
+    }
   });
 
   app.get('/api/events', { schema: { tags: ['system'], summary: 'Live updates as server-sent events' } }, async (request, reply) => {
     const actor = await request.currentActor();
+    // A stream asked for while this instance closes: the browser retries, reaching another one.
+    if (closing) return reply.status(503).header('Connection', 'close').send({ error: 'shutting_down', message: 'This instance is shutting down.' });
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -29,17 +37,18 @@ export async function eventRoutes(app: FastifyInstance, { hub }: { hub: LiveHub 
       'X-Accel-Buffering': 'no',
     });
     res.write('retry: 3000\n\n');
-    open.add(res);
     const unsubscribe = hub.subscribe({
       userId: actor?.id,
       isAdmin: actor?.isAdmin ?? false,
       send: (event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
     });
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
-    request.raw.on('close', () => {
+    const stop = () => {
       unsubscribe();
       clearInterval(keepalive);
       open.delete(res);
-    });
+    };
+    open.set(res, stop);
+    request.raw.on('close', stop);
   });
 }
