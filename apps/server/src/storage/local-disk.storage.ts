@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   type ByteRange,
@@ -40,9 +40,12 @@ export class LocalDiskStorage implements Storage {
     const target = this.pathOf(key);
     const tmp = path.join(this.tmpDir, randomUUID());
     const source = body instanceof Uint8Array ? Readable.from([body]) : body;
+    const hash = createHash('sha256');
     try {
-      await pipeline(source, sizeLimit(options.maxBytes), fs.createWriteStream(tmp));
+      await pipeline(source, sizeLimit(options.maxBytes), hashing(hash), fs.createWriteStream(tmp));
       await fsp.mkdir(path.dirname(target), { recursive: true });
+      // The content's ETag first, then the object: a reader that sees the object sees its tag.
+      await fsp.writeFile(etagPathOf(target), etagOf(hash));
       await fsp.rename(tmp, target);
     } catch (error) {
       await fsp.rm(tmp, { force: true });
@@ -62,9 +65,10 @@ export class LocalDiskStorage implements Storage {
 
   async stat(key: string): Promise<StoredObject | undefined> {
     try {
-      const s = await fsp.stat(this.pathOf(key));
+      const file = this.pathOf(key);
+      const s = await fsp.stat(file);
       if (!s.isFile()) return undefined;
-      return { key, size: s.size, etag: `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"` };
+      return { key, size: s.size, etag: await this.contentEtag(file) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
@@ -72,7 +76,28 @@ export class LocalDiskStorage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
-    await fsp.rm(this.pathOf(key), { force: true });
+    const file = this.pathOf(key);
+    await fsp.rm(file, { force: true });
+    await fsp.rm(etagPathOf(file), { force: true });
+  }
+
+  /**
+   * The ETag kept beside the object (a SHA-256 of its bytes, written by put), so it is the same on
+   * every node that holds the same bytes and never follows a clock; objects stored before ETags
+   * were kept get theirs on first use.
+   */
+  private async contentEtag(file: string): Promise<string> {
+    const sidecar = etagPathOf(file);
+    try {
+      return (await fsp.readFile(sidecar, 'utf8')).trim();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    const hash = createHash('sha256');
+    await pipeline(fs.createReadStream(file), hashing(hash), new Writable({ write: (_chunk, _encoding, callback) => callback() }));
+    const etag = etagOf(hash);
+    await fsp.writeFile(sidecar, etag).catch(() => undefined);
+    return etag;
   }
 
   /** Local files are streamed by Platter itself: there is no URL of their own. */
@@ -100,6 +125,24 @@ export class LocalDiskStorage implements Storage {
     assertValidKey(key);
     return path.join(this.root, key);
   }
+}
+
+/** Where an object's ETag is kept: a dot-named file beside it (Platter's keys never start a part with a dot; migrate-to skips them). */
+function etagPathOf(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.etag`);
+}
+
+function etagOf(hash: ReturnType<typeof createHash>): string {
+  return `"${hash.digest('base64url').slice(0, 27)}"`;
+}
+
+function hashing(hash: ReturnType<typeof createHash>): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
 }
 
 function sizeLimit(maxBytes: number | undefined): Transform {
