@@ -68,13 +68,16 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
+  // On S3 the browser PUTs uploads to the bucket and fetches audio and images from it (/media
+  // redirects there), so the CSP names the bucket's public origin for those three.
+  const bucket = context.storage.publicOrigin ? [context.storage.publicOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'media-src': ["'self'", 'blob:'],
-        'connect-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', ...bucket],
+        'media-src': ["'self'", 'blob:', ...bucket],
+        'connect-src': ["'self'", ...bucket],
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
         'worker-src': ["'self'"],

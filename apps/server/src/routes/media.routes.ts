@@ -6,8 +6,11 @@ import { NotFoundError, RangeNotSatisfiableError } from '../lib/errors.js';
 /** Objects under a key never change (a new upload gets a new key), so caches may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** How long a presigned GET that /media redirects to stays valid: enough to start and seek a track. */
+export const MEDIA_URL_SECONDS = 10 * 60;
+
 /**
- * Streams audio with HTTP Range: 206 with Content-Range for a satisfiable single range,
+ * Redirects to the bucket when storage is S3; otherwise streams audio with HTTP Range: 206 with Content-Range for a satisfiable single range,
  * 416 for an unsatisfiable one, 200 otherwise. Multiple ranges are answered with the whole file.
  */
 export async function mediaRoutes(app: FastifyInstance, { services, storage }: Pick<AppContext, 'services' | 'storage'>): Promise<void> {
@@ -19,6 +22,11 @@ export async function mediaRoutes(app: FastifyInstance, { services, storage }: P
       throw new NotFoundError('No such audio file.', 'media_not_found');
     }
     const media = await services.tracks.mediaForKey(key, await request.currentActor());
+    // On a bucket, the browser fetches (and seeks) the bytes there, with a short-lived presigned
+    // GET made after the access check above; the redirect itself is never cached, so a hidden
+    // track's URL goes no further than the viewer it was made for.
+    const direct = await storage.createDownloadUrl(media.key, { expiresInSeconds: MEDIA_URL_SECONDS, contentType: media.contentType });
+    if (direct) return reply.header('Cache-Control', 'private, no-store').redirect(direct, 307);
     reply
       .header('Accept-Ranges', 'bytes')
       .header('Content-Type', media.contentType)
