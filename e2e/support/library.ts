@@ -89,10 +89,11 @@ export async function screenshotBoth(page: Page, path: (name: string) => string,
 export async function uploadShortTrack(page: Page, title: string, genre = 'Other'): Promise<ApiTrack> {
   const { makeMp3 } = await import('../../apps/server/test/support/audio-fixtures.js');
   const headers = { origin: APP_URL };
-  const grant = await page.request.post('/api/get-upload-url', { data: { fileName: `${title}.mp3`, fileType: 'audio/mpeg' }, headers });
+  const audio = await makeMp3(2);
+  const grant = await page.request.post('/api/get-upload-url', { data: { fileName: `${title}.mp3`, fileType: 'audio/mpeg', fileSize: audio.length }, headers });
   expect(grant.status(), await grant.text()).toBe(200);
   const { uploadURL, fileUrl } = (await grant.json()) as { uploadURL: string; fileUrl: string };
-  const put = await page.request.put(uploadURL, { data: await makeMp3(2), headers: { ...headers, 'content-type': 'audio/mpeg' } });
+  const put = await page.request.put(uploadURL, { data: audio, headers: { ...headers, 'content-type': 'audio/mpeg' } });
   expect(put.status(), await put.text()).toBe(200);
   const created = await page.request.post('/api/tracks', { data: { title, genre, url: fileUrl }, headers });
   expect(created.status(), await created.text()).toBe(201);

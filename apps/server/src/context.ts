@@ -165,6 +165,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       events,
       images,
       moderation: repositories.moderation,
+      maxUploadBytes: config.maxUploadBytes,
       log,
     });
     const services = {

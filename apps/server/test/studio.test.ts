@@ -57,7 +57,7 @@ describe(`studio: uploads with tags and waveforms, covers, profile, deleting (${
     for (let i = 0; i < rate; i++) pcm.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * (i / rate) * 30000), i * 2);
     const wav = Buffer.concat([makeWav(0, rate).subarray(0, 40), Buffer.from(new Uint32Array([pcm.length]).buffer), pcm]);
     wav.writeUInt32LE(36 + pcm.length, 4);
-    const urls = await getUploadUrl(artist, 'fade.wav', 'audio/wav');
+    const urls = await getUploadUrl(artist, wav, 'fade.wav', 'audio/wav');
     expect((await put(artist, urls.uploadURL, wav, 'audio/wav')).status).toBe(200);
     const track = (await artist.json<Track>('POST', '/api/tracks', { title: 'Fade in', url: urls.fileUrl })).body;
     const waveform = await waitForWaveform(track.id);

@@ -46,7 +46,7 @@ describe(`upload protocol (${dialect})`, () => {
   });
 
   it('defaults the genre to Other and accepts WAV', async () => {
-    const urls = await getUploadUrl(alice, 'take.wav', 'audio/wav');
+    const urls = await getUploadUrl(alice, makeWav(), 'take.wav', 'audio/wav');
     expect((await put(alice, urls.uploadURL, makeWav(), 'audio/wav')).status).toBe(200);
     const created = await alice.json<{ genre: string }>('POST', '/api/tracks', { title: 'Take', url: urls.fileUrl });
     expect(created.status).toBe(201);
@@ -55,19 +55,19 @@ describe(`upload protocol (${dialect})`, () => {
 
   it('requires sign-in for every step', async () => {
     const anonymous = new Client(t.baseUrl);
-    expect((await anonymous.json('POST', '/api/get-upload-url', { fileName: 'a.mp3', fileType: 'audio/mpeg' })).status).toBe(401);
+    expect((await anonymous.json('POST', '/api/get-upload-url', { fileName: 'a.mp3', fileType: 'audio/mpeg', fileSize: 1000 })).status).toBe(401);
     expect((await anonymous.json('POST', '/api/tracks', { title: 'x', url: '/media/uploads/x/y' })).status).toBe(401);
   });
 
   it('refuses a declared non-audio file before any upload', async () => {
-    const { status, body } = await alice.json<ApiError>('POST', '/api/get-upload-url', { fileName: 'notes.txt', fileType: 'text/plain' });
+    const { status, body } = await alice.json<ApiError>('POST', '/api/get-upload-url', { fileName: 'notes.txt', fileType: 'text/plain', fileSize: 1000 });
     expect(status).toBe(415);
     expect(body.message).toContain('not an audio file');
   });
 
   it('refuses non-audio content sent as audio with 415 and keeps nothing', async () => {
     const before = storedFiles();
-    const urls = await getUploadUrl(alice, 'fake.mp3');
+    const urls = await getUploadUrl(alice, notAudio, 'fake.mp3');
     const response = await put(alice, urls.uploadURL, notAudio);
     expect(response.status).toBe(415);
     expect(((await response.json()) as ApiError).message).toMatch(/not audio/);
@@ -75,12 +75,12 @@ describe(`upload protocol (${dialect})`, () => {
     const created = await alice.json<ApiError>('POST', '/api/tracks', { title: 'Fake', url: urls.fileUrl });
     expect(created.status).toBe(409);
     expect(created.body.error).toBe('upload_incomplete');
-    // The refused attempt did not use up the URL: the real file can still go there.
-    expect((await put(alice, urls.uploadURL, mp3)).status).toBe(200);
+    // The refused attempt did not use up the URL: it is checked again, not refused as used (409).
+    expect((await put(alice, urls.uploadURL, notAudio)).status).toBe(415);
   });
 
   it('refuses a forged upload URL', async () => {
-    const urls = await getUploadUrl(alice);
+    const urls = await getUploadUrl(alice, mp3);
     const [prefix, token] = [urls.uploadURL.slice(0, urls.uploadURL.lastIndexOf('/') + 1), urls.uploadURL.slice(urls.uploadURL.lastIndexOf('/') + 1)];
     const [payload, mac] = token.split('.');
     const grant = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
@@ -92,7 +92,7 @@ describe(`upload protocol (${dialect})`, () => {
   });
 
   it('refuses an expired upload URL', async () => {
-    const urls = await getUploadUrl(alice);
+    const urls = await getUploadUrl(alice, mp3);
     const token = urls.uploadURL.slice(urls.uploadURL.lastIndexOf('/') + 1);
     const grant = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString());
     const expired = new UploadSigner(`upload:${TEST_SECRET}`).sign({ ...grant, expiresAt: Date.now() - 1000 });
@@ -102,7 +102,7 @@ describe(`upload protocol (${dialect})`, () => {
   });
 
   it('makes an upload URL single-use', async () => {
-    const urls = await getUploadUrl(alice);
+    const urls = await getUploadUrl(alice, mp3);
     expect((await put(alice, urls.uploadURL, mp3)).status).toBe(200);
     const again = await put(alice, urls.uploadURL, mp3);
     expect(again.status).toBe(409);
@@ -110,7 +110,7 @@ describe(`upload protocol (${dialect})`, () => {
   });
 
   it('refuses a reused fileUrl and leaves one track', async () => {
-    const urls = await getUploadUrl(alice);
+    const urls = await getUploadUrl(alice, mp3);
     await put(alice, urls.uploadURL, mp3);
     expect((await alice.json('POST', '/api/tracks', { title: 'Once', url: urls.fileUrl })).status).toBe(201);
     const count = await trackCount();
@@ -121,7 +121,7 @@ describe(`upload protocol (${dialect})`, () => {
   });
 
   it("refuses someone else's fileUrl and upload URL", async () => {
-    const urls = await getUploadUrl(alice);
+    const urls = await getUploadUrl(alice, mp3);
     const stolenPut = await put(bob, urls.uploadURL, mp3);
     expect(stolenPut.status).toBe(403);
     await put(alice, urls.uploadURL, mp3);
@@ -134,7 +134,7 @@ describe(`upload protocol (${dialect})`, () => {
 
   it('refuses a file over MAX_UPLOAD_MB with 413 and keeps nothing', async () => {
     const before = storedFiles();
-    const urls = await getUploadUrl(alice);
+    const urls = await getUploadUrl(alice, mp3);
     const big = Buffer.concat([mp3, Buffer.alloc(300 * 1024)]);
     const response = await put(alice, urls.uploadURL, big);
     expect(response.status).toBe(413);
@@ -142,15 +142,39 @@ describe(`upload protocol (${dialect})`, () => {
     expect(storedFiles()).toEqual(before);
   });
 
+  it('refuses a declared size over MAX_UPLOAD_MB before any upload, and asks for the size', async () => {
+    const over = await alice.json<ApiError>('POST', '/api/get-upload-url', { fileName: 'long.mp3', fileType: 'audio/mpeg', fileSize: 10 * 1024 * 1024 * 1024 });
+    expect(over.status).toBe(413);
+    expect(over.body.message).toMatch(/"long\.mp3" is [\d.]+ MB; the limit is \d+ MB/);
+    const missing = await alice.json<ApiError>('POST', '/api/get-upload-url', { fileName: 'a.mp3', fileType: 'audio/mpeg' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('fileSize');
+    expect(missing.body.field).toBe('fileSize');
+    const empty = await alice.json<ApiError>('POST', '/api/get-upload-url', { fileName: 'a.mp3', fileType: 'audio/mpeg', fileSize: 0 });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toContain('empty');
+  });
+
+  it('refuses a body of another size than declared, and keeps nothing', async () => {
+    const before = storedFiles();
+    const urls = await getUploadUrl(alice, mp3);
+    const response = await put(alice, urls.uploadURL, Buffer.concat([mp3, Buffer.alloc(10)]));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ApiError).error).toBe('upload_size_mismatch');
+    expect(storedFiles()).toEqual(before);
+    // The URL is still good for the declared file.
+    expect((await put(alice, urls.uploadURL, mp3)).status).toBe(200);
+  });
+
   it('refuses a Content-Type other than the one signed', async () => {
-    const urls = await getUploadUrl(alice);
+    const urls = await getUploadUrl(alice, mp3);
     const response = await put(alice, urls.uploadURL, mp3, 'audio/ogg');
     expect(response.status).toBe(400);
     expect(((await response.json()) as ApiError).message).toContain('audio/mpeg');
   });
 
   it('validates the track fields with messages', async () => {
-    const urls = await getUploadUrl(alice);
+    const urls = await getUploadUrl(alice, mp3);
     await put(alice, urls.uploadURL, mp3);
     const blank = await alice.json<ApiError>('POST', '/api/tracks', { title: '   ', url: urls.fileUrl });
     expect(blank.status).toBe(400);
@@ -171,13 +195,13 @@ describe(`upload protocol (${dialect})`, () => {
   });
 
   it('does not stream an upload that is not a track yet', async () => {
-    const urls = await getUploadUrl(alice);
+    const urls = await getUploadUrl(alice, mp3);
     await put(alice, urls.uploadURL, mp3);
     expect((await alice.get(urls.fileUrl)).status).toBe(404);
   });
 
   it('sweeps uploads that expired unused, file and row', async () => {
-    const urls = await getUploadUrl(alice);
+    const urls = await getUploadUrl(alice, mp3);
     await put(alice, urls.uploadURL, mp3);
     const swept = await t.context.services.uploads.sweepAbandoned(new Date(Date.now() + 25 * 60 * 60 * 1000));
     expect(swept).toBeGreaterThan(0);

@@ -64,6 +64,11 @@ export type GenreCounts = z.infer<typeof genreCountsSchema>;
 export const uploadUrlRequestSchema = z.object({
   fileName: z.string().trim().min(1, 'fileName is required').max(255),
   fileType: z.string().trim().min(1, 'fileType is required').max(100),
+  /** The file's exact size in bytes: the upload URL is signed for it, and a file over MAX_UPLOAD_MB is refused here. */
+  fileSize: z
+    .number({ error: 'fileSize is required: the size of the file in bytes' })
+    .int('fileSize must be a whole number of bytes')
+    .positive('The file is empty: choose an audio file with sound in it'),
 });
 export type UploadUrlRequest = z.infer<typeof uploadUrlRequestSchema>;
 

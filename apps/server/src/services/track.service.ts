@@ -3,7 +3,7 @@ import { DEFAULT_GENRE, GENRES, createTrackSchema, updateTrackSchema } from '@pl
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
-import { ConflictError, ForbiddenError, NotFoundError, UnsupportedMediaTypeError } from '../lib/errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import { type Actor, canSeeTrack, ownsOrAdmin } from '../lib/actor.js';
 import { ACCEPTED_AUDIO_DESCRIPTION, readAudioMetadata, sniffStoredAudio } from '../media/audio-probe.js';
@@ -35,6 +35,8 @@ export interface TrackServiceDeps {
   events: EventBus;
   images: ImageService;
   moderation: ModerationRepository;
+  /** MAX_UPLOAD_MB in bytes: an object over it never becomes a track (on S3 it reached the bucket without Platter). */
+  maxUploadBytes: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -178,6 +180,32 @@ export class TrackService {
     }
     const stored = await this.deps.storage.stat(key);
     if (!stored) throw new ConflictError('The file has not been uploaded yet: PUT it to the uploadURL first.', 'upload_incomplete');
+    // On S3 the browser PUT the bytes straight to the bucket: hold the object to what was
+    // declared and allowed before anything else reads it (a refused object is removed).
+    const refuse = async (error: Error) => {
+      await this.deps.storage.delete(key);
+      await this.deps.uploads.deleteIfStatus(upload.id, upload.status);
+      throw error;
+    };
+    if (stored.size > this.deps.maxUploadBytes) {
+      await refuse(new PayloadTooLargeError(`The file is larger than the ${Math.round(this.deps.maxUploadBytes / (1024 * 1024))} MB limit. Upload a smaller file.`));
+    }
+    if (upload.status === 'pending' && upload.size_bytes !== null && stored.size !== upload.size_bytes) {
+      await refuse(
+        new BadRequestError(
+          `The uploaded file is ${stored.size} bytes, but ${upload.size_bytes} were declared. Upload the file again.`,
+          'upload_size_mismatch',
+        ),
+      );
+    }
+    if (stored.contentType !== undefined && stored.contentType !== upload.declared_type) {
+      await refuse(
+        new BadRequestError(
+          `The file was uploaded as "${stored.contentType}", not the "${upload.declared_type}" it was declared as. Upload it again with the same type.`,
+          'content_type_mismatch',
+        ),
+      );
+    }
 
     // Sniff again here: on S3 the bytes reach storage without passing through Platter.
     const contentType = await sniffStoredAudio(this.deps.storage, key, stored.size);

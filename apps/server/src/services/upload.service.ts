@@ -44,6 +44,11 @@ export class UploadService {
     if (!mayBeAudio(request.fileType)) {
       throw new UnsupportedMediaTypeError(`"${request.fileName}" is not an audio file. Upload ${ACCEPTED_AUDIO_DESCRIPTION}.`);
     }
+    if (request.fileSize > this.deps.maxUploadBytes) {
+      throw new PayloadTooLargeError(
+        `"${request.fileName}" is ${(request.fileSize / MB).toFixed(1)} MB; the limit is ${Math.round(this.deps.maxUploadBytes / MB)} MB. Upload a smaller file (a lower bitrate, or a shorter piece).`,
+      );
+    }
     const id = newId();
     const key = `uploads/${userId}/${id}`;
     const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MINUTES * 60_000);
@@ -54,7 +59,8 @@ export class UploadService {
       file_name: request.fileName,
       declared_type: request.fileType,
       content_type: null,
-      size_bytes: null,
+      // The declared size until the file arrives; POST /api/tracks holds the stored object to it.
+      size_bytes: request.fileSize,
       status: 'pending',
       expires_at: expiresAt.toISOString(),
       created_at: nowIso(),
@@ -63,6 +69,7 @@ export class UploadService {
     const uploadURL = await this.deps.storage.createUploadUrl(key, {
       contentType: request.fileType,
       maxBytes: this.deps.maxUploadBytes,
+      size: request.fileSize,
       expiresAt,
       userId,
     });
@@ -92,6 +99,12 @@ export class UploadService {
     if (incoming.contentLength !== undefined && incoming.contentLength > grant.maxBytes) {
       throw new PayloadTooLargeError(`The file is larger than the ${Math.round(grant.maxBytes / MB)} MB limit.`);
     }
+    if (grant.size !== undefined && incoming.contentLength !== undefined && incoming.contentLength !== grant.size) {
+      throw new BadRequestError(
+        `This upload URL is for a file of ${grant.size} bytes, but ${incoming.contentLength} were sent. Ask for a new URL with the file's size.`,
+        'upload_size_mismatch',
+      );
+    }
     const upload = await this.deps.uploads.getByStorageKey(grant.key);
     if (!upload || upload.user_id !== grant.userId) {
       throw new GoneError('This upload URL is no longer valid. Ask for a new one and upload again.', 'upload_url_expired');
@@ -102,7 +115,13 @@ export class UploadService {
 
     let stored: { size: number } | undefined;
     try {
-      stored = await this.deps.storage.put(grant.key, incoming.body, { maxBytes: grant.maxBytes });
+      stored = await this.deps.storage.put(grant.key, incoming.body, { maxBytes: Math.min(grant.maxBytes, grant.size ?? grant.maxBytes) });
+      if (grant.size !== undefined && stored.size !== grant.size) {
+        throw new BadRequestError(
+          `This upload URL is for a file of ${grant.size} bytes, but ${stored.size} arrived. Ask for a new URL with the file's size.`,
+          'upload_size_mismatch',
+        );
+      }
       const contentType = await sniffStoredAudio(this.deps.storage, grant.key, stored.size);
       if (!contentType) {
         throw new UnsupportedMediaTypeError(`This file is not audio. Upload ${ACCEPTED_AUDIO_DESCRIPTION}.`);

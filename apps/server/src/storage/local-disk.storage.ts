@@ -116,6 +116,7 @@ export class LocalDiskStorage implements Storage {
       userId: options.userId,
       contentType: options.contentType,
       maxBytes: options.maxBytes,
+      ...(options.size !== undefined ? { size: options.size } : {}),
       expiresAt: options.expiresAt.getTime(),
     });
     return `${LOCAL_UPLOAD_PATH}${token}`;

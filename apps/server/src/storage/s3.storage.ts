@@ -91,7 +91,7 @@ export class S3Storage implements Storage {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: key }));
       // S3's ETag is derived from the content (an MD5, or the parts' for multipart), never from a clock.
-      return { key, size: head.ContentLength ?? 0, etag: head.ETag ?? `"${key}"` };
+      return { key, size: head.ContentLength ?? 0, etag: head.ETag ?? `"${key}"`, ...(head.ContentType ? { contentType: head.ContentType } : {}) };
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;

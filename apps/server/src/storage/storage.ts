@@ -5,6 +5,8 @@ export interface StoredObject {
   size: number;
   /** Changes whenever the content changes; stable otherwise. */
   etag: string;
+  /** The Content-Type the object was stored with, where the storage keeps one (S3); undefined on local disk. */
+  contentType?: string;
 }
 
 export interface ByteRange {

@@ -6,6 +6,8 @@ export interface UploadGrant {
   userId: string;
   contentType: string;
   maxBytes: number;
+  /** The exact size declared when the URL was made; a body of another length is refused. */
+  size?: number;
   expiresAt: number;
 }
 

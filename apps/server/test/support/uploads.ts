@@ -6,8 +6,9 @@ export interface UploadUrls {
   fileUrl: string;
 }
 
-export async function getUploadUrl(client: Client, fileName = 'song.mp3', fileType = 'audio/mpeg'): Promise<UploadUrls> {
-  const { status, body } = await client.json<UploadUrls>('POST', '/api/get-upload-url', { fileName, fileType });
+/** Step one for `file`: its size is declared (fileSize), as the web client does. */
+export async function getUploadUrl(client: Client, file: Buffer, fileName = 'song.mp3', fileType = 'audio/mpeg'): Promise<UploadUrls> {
+  const { status, body } = await client.json<UploadUrls>('POST', '/api/get-upload-url', { fileName, fileType, fileSize: file.length });
   expect(status).toBe(200);
   return body;
 }
@@ -18,7 +19,7 @@ export function put(client: Client, uploadURL: string, body: Buffer, contentType
 
 /** The whole protocol of SPEC section 7, ending in a created track. */
 export async function uploadTrack(client: Client, file: Buffer, fields: { title: string; genre?: string }) {
-  const urls = await getUploadUrl(client);
+  const urls = await getUploadUrl(client, file);
   const stored = await put(client, urls.uploadURL, file);
   expect(stored.status).toBe(200);
   const created = await client.json<{ id: string; url: string; duration: number | null }>('POST', '/api/tracks', { ...fields, url: urls.fileUrl });

@@ -70,7 +70,7 @@ describe('UploadForm', () => {
     const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/get-upload-url');
     expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({ fileName: 'song.mp3', fileType: 'audio/mpeg' });
+    expect(JSON.parse(String(init.body))).toEqual({ fileName: 'song.mp3', fileType: 'audio/mpeg', fileSize: 3 });
   });
 
   it('refuses a file over the server limit with the upload-failed message', () => {

@@ -70,7 +70,7 @@ export function useUploadTrack() {
       const fileType = file.type || 'application/octet-stream';
       setProgress({ sent: 0, total: file.size });
       const { uploadURL, fileUrl } = await runStep('get-upload-url', () =>
-        getUploadUrl({ fileName: file.name, fileType }, signal),
+        getUploadUrl({ fileName: file.name, fileType, fileSize: file.size }, signal),
       );
       await runStep('put-file', () => putFile(uploadURL, file, fileType, setProgress, signal));
       const track = await runStep('create-track', () => createTrack({ title, genre, url: fileUrl }, signal));
