@@ -69,6 +69,14 @@ if (process.env.TEST_DATABASE_URL) {
   skip('integration (PostgreSQL)', 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)');
 }
 
+if (!process.env.TEST_DATABASE_URL) {
+  skip('scale-out (two instances)', 'TEST_DATABASE_URL is not set');
+} else if (redisProblem) {
+  skip('scale-out (two instances)', redisProblem);
+} else {
+  step('scale-out (two instances)', npx, ['vitest', 'run', '--project', 'scale-out']);
+}
+
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
   // Built already by `npm install` (the prepare script) unless the sources changed since.
