@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { APP_URL, OIDC_ISSUER } from './support/env.js';
+import { APP_URL, OIDC_ISSUER, S3_APP_URL } from './support/env.js';
 
 /**
  * Browser journeys against the built app: `npm run build`, then
@@ -62,6 +62,18 @@ export default defineConfig({
       command: 'node --import tsx e2e/support/app-server.ts',
       cwd: root,
       url: `${APP_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+    {
+      // The same built server on S3 storage (s3rver beside it), for the upload journey on S3.
+      name: 'platter-s3',
+      command: 'node --import tsx e2e/support/app-server.ts --s3',
+      cwd: root,
+      url: `${S3_APP_URL}/api/ready`,
       reuseExistingServer: false,
       timeout: 90_000,
       stdout: 'pipe',

@@ -1,15 +1,18 @@
 /**
  * Starts the built Platter server for the browser run (a webServer of playwright.config.ts),
  * on a fresh data directory that is deleted when the server stops (E2E_KEEP_DATA=1 keeps it).
+ * With --s3, a second Platter on S3_APP_PORT keeps its media in a bucket of a real S3-protocol
+ * server process (s3rver, started here and stopped with it), without the demo catalogue.
  *
- *   node --import tsx e2e/support/app-server.ts
+ *   node --import tsx e2e/support/app-server.ts [--s3]
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_EMAIL, APP_PORT, DATA_DIR_POINTER, DEMO_TRACKS, GOOGLE_CLIENT, OIDC_ISSUER } from './env.js';
+import { startS3Server } from '../../apps/server/test/support/s3-server.js';
+import { ADMIN_EMAIL, APP_PORT, DATA_DIR_POINTER, DEMO_TRACKS, GOOGLE_CLIENT, OIDC_ISSUER, S3_APP_PORT, S3_ENDPOINT_POINTER } from './env.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -22,10 +25,13 @@ for (const built of [serverEntry, webIndex]) {
   }
 }
 
+const onS3 = process.argv.includes('--s3');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-e2e-'));
 const keepData = process.env.E2E_KEEP_DATA === '1';
-fs.writeFileSync(DATA_DIR_POINTER, dataDir);
-console.error(`e2e: Platter data in ${dataDir}${keepData ? ' (kept)' : ''}`);
+const s3 = onS3 ? await startS3Server({ bucket: 'platter-e2e' }) : undefined;
+if (s3) fs.writeFileSync(S3_ENDPOINT_POINTER, s3.endpoint);
+else fs.writeFileSync(DATA_DIR_POINTER, dataDir);
+console.error(`e2e: Platter data in ${dataDir}${keepData ? ' (kept)' : ''}${s3 ? `, media in the bucket at ${s3.endpoint}` : ''}`);
 
 const child = spawn(process.execPath, [serverEntry], {
   // Run from the data directory, so a developer's .env at the repository root cannot leak in.
@@ -35,10 +41,11 @@ const child = spawn(process.execPath, [serverEntry], {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
-    PORT: String(APP_PORT),
+    PORT: String(s3 ? S3_APP_PORT : APP_PORT),
     DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: 'e2e-secret-that-is-at-least-32-characters-long',
-    PLATTER_DEMO: '1',
+    PLATTER_DEMO: s3 ? '0' : '1',
+    ...s3?.env,
     PLATTER_DEMO_TRACKS: String(DEMO_TRACKS),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
@@ -48,13 +55,13 @@ const child = spawn(process.execPath, [serverEntry], {
   },
 });
 
-function cleanUp() {
+async function cleanUp() {
+  await s3?.stop();
   if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 child.on('exit', (code, signal) => {
-  cleanUp();
-  process.exit(code ?? (signal ? 0 : 1));
+  void cleanUp().finally(() => process.exit(code ?? (signal ? 0 : 1)));
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -15,10 +15,15 @@ function port(name: string, fallback: number): number {
 
 export const APP_PORT = port('E2E_APP_PORT', 8181);
 export const OIDC_PORT = port('E2E_OIDC_PORT', 8182);
+/** A second Platter for the journeys on S3 storage (an s3rver process beside it). */
+export const S3_APP_PORT = port('E2E_S3_APP_PORT', 8183);
 
 /** 127.0.0.1 everywhere (not localhost): cookies are per host, and the OIDC redirect must come back here. */
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
+export const S3_APP_URL = `http://127.0.0.1:${S3_APP_PORT}`;
+/** Where app-server.ts --s3 writes the bucket's endpoint, so a journey can tell the bucket's requests apart. */
+export const S3_ENDPOINT_POINTER = path.join(os.tmpdir(), `platter-e2e-${S3_APP_PORT}.s3endpoint`);
 
 /** How many demo tracks the server generates for the run. Enough for a list with wrap-around. */
 export const DEMO_TRACKS = 6;
