@@ -8,29 +8,13 @@ import { makeMp3 } from './support/audio-fixtures.js';
 import { Client } from './support/http-client.js';
 import { TEST_SECRET, type TestApp, dialect, freshPostgresDatabase, startTestApp } from './support/test-app.js';
 import { uploadTrack } from './support/uploads.js';
+import { type S3TestServer, startS3Server } from './support/s3-server.js';
 
 /**
  * `npm run admin -- migrate-to`: a single-process install (a real app on SQLite and local disk,
  * used through the API) copied onto a fresh PostgreSQL database and a target storage, then served
  * by an app on the target. PostgreSQL runs only (the target is PostgreSQL); skipped on SQLite runs.
  */
-interface S3Target {
-  env: Record<string, string>;
-  stop(): Promise<void>;
-}
-
-/** The S3 server of test/support/s3-server.ts when it exists; undefined until then (local disk only). */
-async function startS3IfAvailable(): Promise<S3Target | undefined> {
-  const specifier = './support/s3-server.js';
-  try {
-    const module = (await import(/* @vite-ignore */ specifier)) as { startS3Server?: () => Promise<S3Target> };
-    return module.startS3Server ? await module.startS3Server() : undefined;
-  } catch (error) {
-    if (fs.existsSync(path.join(import.meta.dirname, 'support/s3-server.ts'))) throw error;
-    return undefined;
-  }
-}
-
 /** Progress lines are for a terminal; the summary in the output is what is checked. */
 const quiet = () => {};
 const PASSWORD = 'migrating-password-1';
@@ -41,7 +25,7 @@ describe.skipIf(dialect !== 'postgres')('migrate-to: a single-process install on
   let trackId: string;
   let playlistId: string;
   let audio: Buffer;
-  let s3: S3Target | undefined;
+  let s3: S3TestServer | undefined;
 
   beforeAll(async () => {
     // The source: SQLite in its own DATA_DIR, whatever engine this run is on.
@@ -67,7 +51,7 @@ describe.skipIf(dialect !== 'postgres')('migrate-to: a single-process install on
       created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
     }));
     for (let i = 0; i < messages.length; i += 100) await source.context.database.db.insertInto('contact_messages').values(messages.slice(i, i + 100)).execute();
-    s3 = await startS3IfAvailable();
+    s3 = await startS3Server();
   });
 
   afterAll(async () => {
@@ -77,7 +61,7 @@ describe.skipIf(dialect !== 'postgres')('migrate-to: a single-process install on
 
   const targets = () => [
     { name: 'local disk', env: () => ({}) },
-    ...(s3 ? [{ name: 'S3', env: () => s3!.env }] : []),
+    { name: 'S3', env: () => (s3 as S3TestServer).env },
   ];
 
   it('copies users, tracks, likes, playlists and files; the target serves them; refuses a second run without --force', async () => {
