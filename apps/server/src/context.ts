@@ -197,7 +197,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     // Every new track gets its waveform made in the background, as a job claimed by one instance.
     await waveforms.listen();
     await jobs.start();
-    const hub = new LiveHub(events);
+    const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
     return {
       config,
       database,

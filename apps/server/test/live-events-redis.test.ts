@@ -1,6 +1,8 @@
 import type { LiveEvent } from '@platter/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.js';
+import type { RedisSharedState } from '../src/lib/shared-state.js';
+import { Redis } from 'ioredis';
 import { Client } from './support/http-client.js';
 import { testRedisUrl } from './support/redis.js';
 import { openEventStream } from './support/sse.js';
@@ -59,6 +61,34 @@ describe.skipIf(!redisUrl)(`live events across two instances sharing Redis (${di
       expect(streamOne.events.filter(statsOf(local))).toHaveLength(1);
     } finally {
       await Promise.all([streamOne.close(), streamTwo.close()]);
+    }
+  });
+
+  it('ends the streams of an instance whose Redis subscription dropped, once it is back, so browsers refetch; other instances keep theirs', async () => {
+    const [onOne, onTwo] = await Promise.all([openEventStream(one.baseUrl), openEventStream(two.baseUrl)]);
+    const admin = new Redis(redisUrl as string);
+    try {
+      // Redis drops instance 1's subscriber connection (as a restart or a network cut would).
+      const name = `platter-events-${(one.context.shared as RedisSharedState).instanceId}`;
+      const clients = (await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string;
+      const id = clients.split('\n').find((line) => line.includes(`name=${name} `))?.match(/\bid=(\d+)/)?.[1];
+      expect(id, clients).toBeDefined();
+      await admin.call('CLIENT', 'KILL', 'ID', id as string);
+      await onOne.ended;
+      expect(onOne.isEnded).toBe(true);
+      // Instance 1 hears others' events again once subscribed anew, and instance 2's stream stayed open.
+      const again = await openEventStream(one.baseUrl);
+      try {
+        expect((await fanOnTwo.json('PUT', `/api/tracks/${shared}/like`)).status).toBe(200);
+        await again.waitFor(statsOf(shared));
+        await onTwo.waitFor(statsOf(shared));
+        expect(onTwo.isEnded).toBe(false);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      admin.disconnect();
+      await onTwo.close();
     }
   });
 });

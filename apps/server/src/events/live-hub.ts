@@ -19,7 +19,14 @@ export class LiveHub {
   private readonly listeners = new Set<LiveListener>();
   private readonly unsubscribe: Array<() => void>;
 
-  constructor(bus: EventBus) {
+  /**
+   * @param onEventsMissed where the bus says events of other instances may have been lost (the
+   *   shared state's `onEventsMissed`); the hub passes it on to whoever serves the streams.
+   */
+  constructor(
+    bus: EventBus,
+    readonly onEventsMissed: (listener: () => void) => () => void = () => () => undefined,
+  ) {
     const route = <K extends keyof DomainEvents>(type: K, map: (payload: DomainEvents[K]) => [Audience, LiveEvent]) =>
       bus.on(type, (payload) => {
         const [audience, event] = map(payload);

@@ -17,6 +17,11 @@ export interface SharedState {
   firstSeen(key: string, ttlMs: number): Promise<boolean>;
   /** The Redis connection rate limits count in (@fastify/rate-limit's `redis` option); undefined in-process. */
   readonly redis: import('ioredis').Redis | undefined;
+  /**
+   * Calls `listener` when other instances' events may have been lost (the Redis subscription
+   * dropped and came back); never in-process. Returns the unsubscribe.
+   */
+  onEventsMissed(listener: () => void): () => void;
   /** Resolves when the shared state answers (Redis PING); throws otherwise. For /api/ready. */
   check(): Promise<void>;
   close(): Promise<void>;
@@ -47,6 +52,11 @@ export class InProcessSharedState implements SharedState {
     if (this.seen.size > 10_000) for (const [k, u] of this.seen) if (u <= now) this.seen.delete(k);
     this.seen.set(key, now + ttlMs);
     return true;
+  }
+
+  /** One process misses none of its own events. */
+  onEventsMissed(): () => void {
+    return () => undefined;
   }
 
   async check(): Promise<void> {}
@@ -94,6 +104,7 @@ export class RedisSharedState implements SharedState {
   readonly keyPrefix: string;
   private readonly channel: string;
   private readonly local = new InMemoryEventBus();
+  private readonly missedListeners = new Set<() => void>();
   private readonly log: (message: string, error?: unknown) => void;
   private closed = false;
 
@@ -104,7 +115,8 @@ export class RedisSharedState implements SharedState {
     // queue (rate limits then let the request through: see app.ts); reconnecting never stops.
     this.redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
     // The subscription waits for Redis however long it takes: a queued SUBSCRIBE never gives up.
-    this.subscriber = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: null });
+    // Named, so an operator (or a test) can tell it apart in CLIENT LIST.
+    this.subscriber = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: null, connectionName: `platter-events-${this.instanceId}` });
     // Keys live in the URL's database, but pub/sub channels are server-wide: name the database in
     // the channel, so deployments on databases 0 and 1 of one Redis don't hear each other.
     this.channel = `${this.keyPrefix}db${this.redis.options.db ?? 0}:events`;
@@ -112,6 +124,17 @@ export class RedisSharedState implements SharedState {
     this.watch(this.subscriber, 'Redis (live events subscription)');
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.channel) this.receive(message);
+    });
+    // Pub/sub keeps nothing for a subscriber that was away: once ioredis has reconnected (and
+    // subscribed again), say that events may have been missed, so live clients can refetch.
+    let lost = false;
+    this.subscriber.on('close', () => {
+      lost = !this.closed;
+    });
+    this.subscriber.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      for (const listener of this.missedListeners) listener();
     });
     this.events = {
       emit: (type, payload) => this.emit(type, payload),
@@ -140,6 +163,11 @@ export class RedisSharedState implements SharedState {
     clearTimeout(timer);
     if (outcome === 'timeout') state.log(`Redis did not answer within ${timeoutMs} ms; starting anyway: live events of other instances arrive once it does`);
     return state;
+  }
+
+  onEventsMissed(listener: () => void): () => void {
+    this.missedListeners.add(listener);
+    return () => this.missedListeners.delete(listener);
   }
 
   async firstSeen(key: string, ttlMs: number): Promise<boolean> {

@@ -16,13 +16,20 @@ export async function eventRoutes(app: FastifyInstance, { hub }: { hub: LiveHub 
   // preClose, not onClose: the server only finishes closing once every connection has ended, and a
   // stream never ends by itself. Ended, the browser's EventSource reconnects (to another instance).
   // Unsubscribed first, so no event or keepalive is written after the end.
-  app.addHook('preClose', async () => {
-    closing = true;
+  const endAll = () => {
     for (const [res, stop] of open) {
       stop();
       res.end();
     }
+  };
+  app.addHook('preClose', async () => {
+    closing = true;
+    endAll();
   });
+  // Events of other instances may have been lost (Redis came back after a drop): end the streams,
+  // so every browser reconnects and refetches what it shows, as after any reconnect.
+  const offMissed = hub.onEventsMissed(endAll);
+  app.addHook('onClose', async () => offMissed());
 
   app.get('/api/events', { schema: { tags: ['system'], summary: 'Live updates as server-sent events' } }, async (request, reply) => {
     const actor = await request.currentActor();

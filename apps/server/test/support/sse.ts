@@ -26,8 +26,17 @@ export async function openEventStream(baseUrl: string, cookieHeader?: string) {
       // aborted
     }
   })();
+  let ended = false;
+  void pump.then(() => {
+    ended = true;
+  });
   return {
     events,
+    /** Resolves when the stream ends (the server ended it, or close() was called). */
+    ended: pump,
+    get isEnded() {
+      return ended;
+    },
     /** Waits until an event matching `predicate` has arrived (or fails after `ms`). */
     async waitFor(predicate: (e: LiveEvent) => boolean, ms = 5000): Promise<LiveEvent> {
       const started = Date.now();
