@@ -152,6 +152,11 @@ export const WEB_APP_PAGES = [
 /** The pages as patterns (they hold only letters, dashes, slashes and `:params`, so nothing needs escaping). */
 const WEB_APP_PAGE_PATTERNS = WEB_APP_PAGES.map((page) => new RegExp(`^${page.replace(/:[a-z]+/gi, '[^/]+')}$`, 'i'));
 
+/** A browser loading a page: it asks for HTML first (probes and fetch() ask for anything, or JSON). */
+function isBrowserNavigation(request: FastifyRequest): boolean {
+  return /^text\/html\b/.test(request.headers.accept ?? '') || request.headers['sec-fetch-mode'] === 'navigate';
+}
+
 /** Whether a path is one of the web app's pages; like the web router, ignoring case and a trailing slash. */
 export function isWebAppPage(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -200,8 +205,14 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && isWebAppPage(pathname)) {
+    const page = hasWeb && (request.method === 'GET' || request.method === 'HEAD');
+    if (page && isWebAppPage(pathname)) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    // A person who mistyped a page's address gets the app's own "Page not found", with a 404
+    // status; a probe or a script (/healthz, /metrics, asking for anything but HTML) gets JSON.
+    if (page && isBrowserNavigation(request) && !/^\/(api|media|assets)(\/|$)/.test(pathname)) {
+      return reply.status(404).header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: 'not_found', message: `Nothing at ${request.method} ${pathname}.` });
   });

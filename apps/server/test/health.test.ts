@@ -136,6 +136,21 @@ describe(`the web app's pages and nothing else (${dialect})`, () => {
     }
   });
 
+  it("gives a browser that mistyped an address the app's own not-found page, with a 404 status", async () => {
+    const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    for (const url of ['/no-such-page', '/home/nope', '/wp-admin']) {
+      const response = await fetch(`${t.baseUrl}${url}`, { headers: browser });
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).toBe(INDEX);
+    }
+    // Never for the API, media or built assets, whoever asks.
+    for (const url of ['/api/unknown', '/media/nope', '/assets/missing.js']) {
+      const response = await fetch(`${t.baseUrl}${url}`, { headers: browser });
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).not.toContain('<div id="root">');
+    }
+  });
+
   it('lists exactly the pages of the web router', () => {
     // apps/web/src/config/paths.ts is where the web app names its URLs.
     const source = fs.readFileSync(path.join(import.meta.dirname, '../../web/src/config/paths.ts'), 'utf8');
