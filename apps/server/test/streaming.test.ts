@@ -69,4 +69,28 @@ describe(`audio streaming (${dialect})`, () => {
     expect((await client.get('/media/uploads/nobody/nothing')).status).toBe(404);
     expect((await client.get('/media/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
   });
+
+  it('looks up no session for a public track, with or without a cookie, and still keeps a hidden one to its owner', async () => {
+    const api = t.context.auth.api as { getSession: (...args: unknown[]) => Promise<unknown> };
+    const original = api.getSession;
+    let lookups = 0;
+    api.getSession = (...args: unknown[]) => {
+      lookups++;
+      return original.apply(api, args);
+    };
+    try {
+      expect((await new Client(t.baseUrl).get(url, { range: 'bytes=0-99' })).status).toBe(206);
+      expect((await client.get(url, { range: 'bytes=0-99' })).status).toBe(206);
+      expect(lookups, 'session lookups for a public track').toBe(0);
+
+      const hidden = await uploadTrack(client, mp3, { title: 'Hidden stream' });
+      await t.context.database.db.updateTable('tracks').set({ hidden: 1 }).where('id', '=', hidden.id).execute();
+      expect((await new Client(t.baseUrl).get(hidden.url)).status).toBe(404);
+      const before = lookups;
+      expect((await client.get(hidden.url, { range: 'bytes=0-99' })).status).toBe(206);
+      expect(lookups - before, 'the owner of a hidden track is looked up').toBe(1);
+    } finally {
+      api.getSession = original;
+    }
+  });
 });

@@ -30,6 +30,12 @@ export const sessionPlugin = fp(
   async (app: FastifyInstance, { auth, isAdminEmail }: { auth: Auth; isAdminEmail: (email: string) => boolean }) => {
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       let pending = cache.get(this);
+      // Sessions live in cookies: without one there is nobody to look up (most media requests,
+      // every anonymous API call), so better-auth is not asked.
+      if (!pending && !this.headers.cookie) {
+        pending = Promise.resolve(undefined);
+        cache.set(this, pending);
+      }
       if (!pending) {
         pending = auth.api
           .getSession({ headers: fromNodeHeaders(this.headers) })

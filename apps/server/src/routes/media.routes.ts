@@ -21,7 +21,7 @@ export async function mediaRoutes(app: FastifyInstance, { services, storage }: P
     } catch {
       throw new NotFoundError('No such audio file.', 'media_not_found');
     }
-    const media = await services.tracks.mediaForKey(key, await request.currentActor());
+    const media = await services.tracks.mediaForKey(key, () => request.currentActor());
     // On a bucket, the browser fetches (and seeks) the bytes there, with a short-lived presigned
     // GET made after the access check above; the redirect itself is never cached, so a hidden
     // track's URL goes no further than the viewer it was made for.

@@ -256,14 +256,15 @@ export class TrackService {
    * Resolves a media path to the object to stream: a track's audio (a hidden track's only for its
    * owner and admins, and then never cached publicly) or a stored image.
    */
-  async mediaForKey(key: string, viewer: Actor | undefined): Promise<MediaDescriptor> {
+  async mediaForKey(key: string, viewer: () => Promise<Actor | undefined>): Promise<MediaDescriptor> {
     if (key.startsWith('images/')) {
       const stored = await this.deps.storage.stat(key);
       if (!stored) throw new NotFoundError('No such image.', 'media_not_found');
       return { key, size: stored.size, contentType: IMAGE_CONTENT_TYPE, etag: stored.etag, private: false };
     }
     const row = await this.deps.tracks.getByStorageKey(key);
-    const allowed = row && canSeeTrack(row, viewer);
+    // Who is asking matters only for a hidden track: a public one never looks up a session.
+    const allowed = row && (row.hidden === 1 ? canSeeTrack(row, await viewer()) : canSeeTrack(row, undefined));
     const stored = allowed ? await this.deps.storage.stat(key) : undefined;
     if (!row || !stored) throw new NotFoundError('No such audio file.', 'media_not_found');
     return { key, size: stored.size, contentType: row.content_type, etag: stored.etag, private: row.hidden === 1 };
