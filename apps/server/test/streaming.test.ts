@@ -93,4 +93,15 @@ describe(`audio streaming (${dialect})`, () => {
       api.getSession = original;
     }
   });
+
+  it('stops serving a track the moment it is deleted or hidden, though its media was just served', async () => {
+    for (const how of ['deleted', 'hidden'] as const) {
+      const track = await uploadTrack(client, mp3, { title: `Soon ${how}` });
+      // Served (and so remembered) several times first.
+      for (let i = 0; i < 3; i++) expect((await new Client(t.baseUrl).get(track.url, { range: 'bytes=0-9' })).status).toBe(206);
+      if (how === 'deleted') expect((await client.request('DELETE', `/api/tracks/${track.id}`)).status).toBe(204);
+      else await t.context.services.tracks.setHidden({ id: 'an-admin', isAdmin: true }, track.id, true);
+      expect((await new Client(t.baseUrl).get(track.url, { range: 'bytes=0-9' })).status, how).toBe(404);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { CreateTrack, Genre, GenreCounts, Track, TrackList, TrackListQuery, UpdateTrack } from '@platter/shared';
 import { DEFAULT_GENRE, GENRES, createTrackSchema, updateTrackSchema } from '@platter/shared';
 import type { Kysely } from 'kysely';
@@ -50,8 +51,25 @@ export function genreFromTags(tags: string[]): Genre | undefined {
   return undefined;
 }
 
+/** How long a public track's media descriptor is reused without asking the database again. */
+const MEDIA_CACHE_TTL_MS = 60_000;
+
 export class TrackService {
-  constructor(private readonly deps: TrackServiceDeps) {}
+  /**
+   * Public tracks' media descriptors by storage key, so a play's many Range requests (and every
+   * listener of a popular track) cost no database read or stat. Dropped at once when the track is
+   * deleted or hidden (`track.removed`, from any instance over the bus), and after a minute anyway.
+   */
+  private readonly publicMedia = new LRUCache<string, MediaDescriptor & { trackId: string }>({ max: 20_000, ttl: MEDIA_CACHE_TTL_MS });
+  private readonly mediaKeyOfTrack = new LRUCache<string, string>({ max: 20_000, ttl: MEDIA_CACHE_TTL_MS });
+
+  constructor(private readonly deps: TrackServiceDeps) {
+    deps.events.on('track.removed', ({ trackId }) => {
+      const key = this.mediaKeyOfTrack.get(trackId);
+      if (key) this.publicMedia.delete(key);
+      this.mediaKeyOfTrack.delete(trackId);
+    });
+  }
 
   async list(query: TrackListQuery): Promise<TrackList> {
     const filter = {
@@ -106,10 +124,11 @@ export class TrackService {
     const row = await this.requireOwned(actor, id);
     const deleted = await this.deps.db.transaction().execute((trx) => this.deps.tracks.delete(trx, row));
     if (!deleted) return;
+    // Announced before the files go, so no instance serves its cached media descriptor meanwhile.
+    this.deps.events.emit('track.removed', { trackId: id });
     for (const key of [row.storage_key, row.image_key]) {
       if (key) await this.deps.storage.delete(key).catch((error: unknown) => this.deps.log?.(`Could not delete ${key}`, error));
     }
-    this.deps.events.emit('track.removed', { trackId: id });
     await this.emitProfileStats(row.artist_id);
   }
 
@@ -262,12 +281,19 @@ export class TrackService {
       if (!stored) throw new NotFoundError('No such image.', 'media_not_found');
       return { key, size: stored.size, contentType: IMAGE_CONTENT_TYPE, etag: stored.etag, private: false };
     }
+    const cached = this.publicMedia.get(key);
+    if (cached) return cached;
     const row = await this.deps.tracks.getByStorageKey(key);
     // Who is asking matters only for a hidden track: a public one never looks up a session.
     const allowed = row && (row.hidden === 1 ? canSeeTrack(row, await viewer()) : canSeeTrack(row, undefined));
     const stored = allowed ? await this.deps.storage.stat(key) : undefined;
     if (!row || !stored) throw new NotFoundError('No such audio file.', 'media_not_found');
-    return { key, size: stored.size, contentType: row.content_type, etag: stored.etag, private: row.hidden === 1 };
+    const media = { key, size: stored.size, contentType: row.content_type, etag: stored.etag, private: row.hidden === 1 };
+    if (!media.private) {
+      this.publicMedia.set(key, { ...media, trackId: row.id });
+      this.mediaKeyOfTrack.set(row.id, key);
+    }
+    return media;
   }
 }
 
