@@ -59,12 +59,11 @@ export class PgBossJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
     this.pool.on('error', (error) => options.log('Job queue connection failed', error));
     this.boss = new PgBoss({
       db: {
-        // A handler that outlives close() (past the drain bound) still reports its outcome; the
-        // pool is gone by then, so that report is dropped: the job expires and runs again elsewhere.
-        executeSql: async (text, values) => {
-          if (this.poolEnded) return { rows: [], rowCount: 0 } as unknown as pg.QueryResult;
-          return this.pool.query(text, values);
-        },
+        // A handler that outlives close() (past the drain bound) still reports its outcome, and
+        // pg-boss may fail its unfinished jobs after stop() resolved; the pool is gone by then, so
+        // those statements are dropped (a promise that never settles: neither an error nobody
+        // catches nor an empty result pg-boss would misread). The jobs expire and run again elsewhere.
+        executeSql: (text, values) => (this.poolEnded ? new Promise<never>(() => undefined) : this.pool.query(text, values)),
       },
       schema: SCHEMA,
       // The clock sends a cron tick when it looks within 60 s of it, and looks at most once per
