@@ -148,7 +148,9 @@ test('with a 1 s crossfade set in Up Next, the next track starts a second before
   await expect.poll(overlap, { timeout: 10_000 }).not.toBeNull();
   const overlapMs = (await overlap())!;
   console.log(`crossfade 1 s: both tracks sounded together for ${overlapMs.toFixed(0)} ms`);
-  expect(overlapMs).toBeGreaterThan(800);
+  // About a second: the bounds leave room for a busy machine (785 ms was seen at load 5, when
+  // the next track's 'playing' came late), and still fail a crossfade that is off or half as long.
+  expect(overlapMs).toBeGreaterThan(650);
   expect(overlapMs).toBeLessThan(1300);
   const volumes = await page.evaluate(() => (window as unknown as { __volumes: number[][] }).__volumes);
   // While both play, one fades in as the other fades out.
