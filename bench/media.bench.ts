@@ -140,13 +140,17 @@ http {
         // Alternate which goes first, so neither always gets the quieter half of the minute.
         const order = round % 2 ? (['nginx', 'platter'] as const) : (['platter', 'nginx'] as const);
         const results: Record<string, WrkResult> = {};
+        const loads: Record<string, string> = {};
         for (const who of order) {
           results[who] = wrk(who === 'nginx' ? nginxUrl : platterUrl, scenario.headers);
+          loads[who] = load();
+        }
+        const ngx = results.nginx!;
+        for (const who of order) {
           const r = results[who]!;
+          const vs = who === 'platter' ? [`${(r.rps / ngx.rps).toFixed(2)}×`, `${(r.p99 / ngx.p99).toFixed(1)}×`] : ['', ''];
           console.log(
-            `| ${round} | ${who === 'nginx' ? 'nginx' : 'Platter'} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.mbps.toFixed(0)} | ${r.errors} | ${
-              who === 'platter' && results.nginx ? `${(r.rps / results.nginx.rps).toFixed(2)}×` : ''
-            } | ${who === 'platter' && results.nginx ? `${(r.p99 / results.nginx.p99).toFixed(1)}×` : ''} | ${load()} |`,
+            `| ${round} | ${who === 'nginx' ? 'nginx' : 'Platter'} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.mbps.toFixed(0)} | ${r.errors} | ${vs[0]} | ${vs[1]} | ${loads[who]} |`,
           );
         }
         ratios.push(results.platter!.rps / results.nginx!.rps);
