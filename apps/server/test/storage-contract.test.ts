@@ -73,6 +73,21 @@ describe.skipIf(process.env.PLATTER_TEST_DIALECT === 'postgres')('the storage co
       }
     });
 
+    it('reads small ranges into memory, following a rewrite of the key and refusing after a delete', async () => {
+      const key = 'images/ranged.webp';
+      const first = bytes(50_000, 3);
+      await storage().put(key, first);
+      expect((await storage().readBytes(key, { start: 0, end: 4095 })).equals(first.subarray(0, 4096))).toBe(true);
+      // Many at once share whatever the storage keeps open.
+      const parts = await Promise.all(Array.from({ length: 20 }, (_, i) => storage().readBytes(key, { start: i * 1000, end: i * 1000 + 999 })));
+      parts.forEach((part, i) => expect(part.equals(first.subarray(i * 1000, i * 1000 + 1000)), `part ${i}`).toBe(true));
+      const second = bytes(50_000, 4);
+      await storage().put(key, second);
+      expect((await storage().readBytes(key, { start: 100, end: 199 })).equals(second.subarray(100, 200))).toBe(true);
+      await storage().delete(key);
+      await expect(storage().readBytes(key, { start: 0, end: 9 })).rejects.toThrow();
+    });
+
     it('gives the same ETag for the same bytes and another for other bytes', async () => {
       const a = await storage().put('images/a.webp', bytes(5000, 1));
       const again = await storage().put('images/a-copy.webp', bytes(5000, 1));

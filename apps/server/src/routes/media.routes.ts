@@ -6,6 +6,9 @@ import { NotFoundError, RangeNotSatisfiableError } from '../lib/errors.js';
 /** Objects under a key never change (a new upload gets a new key), so caches may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Ranges up to this size are read into memory in one positioned read and sent as one buffer. */
+const SMALL_RANGE_BYTES = 256 * 1024;
+
 /** How long a presigned GET that /media redirects to stays valid: enough to start and seek a track. */
 export const MEDIA_URL_SECONDS = 10 * 60;
 
@@ -54,7 +57,8 @@ export async function mediaRoutes(app: FastifyInstance, { services, storage }: P
             .header('Content-Range', `bytes ${range.start}-${range.end}/${media.size}`)
             .header('Content-Length', range.end - range.start + 1);
           if (request.method === 'HEAD') return reply.send();
-          return reply.send(await storage.read(media.key, range));
+          const small = range.end - range.start + 1 <= SMALL_RANGE_BYTES;
+          return reply.send(small ? await storage.readBytes(media.key, range) : await storage.read(media.key, range));
         }
       }
     }

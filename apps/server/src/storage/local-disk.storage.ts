@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
+import fsp, { type FileHandle } from 'node:fs/promises';
+import { LRUCache } from 'lru-cache';
 import path from 'node:path';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,6 +26,16 @@ export class LocalDiskStorage implements Storage {
   /** Objects are served by Platter itself (/media), from its own origin. */
   readonly publicOrigin = undefined;
   private readonly tmpDir: string;
+  /**
+   * Open handles of recently read files, so a play's many small ranges cost one positioned read
+   * each instead of open + read + close. Dropped when the key is written or deleted, and when idle.
+   */
+  private readonly handles = new LRUCache<string, SharedHandle>({
+    max: 256,
+    ttl: 30_000,
+    updateAgeOnGet: true,
+    dispose: (shared) => shared.release(),
+  });
 
   constructor(
     private readonly root: string,
@@ -47,6 +58,8 @@ export class LocalDiskStorage implements Storage {
       // The content's ETag first, then the object: a reader that sees the object sees its tag.
       await fsp.writeFile(etagPathOf(target), etagOf(hash));
       await fsp.rename(tmp, target);
+      // A handle kept open on the old file would go on reading the old bytes.
+      this.handles.delete(target);
     } catch (error) {
       await fsp.rm(tmp, { force: true });
       throw error;
@@ -63,6 +76,26 @@ export class LocalDiskStorage implements Storage {
     return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
+  async readBytes(key: string, range: ByteRange): Promise<Buffer> {
+    const file = this.pathOf(key);
+    let shared = this.handles.get(file);
+    if (!shared) {
+      const opened = new SharedHandle(await fsp.open(file, 'r'));
+      // Another read may have opened it meanwhile: keep one, release the other.
+      shared = this.handles.get(file);
+      if (shared) opened.release();
+      else this.handles.set(file, (shared = opened));
+    }
+    shared.acquire();
+    try {
+      const bytes = Buffer.allocUnsafe(range.end - range.start + 1);
+      const { bytesRead } = await shared.handle.read(bytes, 0, bytes.length, range.start);
+      return bytes.subarray(0, bytesRead);
+    } finally {
+      shared.release();
+    }
+  }
+
   async stat(key: string): Promise<StoredObject | undefined> {
     try {
       const file = this.pathOf(key);
@@ -77,6 +110,7 @@ export class LocalDiskStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     const file = this.pathOf(key);
+    this.handles.delete(file);
     await fsp.rm(file, { force: true });
     await fsp.rm(etagPathOf(file), { force: true });
   }
@@ -125,6 +159,22 @@ export class LocalDiskStorage implements Storage {
   private pathOf(key: string): string {
     assertValidKey(key);
     return path.join(this.root, key);
+  }
+}
+
+/** A file handle shared by concurrent reads: closed when the cache and every read have let go of it. */
+class SharedHandle {
+  /** The cache's own reference, released when it drops the entry. */
+  private refs = 1;
+
+  constructor(readonly handle: FileHandle) {}
+
+  acquire(): void {
+    this.refs++;
+  }
+
+  release(): void {
+    if (--this.refs === 0) void this.handle.close().catch(() => undefined);
   }
 }
 

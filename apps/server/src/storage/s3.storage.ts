@@ -10,6 +10,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable, Transform } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { S3Config } from '../config.js';
 import { type ByteRange, ObjectTooLargeError, type Storage, type StoredObject, type UploadUrlOptions, assertValidKey } from './storage.js';
 
@@ -84,6 +85,10 @@ export class S3Storage implements Storage {
     );
     if (!(result.Body instanceof Readable)) throw new Error(`The bucket answered ${key} without a body`);
     return result.Body;
+  }
+
+  async readBytes(key: string, range: ByteRange): Promise<Buffer> {
+    return buffer(await this.read(key, range));
   }
 
   async stat(key: string): Promise<StoredObject | undefined> {

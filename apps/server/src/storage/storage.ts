@@ -34,6 +34,11 @@ export interface Storage {
   put(key: string, body: Readable | Uint8Array, options?: { maxBytes?: number; contentType?: string }): Promise<StoredObject>;
   /** A stream of the object's bytes, or of one inclusive range of them. */
   read(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * One inclusive range of the object's bytes in memory, for small ranges served many times (a
+   * player's seeks and chunks): cheaper than a stream. Rejects for a missing key.
+   */
+  readBytes(key: string, range: ByteRange): Promise<Buffer>;
   /** Size and etag, or undefined when the key does not exist. */
   stat(key: string): Promise<StoredObject | undefined>;
   /** Removes the object; deleting a missing key is not an error. */
