@@ -214,6 +214,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         await waveforms.close();
         hub.close();
         await shared.close();
+        storage.close();
         await database.close();
       },
     };

@@ -139,6 +139,10 @@ export class LocalDiskStorage implements Storage {
     return undefined;
   }
 
+  close(): void {
+    this.handles.clear();
+  }
+
   async check(): Promise<void> {
     await fsp.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
   }

@@ -54,6 +54,8 @@ export interface Storage {
   readonly publicOrigin: string | undefined;
   /** Resolves when the storage answers (the bucket exists and is reachable); throws otherwise. For /api/ready. */
   check(): Promise<void>;
+  /** Lets go of what it holds open (file handles, connections); at shutdown. */
+  close(): void;
 }
 
 /** Thrown by `put` when the body exceeds `maxBytes`; nothing is kept. */
