@@ -46,6 +46,7 @@ describe.skipIf(process.env.PLATTER_TEST_DIALECT === 'postgres')('the storage co
     });
   });
   afterAll(async () => {
+    local?.close();
     s3Storage?.close();
     await s3?.stop();
     fs.rmSync(root, { recursive: true, force: true });
