@@ -154,6 +154,21 @@ export interface UploadsTable {
   used_at: string | null;
 }
 
+/** Catalogue totals kept by triggers: `genre:<Genre>` (visible tracks), `artists`, `users`. */
+export interface CatalogueCountersTable {
+  name: string;
+  value: number;
+}
+
+/** Every word of every title and artist name, for "did you mean" (migration search-at-scale). */
+export interface SearchWordsTable {
+  word: string;
+  /** The word backwards, so words ending alike are one range of an index. */
+  reversed: string;
+  /** How many tracks brought the word (never lowered: a gone word only makes a suggestion that finds nothing). */
+  tracks: number;
+}
+
 /** The slice of better-auth's user table Platter reads. */
 export interface AuthUserTable {
   id: string;
@@ -181,6 +196,8 @@ export interface Database {
   reports: ReportsTable;
   contact_messages: ContactMessagesTable;
   uploads: UploadsTable;
+  catalogue_counters: CatalogueCountersTable;
+  search_words: SearchWordsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;
