@@ -174,7 +174,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
       engagement: new EngagementService({ db, tracks: repositories.tracks, engagement: repositories.engagement, events, shared }),
       playlists,
-      search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles, events }),
+      search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles }),
       waveforms,
       comments: new CommentService({ comments: repositories.comments, tracks: repositories.tracks, events }),
       posts: new PostService({ db, posts: repositories.posts, profiles, events }),

@@ -28,9 +28,10 @@ describe(`track search uses an index (${dialect})`, () => {
     expect(plan).toMatch(dialect === 'postgres' ? /tracks_search_trgm_idx/ : /tracks_search VIRTUAL TABLE INDEX/);
   });
 
-  it.skipIf(dialect !== 'postgres')('plans "did you mean" (word similarity) through the trigram index', async () => {
-    const plan = await planOf(t.context.repositories.tracks.similarWordQuery('midnigth', 50).compile());
-    expect(plan).toMatch(/tracks_search_trgm_idx/);
+  it('plans "did you mean" (the known words near a typo) as two ranges of the word indexes', async () => {
+    const plan = await planOf(t.context.repositories.tracks.nearWordsQuery('midnigth', 2).compile());
+    expect(plan).toMatch(dialect === 'postgres' ? /search_words_pkey/ : /search_words USING (COVERING )?INDEX sqlite_autoindex_search_words_1/);
+    expect(plan).toMatch(/search_words_reversed_idx/);
   });
 
   it("plans a genre's newest tracks (what a genre query adds to search) through the genre index", async () => {

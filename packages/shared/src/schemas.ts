@@ -44,14 +44,26 @@ export const trackListQuerySchema = z.object({
   artistId: z.string().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(9),
+  /**
+   * One of the `anchors` of a page of the same list (the one on screen): the page asked for is then
+   * read from it, not by skipping every track before it. Optional; without it any page still works.
+   */
+  anchor: z
+    .string()
+    .regex(/^\d{1,9}~[0-9TZ:.+-]{10,40}~[^~]{1,100}$/, 'anchor must be one of the anchors a track list gave (position~time~id)')
+    .optional(),
 });
 export type TrackListQuery = z.infer<typeof trackListQuerySchema>;
 
 export const trackListSchema = z.object({
   items: z.array(trackSchema),
+  /** Matching tracks; for a search, counted up to 1,000 (then `totalCapped`: show it as "1,000+"). */
   total: z.number().int(),
+  totalCapped: z.boolean().optional(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** The page's first and last tracks as anchors for the pages next to it; null for an empty page. */
+  anchors: z.object({ first: z.string(), last: z.string() }).nullable().optional(),
 });
 export type TrackList = z.infer<typeof trackListSchema>;
 

@@ -1,6 +1,7 @@
 import { type Expression, type Kysely, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import type { Database, NewTrack, TracksTable } from '../db/schema.js';
+import { words } from '../lib/spelling.js';
 
 export interface TrackFilter {
   genre?: string;
@@ -9,8 +10,58 @@ export interface TrackFilter {
   artistId?: string;
 }
 
-/** A track row with its artist's display name. */
-export type TrackWithArtist = Selectable<TracksTable> & { artist_name: string };
+/** A track row with its artist's display name; the waveform peaks (800 numbers) only where asked for. */
+export type TrackWithArtist = Omit<Selectable<TracksTable>, 'waveform'> & { waveform?: string | null; artist_name: string };
+
+/** Every track column but the waveform peaks, which lists never need. */
+const LIST_COLUMNS = [
+  'tracks.id',
+  'tracks.title',
+  'tracks.genre',
+  'tracks.artist_id',
+  'tracks.storage_key',
+  'tracks.content_type',
+  'tracks.size_bytes',
+  'tracks.duration',
+  'tracks.likes_count',
+  'tracks.listens_count',
+  'tracks.search_text',
+  'tracks.hidden',
+  'tracks.created_at',
+  'tracks.image_key',
+  'tracks.waveform_status',
+] as const;
+
+/**
+ * How many of the newest matching tracks a search reads before it asks the search index: a word
+ * in many titles fills a page from them at once, without collecting and sorting every match.
+ */
+export const SEARCH_WINDOW = 5_000;
+/**
+ * One- and two-letter queries are too short for a trigram index; they match among this many of
+ * the newest tracks (all of them, on a catalogue of that size or smaller).
+ */
+export const SHORT_QUERY_WINDOW = 20_000;
+/** A search's total is counted up to this; past it the total is this, marked as capped ("1,000+"). */
+export const SEARCH_TOTAL_CAP = 1_000;
+/** A page anchor is used when the page asked for is at most this many rows away from it. */
+const ANCHOR_REACH = 200;
+
+/**
+ * A row whose place in a list is known (its key and 0-based position), so a page near it is read
+ * by seeking to the key rather than by skipping every row before the page.
+ */
+export interface PageAnchor {
+  createdAt: string;
+  id: string;
+  position: number;
+}
+
+/** A total that is exact, or capped at SEARCH_TOTAL_CAP. */
+export interface ListTotal {
+  total: number;
+  capped: boolean;
+}
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -50,11 +101,19 @@ export class TrackRepository {
     return db
       .selectFrom('tracks')
       .innerJoin('profiles', 'profiles.id', 'tracks.artist_id')
-      .selectAll('tracks')
+      .select(LIST_COLUMNS)
       .select('profiles.display_name as artist_name');
   }
 
-  /** The query behind list() and count(); public so tests and benchmarks can EXPLAIN it. */
+  /** Visible tracks matching the genre and artist of the filter (not its search). */
+  private visible(filter: TrackFilter, db: Db = this.db) {
+    let query = db.selectFrom('tracks').where('tracks.hidden', '=', 0);
+    if (filter.genre) query = query.where('tracks.genre', '=', filter.genre);
+    if (filter.artistId) query = query.where('tracks.artist_id', '=', filter.artistId);
+    return query;
+  }
+
+  /** The query behind the search index path of list() and count(); public so tests can EXPLAIN it. */
   filtered(filter: TrackFilter) {
     let query = this.base().where('tracks.hidden', '=', 0);
     if (filter.genre) query = query.where('tracks.genre', '=', filter.genre);
@@ -63,32 +122,166 @@ export class TrackRepository {
     return query;
   }
 
-  /** Newest first, one page of visible tracks. */
-  async list(filter: TrackFilter, offset: number, limit: number): Promise<TrackWithArtist[]> {
-    return this.filtered(filter)
+  /** The newest visible tracks of the filter, as the page's rows (the query the home list runs; public for EXPLAIN). */
+  newest(filter: Omit<TrackFilter, 'search'>) {
+    return this.base()
+      .where('tracks.hidden', '=', 0)
+      .$if(Boolean(filter.genre), (q) => q.where('tracks.genre', '=', filter.genre!))
+      .$if(Boolean(filter.artistId), (q) => q.where('tracks.artist_id', '=', filter.artistId!))
       .orderBy('tracks.created_at', 'desc')
-      .orderBy('tracks.id', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute();
+      .orderBy('tracks.id', 'desc');
   }
 
+  /**
+   * Newest first, one page of visible tracks. Without a search, a page is read by seeking: from
+   * the anchor when one is near (the next or previous page of the one on screen), from the end of
+   * the list when the page is in its older half (the total is known), else by skipping. A search
+   * reads the newest matches first (SEARCH_WINDOW rows), then the search index.
+   */
+  async list(filter: TrackFilter, offset: number, limit: number, options: { anchor?: PageAnchor; total?: number } = {}): Promise<TrackWithArtist[]> {
+    if (filter.search) return (await this.search(filter as TrackFilter & { search: string }, offset, limit, options)).rows;
+    const { anchor, total } = options;
+    if (anchor && offset > anchor.position && offset - anchor.position - 1 <= ANCHOR_REACH) {
+      return this.newest(filter)
+        .where(sql<SqlBool>`(tracks.created_at, tracks.id) < (${anchor.createdAt}, ${anchor.id})`)
+        .offset(offset - anchor.position - 1)
+        .limit(limit)
+        .execute();
+    }
+    if (anchor && offset + limit <= anchor.position && anchor.position - (offset + limit) <= ANCHOR_REACH) {
+      const rows = await this.oldest(filter)
+        .where(sql<SqlBool>`(tracks.created_at, tracks.id) > (${anchor.createdAt}, ${anchor.id})`)
+        .offset(anchor.position - (offset + limit))
+        .limit(limit)
+        .execute();
+      return rows.reverse();
+    }
+    if (total !== undefined && offset >= total) return [];
+    if (total !== undefined && offset > total / 2) {
+      const fromEnd = Math.max(0, total - offset - limit);
+      const rows = await this.oldest(filter).offset(fromEnd).limit(Math.min(limit, total - offset)).execute();
+      return rows.reverse();
+    }
+    return this.newest(filter).offset(offset).limit(limit).execute();
+  }
+
+  private oldest(filter: Omit<TrackFilter, 'search'>) {
+    return this.base()
+      .where('tracks.hidden', '=', 0)
+      .$if(Boolean(filter.genre), (q) => q.where('tracks.genre', '=', filter.genre!))
+      .$if(Boolean(filter.artistId), (q) => q.where('tracks.artist_id', '=', filter.artistId!))
+      .orderBy('tracks.created_at', 'asc')
+      .orderBy('tracks.id', 'asc');
+  }
+
+  /** Whether a search text has three characters in a row that a trigram index can look up. */
+  static isShortQuery(search: string): boolean {
+    return longestLiteralRun(search).length < 3;
+  }
+
+  /**
+   * The ids of matching tracks among the newest `window` of the filter, newest first, at most
+   * `limit` of them (public so tests can EXPLAIN it).
+   */
+  windowMatches(filter: TrackFilter & { search: string }, window: number, limit: number) {
+    const recent = this.visible(filter)
+      .select(['tracks.id', 'tracks.created_at', 'tracks.search_text'])
+      .orderBy('tracks.created_at', 'desc')
+      .orderBy('tracks.id', 'desc')
+      .limit(window)
+      .as('w');
+    return this.db
+      .selectFrom(recent)
+      .select(['w.id'])
+      .where(containsText(sql.ref('w.search_text'), filter.search))
+      .orderBy('w.created_at', 'desc')
+      .orderBy('w.id', 'desc')
+      .limit(limit);
+  }
+
+  /** Visible tracks by id, in the order of the ids. */
+  private async inOrder(ids: string[]): Promise<TrackWithArtist[]> {
+    const rows = await this.getManyVisible(ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * One page of a search, newest first, with its total counted up to SEARCH_TOTAL_CAP. The search
+   * index yields matches one by one, so it is asked for at most cap + 1 of them: a rarer query
+   * gets all its matches (sorted here, the total exact); a common one stops at the cap and its page
+   * comes from the newest tracks (SEARCH_WINDOW), where a common word fills a page at once. Queries
+   * too short for the index match among the newest SHORT_QUERY_WINDOW tracks only.
+   */
+  async search(filter: TrackFilter & { search: string }, offset: number, limit: number, options: { total?: number } = {}): Promise<{ rows: TrackWithArtist[] } & ListTotal> {
+    const cap = SEARCH_TOTAL_CAP;
+    if (TrackRepository.isShortQuery(filter.search)) {
+      const ids = (await this.windowMatches(filter, SHORT_QUERY_WINDOW, Math.max(offset + limit, cap + 1)).execute()).map((r) => r.id);
+      return { rows: await this.inOrder(ids.slice(offset, offset + limit)), total: Math.min(ids.length, cap), capped: ids.length > cap };
+    }
+    const matches = await this.indexedMatches(filter).limit(cap + 1).execute();
+    if (matches.length <= cap) {
+      matches.sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1));
+      return { rows: await this.inOrder(matches.slice(offset, offset + limit).map((m) => m.id)), total: matches.length, capped: false };
+    }
+    const recent = (await this.windowMatches(filter, SEARCH_WINDOW, offset + limit).execute()).map((r) => r.id);
+    const rows =
+      recent.length >= offset + limit || (options.total !== undefined && options.total <= SEARCH_WINDOW)
+        ? await this.inOrder(recent.slice(offset, offset + limit))
+        : await this.filtered(filter).orderBy('tracks.created_at', 'desc').orderBy('tracks.id', 'desc').offset(offset).limit(limit).execute();
+    return { rows, total: cap, capped: true };
+  }
+
+  /**
+   * Matching visible tracks, in the search index's order (public so tests can EXPLAIN it). On
+   * SQLite the FTS5 table drives (CROSS JOIN keeps it outermost) and each candidate is checked
+   * against the exact, escaped pattern.
+   */
+  indexedMatches(filter: TrackFilter & { search: string }) {
+    if (this.dialect === 'postgres') return this.visible(filter).select(['tracks.id', 'tracks.created_at']).where(this.matchesSearch(filter.search));
+    const run = longestLiteralRun(filter.search);
+    let query = this.db
+      .selectFrom('tracks_search' as 'tracks')
+      .crossJoin('tracks as t')
+      .select(['t.id', 't.created_at'])
+      .where(sql<SqlBool>`tracks_search.search_text like ${`%${run}%`}`)
+      .where(sql<SqlBool>`t.id = tracks_search.track_id`)
+      .where('t.hidden', '=', 0)
+      .where(containsText(sql.ref('t.search_text'), filter.search));
+    if (filter.genre) query = query.where('t.genre', '=', filter.genre);
+    if (filter.artistId) query = query.where('t.artist_id', '=', filter.artistId);
+    return query;
+  }
+
+  /** Visible tracks of a filter without search, counted up to `cap` (for filters no counter keeps). */
+  async countUpTo(filter: TrackFilter, cap: number): Promise<ListTotal> {
+    const row = await this.db
+      .selectFrom(this.visible(filter).select('tracks.id').limit(cap + 1).as('v'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const n = Number(row.n);
+    return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+  }
+
+  /** Visible tracks per genre, from the counters the triggers keep (migration catalogue-counters). */
+  async countByGenre(): Promise<Array<{ genre: string; count: number }>> {
+    const rows = await this.db.selectFrom('catalogue_counters').select(['name', 'value']).where('name', 'like', 'genre:%').execute();
+    return rows.map((r) => ({ genre: r.name.slice('genre:'.length), count: Number(r.value) }));
+  }
+
+  /** An artist's visible tracks, from the counter on their profile. */
+  async visibleCountOfArtist(artistId: string): Promise<number> {
+    const row = await this.db.selectFrom('profiles').select('tracks_count').where('id', '=', artistId).executeTakeFirst();
+    return row?.tracks_count ?? 0;
+  }
+
+  /** Exact count of every visible track of the filter; for tests and small sets only (it reads them all). */
   async count(filter: TrackFilter): Promise<number> {
     const row = await this.filtered(filter)
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
-  }
-
-  async countByGenre(): Promise<Array<{ genre: string; count: number }>> {
-    const rows = await this.db
-      .selectFrom('tracks')
-      .where('hidden', '=', 0)
-      .select(['genre', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('genre')
-      .execute();
-    return rows.map((r) => ({ genre: r.genre, count: Number(r.n) }));
   }
 
   /** The most listened visible tracks (ties: newest first). */
@@ -117,44 +310,56 @@ export class TrackRepository {
     return this.base().where('tracks.id', 'in', ids).where('tracks.hidden', '=', 0).execute();
   }
 
-  /** Whether "did you mean" asks the database (similarWordTexts) rather than an in-process vocabulary. */
-  get suggestsInDatabase(): boolean {
-    return this.dialect === 'postgres';
-  }
-
-  /** The query behind similarWordTexts (without its threshold setting); public so tests can EXPLAIN it. */
-  similarWordQuery(word: string, limit: number, db: Db = this.db) {
-    return db
-      .selectFrom('tracks')
-      .select('search_text')
-      .where('hidden', '=', 0)
-      .where(sql<SqlBool>`${word} <% search_text`)
-      .orderBy(sql`word_similarity(${word}, search_text)`, 'desc')
-      .limit(limit);
-  }
-
   /**
-   * PostgreSQL only: the search texts (title and artist) of visible tracks that hold a word like
-   * `word`, most alike first: pg_trgm's word similarity, served by the trigram index on search_text,
-   * so a track written by any instance counts at once. The threshold is lower than pg_trgm's 0.6 so
-   * one typo in a short word still matches ('drfit' shares a third of its trigrams with 'drift').
+   * Known words near `word` for "did you mean": those sharing its first or its last part (one of
+   * them survives any `maxEdits` edits: half the word for one edit, a third for two) and of a
+   * length within `maxEdits`; each one range of an index. With how many tracks brought each.
    */
-  async similarWordTexts(word: string, limit: number): Promise<string[]> {
-    return this.db.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.3', true)`.execute(trx);
-      const rows = await this.similarWordQuery(word, limit, trx).execute();
-      return rows.map((r) => r.search_text);
-    });
+  async nearWords(word: string, maxEdits: number): Promise<Array<{ word: string; tracks: number }>> {
+    const rows = await this.nearWordsQuery(word, maxEdits).execute();
+    return rows.map((r) => ({ word: r.word, tracks: Number(r.tracks) }));
   }
 
-  /** Every visible track's title, for the search vocabulary. */
-  async visibleTitles(): Promise<string[]> {
-    const rows = await this.db.selectFrom('tracks').select('title').where('hidden', '=', 0).execute();
-    return rows.map((r) => r.title);
+  /** The query behind nearWords; public so tests can EXPLAIN it. */
+  nearWordsQuery(word: string, maxEdits: number) {
+    const chars = [...word];
+    const keep = Math.max(1, Math.floor((chars.length - 1) / (maxEdits + 1)));
+    const prefix = chars.slice(0, keep).join('');
+    const suffix = chars.slice(-keep).reverse().join('');
+    const lengthFits = sql<SqlBool>`length(word) between ${chars.length - maxEdits} and ${chars.length + maxEdits}`;
+    return this.db
+      .selectFrom('search_words')
+      .select(['word', 'tracks'])
+      .where('word', '>=', prefix)
+      .where('word', '<', `${prefix}\u{10FFFF}`)
+      .where(lengthFits)
+      .union(
+        this.db
+          .selectFrom('search_words')
+          .select(['word', 'tracks'])
+          .where('reversed', '>=', suffix)
+          .where('reversed', '<', `${suffix}\u{10FFFF}`)
+          .where(lengthFits),
+      );
   }
 
+  /** Records the words of tracks' search texts (title and artist), in the transaction that writes them. */
+  async addWords(db: Db, texts: string[]): Promise<void> {
+    const counts = new Map<string, number>();
+    for (const text of texts) for (const word of new Set(words(text))) counts.set(word, (counts.get(word) ?? 0) + 1);
+    const rows = [...counts].map(([word, tracks]) => ({ word, reversed: [...word].reverse().join(''), tracks }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await db
+        .insertInto('search_words')
+        .values(rows.slice(i, i + 500))
+        .onConflict((oc) => oc.column('word').doUpdateSet({ tracks: sql`search_words.tracks + excluded.tracks` }))
+        .execute();
+    }
+  }
+
+  /** A track with its waveform peaks. */
   async getById(id: string): Promise<TrackWithArtist | undefined> {
-    return this.base().where('tracks.id', '=', id).executeTakeFirst();
+    return this.base().select('tracks.waveform').where('tracks.id', '=', id).executeTakeFirst();
   }
 
   async getByStorageKey(key: string): Promise<TrackWithArtist | undefined> {
@@ -177,6 +382,7 @@ export class TrackRepository {
   /** Inserts the track and bumps its artist's track counter in the same transaction. */
   async create(trx: Transaction<Database>, track: NewTrack): Promise<void> {
     await trx.insertInto('tracks').values(track).execute();
+    await this.addWords(trx, [track.search_text]);
     await trx
       .updateTable('profiles')
       .set((eb) => ({ tracks_count: eb('tracks_count', '+', 1) }))
@@ -250,7 +456,10 @@ export class TrackRepository {
 
   /** Changes what a track says about itself; search_text comes along (the SQLite search table follows by trigger). */
   async updateDetails(id: string, changes: { title: string; genre: string; search_text: string }): Promise<void> {
-    await this.db.updateTable('tracks').set(changes).where('id', '=', id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('tracks').set(changes).where('id', '=', id).execute();
+      await this.addWords(trx, [changes.search_text]);
+    });
   }
 
   async setImage(id: string, imageKey: string | null): Promise<void> {
@@ -283,6 +492,7 @@ export class TrackRepository {
       for (const row of rows) {
         await trx.updateTable('tracks').set({ search_text: searchText(row.title, displayName) }).where('id', '=', row.id).execute();
       }
+      if (rows.length > 0) await this.addWords(trx, [displayName]);
     });
   }
 }

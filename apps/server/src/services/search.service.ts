@@ -1,8 +1,7 @@
 import type { ArtistSummary, Genre, SearchResult } from '@platter/shared';
 import { GENRES, searchQuerySchema } from '@platter/shared';
 import type { ProfileRow } from '../db/schema.js';
-import type { EventBus } from '../events/event-bus.js';
-import { SpellingIndex, editDistance, suggestQuery } from '../lib/spelling.js';
+import { allowedEdits, editDistance, suggestQuery } from '../lib/spelling.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
 import { toTrack } from './track.mapper.js';
@@ -27,10 +26,6 @@ export function genresNamedBy(query: string): Genre[] {
   // A typo only when nothing is named outright: 'trap' is Trap, not also Rap one letter away.
   return GENRES.filter((genre) => editDistance(q, letters(genre), 1) <= 1);
 }
-/** The vocabulary is rebuilt at most this often, so renames and removals are forgotten eventually. */
-const VOCABULARY_TTL_MS = 10 * 60 * 1000;
-/** On PostgreSQL, the most alike tracks read per unknown word to find its correction among their words. */
-const SIMILAR_TEXTS = 50;
 
 function toArtistSummary(row: ProfileRow): ArtistSummary {
   return {
@@ -48,7 +43,6 @@ const isEmpty = (found: Omit<SearchResult, 'query' | 'suggestion'>) => found.tra
 export interface SearchServiceDeps {
   tracks: TrackRepository;
   profiles: ProfileRepository;
-  events: EventBus;
 }
 
 /**
@@ -57,20 +51,13 @@ export interface SearchServiceDeps {
  * corrected against the catalogue's words and, if that changes the query and the corrected query
  * finds something, its results come back with it as `suggestion`.
  *
- * Where the catalogue's words come from depends on the engine. PostgreSQL is shared by every
- * instance, so each unknown word is looked up there (pg_trgm word similarity over titles and artist
- * names, through the trigram index) and a title written by any instance is known at once. On SQLite
- * (one process) an in-process vocabulary, built once and fed by `track.created`, is fastest.
+ * The catalogue's words are in the database (search_words, written with each track), so a title
+ * written by any instance is known at once and nothing is rebuilt in a request: each unknown word
+ * reads the known words near it (TrackRepository.nearWords) and takes the closest, the most
+ * frequent on a tie.
  */
 export class SearchService {
-  private vocabulary: { index: SpellingIndex; builtAt: number } | undefined;
-
-  constructor(private readonly deps: SearchServiceDeps) {
-    if (deps.tracks.suggestsInDatabase) return;
-    deps.events.on('track.created', ({ track }) => {
-      this.vocabulary?.index.add(`${track.title} ${track.artist}`);
-    });
-  }
+  constructor(private readonly deps: SearchServiceDeps) {}
 
   async search(input: unknown): Promise<SearchResult> {
     const { q, limit } = searchQuerySchema.parse(input);
@@ -95,7 +82,7 @@ export class SearchService {
     const genres = genresNamedBy(q);
     const [matches, artists, ...byGenre] = await Promise.all([
       this.deps.tracks.list({ search: lower }, 0, limit),
-      this.deps.profiles.searchArtists(lower, ARTIST_LIMIT),
+      this.deps.profiles.searchArtists(lower, ARTIST_LIMIT).execute(),
       ...genres.map((genre) => this.deps.tracks.list({ genre }, 0, limit)),
     ]);
     const seen = new Set<string>();
@@ -104,21 +91,16 @@ export class SearchService {
   }
 
   private async suggest(q: string): Promise<string | null> {
-    if (!this.deps.tracks.suggestsInDatabase) return (await this.index()).suggest(q);
     return suggestQuery(q, async (word) => {
-      // The closest word among the most alike tracks' words; none when the word itself is among them.
-      const nearby = new SpellingIndex();
-      for (const text of await this.deps.tracks.similarWordTexts(word, SIMILAR_TEXTS)) nearby.add(text);
-      return nearby.correctWord(word);
+      const max = allowedEdits(word);
+      let best: { word: string; distance: number; tracks: number } | undefined;
+      for (const candidate of await this.deps.tracks.nearWords(word, max)) {
+        if (candidate.word === word) return undefined;
+        const distance = editDistance(word, candidate.word, max);
+        if (distance > max) continue;
+        if (!best || distance < best.distance || (distance === best.distance && candidate.tracks > best.tracks)) best = { ...candidate, distance };
+      }
+      return best?.word;
     });
-  }
-
-  private async index(): Promise<SpellingIndex> {
-    if (this.vocabulary && Date.now() - this.vocabulary.builtAt < VOCABULARY_TTL_MS) return this.vocabulary.index;
-    const index = new SpellingIndex();
-    const [titles, names] = await Promise.all([this.deps.tracks.visibleTitles(), this.deps.profiles.artistNames()]);
-    for (const text of [...titles, ...names]) index.add(text);
-    this.vocabulary = { index, builtAt: Date.now() };
-    return index;
   }
 }

@@ -50,13 +50,17 @@ export class SiteService {
     ];
   }
 
+  /** Visible tracks, artists with one or more of them, accounts: from the catalogue's counters. */
   async stats(): Promise<SiteStats> {
-    const { db } = this.deps;
-    const [tracks, artists, users] = await Promise.all([
-      db.selectFrom('tracks').where('hidden', '=', 0).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      db.selectFrom('profiles').where('tracks_count', '>', 0).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { tracks: Number(tracks.n), artists: Number(artists.n), users: Number(users.n) };
+    const rows = await this.deps.db.selectFrom('catalogue_counters').select(['name', 'value']).execute();
+    let tracks = 0;
+    let artists = 0;
+    let users = 0;
+    for (const { name, value } of rows) {
+      if (name.startsWith('genre:')) tracks += Number(value);
+      else if (name === 'artists') artists = Number(value);
+      else if (name === 'users') users = Number(value);
+    }
+    return { tracks, artists, users };
   }
 }

@@ -10,7 +10,7 @@ import { type Actor, canSeeTrack, ownsOrAdmin } from '../lib/actor.js';
 import { ACCEPTED_AUDIO_DESCRIPTION, readAudioMetadata, sniffStoredAudio } from '../media/audio-probe.js';
 import { IMAGE_CONTENT_TYPE } from '../media/image.js';
 import type { ModerationRepository } from '../repositories/moderation.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import { type ListTotal, type PageAnchor, SEARCH_TOTAL_CAP, type TrackFilter, type TrackRepository, type TrackWithArtist } from '../repositories/track.repository.js';
 import type { UploadRepository } from '../repositories/upload.repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { ImageService } from './image.service.js';
@@ -51,6 +51,15 @@ export function genreFromTags(tags: string[]): Genre | undefined {
   return undefined;
 }
 
+/** A page anchor as the API gives it: `position~created_at~id`. */
+const anchorOf = (row: TrackWithArtist, position: number) => `${position}~${row.created_at}~${row.id}`;
+
+/** The API's anchor (its shape already checked by trackListQuerySchema). */
+function parseAnchor(text: string): PageAnchor {
+  const [position, createdAt, id] = text.split('~') as [string, string, string];
+  return { position: Number(position), createdAt, id };
+}
+
 /** How long a public track's media descriptor is reused without asking the database again. */
 const MEDIA_CACHE_TTL_MS = 60_000;
 
@@ -71,17 +80,53 @@ export class TrackService {
     });
   }
 
+  /**
+   * One page of a list. Its total comes from counters (a genre's or all visible tracks; an
+   * artist's), or, for a search, is counted up to SEARCH_TOTAL_CAP; so is the total of a filter no
+   * counter keeps (an artist's tracks of one genre).
+   */
   async list(query: TrackListQuery): Promise<TrackList> {
-    const filter = {
+    const filter: TrackFilter = {
       genre: query.genre && query.genre !== 'All' ? query.genre : undefined,
       search: query.q ? query.q.toLowerCase() : undefined,
       artistId: query.artistId,
     };
-    const [rows, total] = await Promise.all([
-      this.deps.tracks.list(filter, (query.page - 1) * query.pageSize, query.pageSize),
-      this.deps.tracks.count(filter),
-    ]);
-    return { items: rows.map(toTrack), total, page: query.page, pageSize: query.pageSize };
+    const offset = (query.page - 1) * query.pageSize;
+    const unsearched = await this.countedTotal(filter);
+    let rows: TrackWithArtist[];
+    let total: ListTotal;
+    if (filter.search) {
+      const found = await this.deps.tracks.search(filter as TrackFilter & { search: string }, offset, query.pageSize, { total: unsearched?.total });
+      rows = found.rows;
+      total = found;
+    } else {
+      total = unsearched ?? (await this.deps.tracks.countUpTo(filter, SEARCH_TOTAL_CAP));
+      rows = await this.deps.tracks.list(filter, offset, query.pageSize, {
+        anchor: query.anchor ? parseAnchor(query.anchor) : undefined,
+        total: total.capped ? undefined : total.total,
+      });
+    }
+    const last = rows.at(-1);
+    return {
+      items: rows.map(toTrack),
+      total: total.total,
+      totalCapped: total.capped,
+      page: query.page,
+      pageSize: query.pageSize,
+      anchors: rows[0] && last ? { first: anchorOf(rows[0], offset), last: anchorOf(last, offset + rows.length - 1) } : null,
+    };
+  }
+
+  /** The visible tracks of a filter's genre or artist (ignoring its search) from a counter, when one keeps it. */
+  private async countedTotal(filter: TrackFilter): Promise<ListTotal | undefined> {
+    if (filter.artistId && filter.genre) return undefined;
+    if (filter.artistId) {
+      const count = await this.deps.tracks.visibleCountOfArtist(filter.artistId);
+      return { total: count, capped: false };
+    }
+    const counts = await this.deps.tracks.countByGenre();
+    const total = counts.filter((c) => !filter.genre || c.genre === filter.genre).reduce((sum, c) => sum + c.count, 0);
+    return { total, capped: false };
   }
 
   async genreCounts(): Promise<GenreCounts> {
