@@ -18,6 +18,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config.js';
 import { migrateDatabase } from '../context.js';
 import { openDatabase } from '../db/database.js';
+import { recountCatalogue } from '../db/migrations/2026-11-25T00-00_catalogue-counters.js';
 import type { Database } from '../db/schema.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
 import { ProfileService } from '../services/profile.service.js';
@@ -29,8 +30,13 @@ export const MIGRATE_TO_USAGE = 'Usage: npm run admin -- migrate-to --from <DATA
 /** Rows per INSERT: well under PostgreSQL's 65535 parameters for Platter's widest table. */
 const BATCH_ROWS = 500;
 
-/** Tables never copied: the migrators' own bookkeeping and SQLite's search index (PostgreSQL uses pg_trgm). */
-const SKIPPED_TABLE = /^(sqlite_|kysely_migration|tracks_search)/;
+/**
+ * Tables never copied: the migrators' own bookkeeping, SQLite's search index (PostgreSQL uses
+ * pg_trgm) and the catalogue counters (the target's triggers keep its own; recounted at the end).
+ */
+const SKIPPED_TABLE = /^(sqlite_|kysely_migration|tracks_search|catalogue_counters$)/;
+/** SQLite-only columns: the key of a track's row in SQLite's search index. */
+const SQLITE_ONLY_COLUMNS = new Set(['tracks.search_rowid']);
 
 export interface MigrateToSummary {
   tables: Array<{ table: string; rows: number }>;
@@ -208,7 +214,9 @@ export async function migrateTo(
       for (const table of [...order].reverse()) await sql`DELETE FROM ${sql.table(table)}`.execute(trx);
       for (const table of order) {
         const types = targetColumns.get(table)!;
-        const sourceColumns = (source.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as Array<{ name: string }>).map((c) => c.name);
+        const sourceColumns = (source.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as Array<{ name: string }>)
+          .map((c) => c.name)
+          .filter((c) => !SQLITE_ONLY_COLUMNS.has(`${table}.${c}`));
         const columns = sourceColumns.filter((c) => types.has(c));
         const extra = sourceColumns.filter((c) => !types.has(c));
         if (extra.length > 0) throw new MigrateToError(`The target's ${table} has no column ${extra.join(', ')}; is it the same version of Platter?`);
@@ -237,6 +245,7 @@ export async function migrateTo(
         tables.push({ table, rows });
         log(`  ${table}: ${rows} rows`);
       }
+      await recountCatalogue(trx);
       // Serial columns (none in Platter's own schema today) continue after the copied ids.
       const serials = await sql<{ table_name: string; column_name: string }>`
         SELECT table_name, column_name FROM information_schema.columns

@@ -163,7 +163,8 @@ class SqliteWriter implements BulkWriter {
 
   async rebuild(progress: (line: string) => void) {
     let started = Date.now();
-    this.db.exec('INSERT INTO tracks_search (track_id, search_text) SELECT id, search_text FROM tracks');
+    this.db.exec('UPDATE tracks SET search_rowid = rowid WHERE hidden = 0');
+    this.db.exec('INSERT INTO tracks_search (rowid, track_id, created_at, search_text) SELECT search_rowid, id, created_at, search_text FROM tracks WHERE hidden = 0');
     progress(`  search index built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     started = Date.now();
     // Indexes before triggers: the recreated triggers must not run over the loaded rows.

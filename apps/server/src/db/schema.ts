@@ -160,6 +160,13 @@ export interface CatalogueCountersTable {
   value: number;
 }
 
+/** SQLite's FTS5 trigram table of visible tracks (migrations search-index, search-at-scale). */
+export interface TracksSearchTable {
+  track_id: string;
+  created_at: string;
+  search_text: string;
+}
+
 /** Every word of every title and artist name, for "did you mean" (migration search-at-scale). */
 export interface SearchWordsTable {
   word: string;
@@ -198,6 +205,7 @@ export interface Database {
   uploads: UploadsTable;
   catalogue_counters: CatalogueCountersTable;
   search_words: SearchWordsTable;
+  tracks_search: TracksSearchTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

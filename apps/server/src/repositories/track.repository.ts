@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
+import { type Expression, type Kysely, type SelectQueryBuilder, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import type { Database, NewTrack, TracksTable } from '../db/schema.js';
 import { words } from '../lib/spelling.js';
@@ -233,24 +233,26 @@ export class TrackRepository {
   }
 
   /**
-   * Matching visible tracks, in the search index's order (public so tests can EXPLAIN it). On
-   * SQLite the FTS5 table drives (CROSS JOIN keeps it outermost) and each candidate is checked
-   * against the exact, escaped pattern.
+   * Matching visible tracks (id, created_at), in the search index's order, yielded one by one
+   * (public so tests can EXPLAIN it). PostgreSQL: the trigram index serves the LIKE. SQLite: the
+   * FTS5 table, which holds only visible tracks with their created_at, answers a plain query alone;
+   * with a genre or artist, or a LIKE wildcard typed in the query, each candidate's track is read
+   * (CROSS JOIN keeps the FTS5 table outermost) and checked against the exact, escaped pattern.
    */
-  indexedMatches(filter: TrackFilter & { search: string }) {
-    if (this.dialect === 'postgres') return this.visible(filter).select(['tracks.id', 'tracks.created_at']).where(this.matchesSearch(filter.search));
+  indexedMatches(filter: TrackFilter & { search: string }): SelectQueryBuilder<Database, 'tracks' | 'tracks_search', { id: string; created_at: string }> {
+    if (this.dialect === 'postgres') return this.visible(filter).select(['tracks.id', 'tracks.created_at']).where(this.matchesSearch(filter.search)) as never;
     const run = longestLiteralRun(filter.search);
-    let query = this.db
-      .selectFrom('tracks_search' as 'tracks')
+    const search = this.db.selectFrom('tracks_search').where(sql<SqlBool>`tracks_search.search_text like ${`%${run}%`}`);
+    if (run === filter.search && !filter.genre && !filter.artistId) return search.select(['tracks_search.track_id as id', 'tracks_search.created_at']) as never;
+    let query = search
       .crossJoin('tracks as t')
       .select(['t.id', 't.created_at'])
-      .where(sql<SqlBool>`tracks_search.search_text like ${`%${run}%`}`)
       .where(sql<SqlBool>`t.id = tracks_search.track_id`)
       .where('t.hidden', '=', 0)
       .where(containsText(sql.ref('t.search_text'), filter.search));
     if (filter.genre) query = query.where('t.genre', '=', filter.genre);
     if (filter.artistId) query = query.where('t.artist_id', '=', filter.artistId);
-    return query;
+    return query as never;
   }
 
   /** Visible tracks of a filter without search, counted up to `cap` (for filters no counter keeps). */

@@ -9,7 +9,12 @@ import { isPostgres } from './2026-11-21T02-00_search-index.js';
  *   added with their track and never removed: a suggestion is only given when the corrected query
  *   finds something, so a word whose tracks went suggests nothing.
  * - profiles_artist_rank_idx: artists with tracks in the order artist search ranks them, holding
- *   their lower-cased name, so a search walks it and stops at the tenth match.
+ *   their lower-cased name, so a search walks it and stops at the tenth match (it replaces
+ *   profiles_artist_search_idx, which made the planner sort every artist).
+ * - SQLite's tracks_search holds visible tracks only, with their created_at, so a search counts and
+ *   orders its matches from the FTS5 table alone. Its rows are found again by a key kept on the
+ *   track (search_rowid), not by the unindexed track_id (a scan of every row per update) nor by
+ *   the track's own rowid (VACUUM may renumber a table without an INTEGER PRIMARY KEY).
  */
 
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -30,6 +35,34 @@ export async function addSearchWords(db: AnyDb, counts: Map<string, number>): Pr
   }
 }
 
+/** The SQLite triggers that keep tracks_search to the visible tracks, by search_rowid. */
+export const SQLITE_SEARCH_TRIGGERS = [
+  sql`CREATE TRIGGER tracks_search_insert AFTER INSERT ON tracks WHEN new.hidden = 0 BEGIN
+    INSERT INTO tracks_search (track_id, created_at, search_text) VALUES (new.id, new.created_at, new.search_text);
+    UPDATE tracks SET search_rowid = last_insert_rowid() WHERE id = new.id;
+  END`,
+  sql`CREATE TRIGGER tracks_search_update AFTER UPDATE OF search_text, hidden ON tracks BEGIN
+    DELETE FROM tracks_search WHERE rowid = old.search_rowid;
+    INSERT INTO tracks_search (track_id, created_at, search_text) SELECT new.id, new.created_at, new.search_text WHERE new.hidden = 0;
+    UPDATE tracks SET search_rowid = CASE WHEN new.hidden = 0 THEN last_insert_rowid() END WHERE id = new.id;
+  END`,
+  sql`CREATE TRIGGER tracks_search_delete AFTER DELETE ON tracks BEGIN
+    DELETE FROM tracks_search WHERE rowid = old.search_rowid;
+  END`,
+];
+
+async function rebuildSqliteSearch(db: AnyDb): Promise<void> {
+  for (const trigger of ['tracks_search_insert', 'tracks_search_update', 'tracks_search_delete']) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}`.execute(db);
+  }
+  await sql`DROP TABLE tracks_search`.execute(db);
+  await sql`ALTER TABLE tracks ADD COLUMN search_rowid integer`.execute(db);
+  await sql`CREATE VIRTUAL TABLE tracks_search USING fts5(track_id UNINDEXED, created_at UNINDEXED, search_text, tokenize = 'trigram')`.execute(db);
+  await sql`UPDATE tracks SET search_rowid = rowid WHERE hidden = 0`.execute(db);
+  await sql`INSERT INTO tracks_search (rowid, track_id, created_at, search_text) SELECT search_rowid, id, created_at, search_text FROM tracks WHERE hidden = 0`.execute(db);
+  for (const trigger of SQLITE_SEARCH_TRIGGERS) await trigger.execute(db);
+}
+
 export async function up(db: AnyDb): Promise<void> {
   // Byte order ("C"), so a prefix is one range of the index on PostgreSQL whatever the database's locale.
   const collate = isPostgres(db) ? sql` COLLATE "C"` : sql``;
@@ -41,6 +74,8 @@ export async function up(db: AnyDb): Promise<void> {
   await sql`CREATE INDEX search_words_reversed_idx ON search_words (reversed)`.execute(db);
   await sql`CREATE INDEX profiles_artist_rank_idx ON profiles (subscribers_count DESC, tracks_count DESC, search_name)
     WHERE is_artist = 1 AND tracks_count > 0`.execute(db);
+  await sql`DROP INDEX profiles_artist_search_idx`.execute(db);
+  if (!isPostgres(db)) await rebuildSqliteSearch(db);
 
   // The words of the tracks already here, a batch of tracks at a time.
   let after = '';
@@ -62,5 +97,6 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   await sql`DROP INDEX IF EXISTS profiles_artist_rank_idx`.execute(db);
+  await sql`CREATE INDEX profiles_artist_search_idx ON profiles (is_artist, tracks_count)`.execute(db);
   await db.schema.dropTable('search_words').ifExists().execute();
 }
