@@ -57,7 +57,7 @@ export type TrackListQuery = z.infer<typeof trackListQuerySchema>;
 
 export const trackListSchema = z.object({
   items: z.array(trackSchema),
-  /** Matching tracks; for a search, counted up to 1,000 (then `totalCapped`: show it as "1,000+"). */
+  /** Matching tracks; for a search, counted up to 500 (then `totalCapped`: show it as "500+"). */
   total: z.number().int(),
   totalCapped: z.boolean().optional(),
   page: z.number().int(),

@@ -7,7 +7,7 @@ const day = sql<string>`substr(created_at, 1, 10)`;
 /**
  * The artist dashboard's aggregates. Listens are read by listens_artist_time_idx (the artist is on
  * each listen row), subscribers by follows_artist_time_idx, totals from the artist's tracks
- * (tracks_artist_created_idx): the cost follows the artist's own activity, not the catalogue's.
+ * (tracks_artist_order_idx): the cost follows the artist's own activity, not the catalogue's.
  */
 export class DashboardRepository {
   constructor(private readonly db: Kysely<Database>) {}

@@ -30,18 +30,28 @@ export class ProfileRepository {
 
   /**
    * SPEC section 5: artists are profiles with isArtist and at least one track whose name contains
-   * the text; most subscribed first. Served by profiles_artist_rank_idx, a partial index in this
-   * order that holds the names: the walk stops at the `limit`-th match. Its condition is written
-   * out literally, as a partial index is only used for a query whose WHERE visibly implies it.
+   * the text; most subscribed first. Their ids come from profiles_artist_rank_idx alone, a partial
+   * index in this order that holds names and ids: the walk stops at the `limit`-th match and reads
+   * no row on the way. Its condition is written out literally, as a partial index is only used
+   * for a query whose WHERE visibly implies it. Public so tests can EXPLAIN it.
    */
-  searchArtists(lowerText: string, limit: number) {
+  searchArtistIds(lowerText: string, limit: number) {
     return this.db
       .selectFrom('profiles')
-      .selectAll()
+      .select('id')
       .where(sql<SqlBool>`is_artist = 1 and tracks_count > 0`)
       .where((eb) => containsText(eb.ref('search_name'), lowerText))
       .orderBy('subscribers_count', 'desc')
       .orderBy('tracks_count', 'desc')
       .limit(limit);
+  }
+
+  /** The artists searchArtistIds finds, in its order. */
+  async searchArtists(lowerText: string, limit: number): Promise<ProfileRow[]> {
+    const ids = (await this.searchArtistIds(lowerText, limit).execute()).map((r) => r.id);
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('profiles').selectAll().where('id', 'in', ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 }

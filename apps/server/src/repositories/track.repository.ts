@@ -42,8 +42,8 @@ export const SEARCH_WINDOW = 5_000;
  * the newest tracks (all of them, on a catalogue of that size or smaller).
  */
 export const SHORT_QUERY_WINDOW = 20_000;
-/** A search's total is counted up to this; past it the total is this, marked as capped ("1,000+"). */
-export const SEARCH_TOTAL_CAP = 1_000;
+/** A search's total is counted up to this; past it the total is this, marked as capped ("500+"): 56 pages of 9. */
+export const SEARCH_TOTAL_CAP = 500;
 /** A page anchor is used when the page asked for is at most this many rows away from it. */
 const ANCHOR_REACH = 200;
 
@@ -165,7 +165,8 @@ export class TrackRepository {
     return this.newest(filter).offset(offset).limit(limit).execute();
   }
 
-  private oldest(filter: Omit<TrackFilter, 'search'>) {
+  /** The oldest visible tracks of the filter first (the last pages, read from the other end; public for EXPLAIN). */
+  oldest(filter: Omit<TrackFilter, 'search'>) {
     return this.base()
       .where('tracks.hidden', '=', 0)
       .$if(Boolean(filter.genre), (q) => q.where('tracks.genre', '=', filter.genre!))

@@ -82,7 +82,7 @@ export class SearchService {
     const genres = genresNamedBy(q);
     const [matches, artists, ...byGenre] = await Promise.all([
       this.deps.tracks.list({ search: lower }, 0, limit),
-      this.deps.profiles.searchArtists(lower, ARTIST_LIMIT).execute(),
+      this.deps.profiles.searchArtists(lower, ARTIST_LIMIT),
       ...genres.map((genre) => this.deps.tracks.list({ genre }, 0, limit)),
     ]);
     const seen = new Set<string>();
@@ -90,17 +90,25 @@ export class SearchService {
     return { tracks: tracks.map(toTrack), artists: artists.map(toArtistSummary), genres };
   }
 
+  /**
+   * The query with unknown words corrected. A word is looked up with one edit first (its halves:
+   * narrow ranges of the word indexes), and with two only when that finds nothing and the word is
+   * long enough for two (its thirds: wider ranges).
+   */
   private async suggest(q: string): Promise<string | null> {
     return suggestQuery(q, async (word) => {
-      const max = allowedEdits(word);
-      let best: { word: string; distance: number; tracks: number } | undefined;
-      for (const candidate of await this.deps.tracks.nearWords(word, max)) {
-        if (candidate.word === word) return undefined;
-        const distance = editDistance(word, candidate.word, max);
-        if (distance > max) continue;
-        if (!best || distance < best.distance || (distance === best.distance && candidate.tracks > best.tracks)) best = { ...candidate, distance };
+      for (let edits = 1; edits <= allowedEdits(word); edits++) {
+        const candidates = await this.deps.tracks.nearWords(word, edits);
+        if (candidates.some((c) => c.word === word)) return undefined;
+        let best: { word: string; distance: number; tracks: number } | undefined;
+        for (const candidate of candidates) {
+          const distance = editDistance(word, candidate.word, edits);
+          if (distance > edits) continue;
+          if (!best || distance < best.distance || (distance === best.distance && candidate.tracks > best.tracks)) best = { ...candidate, distance };
+        }
+        if (best) return best.word;
       }
-      return best?.word;
+      return undefined;
     });
   }
 }

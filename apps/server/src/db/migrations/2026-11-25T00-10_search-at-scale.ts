@@ -9,8 +9,9 @@ import { isPostgres } from './2026-11-21T02-00_search-index.js';
  *   added with their track and never removed: a suggestion is only given when the corrected query
  *   finds something, so a word whose tracks went suggests nothing.
  * - profiles_artist_rank_idx: artists with tracks in the order artist search ranks them, holding
- *   their lower-cased name, so a search walks it and stops at the tenth match (it replaces
- *   profiles_artist_search_idx, which made the planner sort every artist).
+ *   their lower-cased name and id, so a search walks it alone and stops at the tenth match (it replaces
+ *   profiles_artist_search_idx and profiles_artist_name_idx, which no query orders by and which
+ *   led the planner to read and sort every artist).
  * - SQLite's tracks_search holds visible tracks only, with their created_at, so a search counts and
  *   orders its matches from the FTS5 table alone. Its rows are found again by a key kept on the
  *   track (search_rowid), not by the unindexed track_id (a scan of every row per update) nor by
@@ -72,9 +73,16 @@ export async function up(db: AnyDb): Promise<void> {
     tracks integer NOT NULL DEFAULT 0
   )`.execute(db);
   await sql`CREATE INDEX search_words_reversed_idx ON search_words (reversed)`.execute(db);
-  await sql`CREATE INDEX profiles_artist_rank_idx ON profiles (subscribers_count DESC, tracks_count DESC, search_name)
+  await sql`CREATE INDEX profiles_artist_rank_idx ON profiles (subscribers_count DESC, tracks_count DESC, search_name, id)
     WHERE is_artist = 1 AND tracks_count > 0`.execute(db);
   await sql`DROP INDEX profiles_artist_search_idx`.execute(db);
+  // A genre's and an artist's lists are ordered by (created_at, id): with id in the index, both
+  // engines read a page (and seek to an anchor) in index order, with no sort for ties.
+  await sql`CREATE INDEX tracks_genre_order_idx ON tracks (genre, created_at, id)`.execute(db);
+  await sql`CREATE INDEX tracks_artist_order_idx ON tracks (artist_id, created_at, id)`.execute(db);
+  await sql`DROP INDEX tracks_genre_created_idx`.execute(db);
+  await sql`DROP INDEX tracks_artist_created_idx`.execute(db);
+  await sql`DROP INDEX profiles_artist_name_idx`.execute(db);
   if (!isPostgres(db)) await rebuildSqliteSearch(db);
 
   // The words of the tracks already here, a batch of tracks at a time.
@@ -98,5 +106,10 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   await sql`DROP INDEX IF EXISTS profiles_artist_rank_idx`.execute(db);
   await sql`CREATE INDEX profiles_artist_search_idx ON profiles (is_artist, tracks_count)`.execute(db);
+  await sql`CREATE INDEX tracks_genre_created_idx ON tracks (genre, created_at)`.execute(db);
+  await sql`CREATE INDEX tracks_artist_created_idx ON tracks (artist_id, created_at)`.execute(db);
+  await sql`DROP INDEX tracks_genre_order_idx`.execute(db);
+  await sql`DROP INDEX tracks_artist_order_idx`.execute(db);
+  await sql`CREATE INDEX profiles_artist_name_idx ON profiles (is_artist, display_name)`.execute(db);
   await db.schema.dropTable('search_words').ifExists().execute();
 }
