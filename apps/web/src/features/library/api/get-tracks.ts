@@ -1,12 +1,12 @@
 import { ALL_GENRES, trackListSchema, type TrackList, type TrackListQuery } from '@platter/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type TracksQuery = Pick<TrackListQuery, 'genre' | 'q' | 'page' | 'pageSize'>;
 
 /** `GET /api/tracks`; 'All' and an empty search are left out, which the server reads as no filter. */
-export function getTracks(query: TracksQuery, signal?: AbortSignal): Promise<TrackList> {
+export function getTracks(query: TracksQuery, signal?: AbortSignal, anchor?: string): Promise<TrackList> {
   return apiRequest('/api/tracks', {
     schema: trackListSchema,
     query: {
@@ -14,19 +14,38 @@ export function getTracks(query: TracksQuery, signal?: AbortSignal): Promise<Tra
       q: query.q?.trim() || undefined,
       page: query.page,
       pageSize: query.pageSize,
+      anchor,
     },
     signal,
   });
 }
 
-export const tracksQueryOptions = (query: TracksQuery) =>
+/** How far (in pages) a cached page of the same list may be for its anchors to serve: the page dots' reach. */
+const ANCHOR_PAGES = 3;
+
+/**
+ * An anchor for the page asked for, from a page of the same list already loaded next to it (the
+ * one on screen, when moving by a swipe or a dot), so the server seeks to it instead of skipping
+ * every track before a deep page. Undefined when no neighbour is loaded: the server then counts.
+ */
+export function nearbyAnchor(client: QueryClient, query: TracksQuery): string | undefined {
+  for (let distance = 1; distance <= ANCHOR_PAGES; distance++) {
+    const before = client.getQueryData<TrackList>(queryKeys.tracks.list({ ...query, page: query.page - distance }));
+    if (before?.anchors) return before.anchors.last;
+    const after = client.getQueryData<TrackList>(queryKeys.tracks.list({ ...query, page: query.page + distance }));
+    if (after?.anchors) return after.anchors.first;
+  }
+  return undefined;
+}
+
+export const tracksQueryOptions = (query: TracksQuery, client?: QueryClient) =>
   queryOptions({
     queryKey: queryKeys.tracks.list(query),
-    queryFn: ({ signal }) => getTracks(query, signal),
+    queryFn: ({ signal }) => getTracks(query, signal, client ? nearbyAnchor(client, query) : undefined),
     // The previous page stays on screen while the next one loads, so the list never flashes empty.
     placeholderData: keepPreviousData,
   });
 
 export function useTracks(query: TracksQuery) {
-  return useQuery(tracksQueryOptions(query));
+  return useQuery(tracksQueryOptions(query, useQueryClient()));
 }
