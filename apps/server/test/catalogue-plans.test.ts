@@ -80,6 +80,13 @@ describe(`catalogue query plans at scale (${dialect})`, () => {
     if (dialect === 'sqlite') expect(plan).not.toMatch(sorts);
   });
 
+  it("reads the news feed of a listener subscribed to many artists from the newest posts, with no scan of every post", async () => {
+    const authors = (await t.context.database.db.selectFrom('profiles').select('id').orderBy('subscribers_count', 'desc').limit(300).execute()).map((r) => r.id);
+    const plan = await planOf(t.context.repositories.posts.newsQuery(authors, 21));
+    expect(plan).toMatch(/posts_time_idx|posts_author_time_idx/);
+    expect(plan).not.toMatch(dialect === 'postgres' ? /Seq Scan on posts/ : /^\s*SCAN posts\b(?! USING)/m);
+  });
+
   it('looks up "did you mean" candidates as ranges of the word indexes', async () => {
     const plan = await planOf(repo().nearWordsQuery('midnigth', 2));
     expect(plan).toMatch(/search_words_reversed_idx/);

@@ -52,19 +52,49 @@ export class PostRepository {
   /**
    * SPEC section 5's news feed: posts whose author is a creator, one of the viewer's
    * subscriptions or the viewer themself, newest first, strictly older than `before` when given.
+   * The authors are read first and given to the posts query as a list, so the planner knows how
+   * many there are: for many (a listener subscribed to a thousand artists) it walks posts_time_idx
+   * from the newest and stops at the page; for a few it reads each one's posts by posts_author_time_idx.
+   * A join with the authors' profiles or a subquery hides that from PostgreSQL, which then hashes
+   * every post (bench/catalogue.md).
    */
   async news(viewerId: string | undefined, before: string | undefined, limit: number): Promise<PostWithAuthor[]> {
+    const authors = await this.newsAuthors(viewerId);
+    if (authors.length === 0) return [];
+    // Past this many, a bound list would near the engines' parameter limits: the subquery form.
+    if (authors.length > 10_000) return this.newsBySubquery(viewerId!, before, limit);
+    let query = this.newsQuery(authors, limit);
+    if (before) query = query.where('posts.created_at', '<', before);
+    return query.execute();
+  }
+
+  /** The query behind news() for a list of authors; public so tests can EXPLAIN it. */
+  newsQuery(authors: string[], limit: number) {
+    return this.base().where('posts.author_id', 'in', authors).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(limit);
+  }
+
+  private async newsBySubquery(viewerId: string, before: string | undefined, limit: number): Promise<PostWithAuthor[]> {
     let query = this.base().where((eb) =>
-      viewerId
-        ? eb.or([
-            eb('profiles.status', '=', 'creator'),
-            eb('posts.author_id', '=', viewerId),
-            eb('posts.author_id', 'in', eb.selectFrom('follows').select('follows.artist_id').where('follows.subscriber_id', '=', viewerId)),
-          ])
-        : eb('profiles.status', '=', 'creator'),
+      eb.or([
+        eb('profiles.status', '=', 'creator'),
+        eb('posts.author_id', '=', viewerId),
+        eb('posts.author_id', 'in', eb.selectFrom('follows').select('follows.artist_id').where('follows.subscriber_id', '=', viewerId)),
+      ]),
     );
     if (before) query = query.where('posts.created_at', '<', before);
     return query.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(limit).execute();
+  }
+
+  /** Creators, and for a viewer their subscriptions and themself. */
+  private async newsAuthors(viewerId: string | undefined): Promise<string[]> {
+    const creators = this.db.selectFrom('profiles').select('id').where('status', '=', 'creator');
+    const rows = viewerId
+      ? await creators
+          .union(this.db.selectFrom('follows').select('artist_id as id').where('subscriber_id', '=', viewerId))
+          .union(this.db.selectFrom('profiles').select('id').where('id', '=', viewerId))
+          .execute()
+      : await creators.execute();
+    return rows.map((r) => r.id);
   }
 
   /** Which of these posts the user likes. */
