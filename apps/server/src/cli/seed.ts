@@ -242,9 +242,10 @@ class PostgresWriter implements BulkWriter {
     progress(`  ${this.setAside.length} indexes rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 
+  /** Then statistics for the planner, and the visibility map, without which no index-only scan skips the table. */
   async commit() {
     await this.client.query('COMMIT');
-    await this.client.query('ANALYZE');
+    await this.client.query('VACUUM (ANALYZE)');
   }
 
   async rollback() {
