@@ -126,7 +126,10 @@ class SqliteWriter implements BulkWriter {
 
   constructor(file: string) {
     this.db = new SqliteDatabase(file);
-    this.db.pragma('journal_mode = WAL');
+    // A rollback journal for the load: pages go to the file once, not to the WAL and then again
+    // to the file at the checkpoint; the journal holds only the few pages the load overwrites.
+    // Platter reopens the file in WAL mode (db/database.ts), which commit() sets back too.
+    this.db.pragma('journal_mode = DELETE');
     this.db.pragma('synchronous = OFF');
     this.db.pragma('foreign_keys = OFF');
     this.db.pragma('cache_size = -262144');
@@ -176,7 +179,7 @@ class SqliteWriter implements BulkWriter {
   async commit() {
     this.db.exec('COMMIT');
     this.db.exec('ANALYZE');
-    this.db.pragma('wal_checkpoint(TRUNCATE)');
+    this.db.pragma('journal_mode = WAL');
   }
 
   async rollback() {
