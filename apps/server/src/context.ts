@@ -136,7 +136,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       engagement: new EngagementRepository(db, database.dialect),
       playlists: new PlaylistRepository(db),
       comments: new CommentRepository(db),
-      posts: new PostRepository(db),
+      posts: new PostRepository(db, database.dialect),
       follows: new FollowRepository(db),
       moderation: new ModerationRepository(db),
       dashboard: new DashboardRepository(db),

@@ -73,7 +73,8 @@ const STAGE_PREFIXES = ['DJ', 'MC', 'Lil', 'Big', 'Young', 'King', 'Queen', 'Dr.
 const SYLLABLES = 'ka ri mo zu te vo na shi lu pe xa qi do fe gu ry bo ce jo wa'.split(' ');
 export const RARE_WORDS = 20_000;
 export function rareWord(index: number): string {
-  let n = index;
+  // Spread over all 20^4 syllable strings (7919 is prime to 20), so no syllable ends most of them.
+  let n = (index * 7919) % SYLLABLES.length ** 4;
   let word = '';
   for (let i = 0; i < 4; i++) {
     word += SYLLABLES[n % SYLLABLES.length];

@@ -128,8 +128,13 @@ class SqliteWriter implements BulkWriter {
     this.db = new SqliteDatabase(file);
     // A rollback journal for the load: pages go to the file once, not to the WAL and then again
     // to the file at the checkpoint; the journal holds only the few pages the load overwrites.
-    // Platter reopens the file in WAL mode (db/database.ts), which commit() sets back too.
-    this.db.pragma('journal_mode = DELETE');
+    // Platter reopens the file in WAL mode (db/database.ts), which commit() sets back too. A file
+    // another process holds open (a running Platter) cannot leave WAL mode: then it stays in it.
+    try {
+      this.db.pragma('journal_mode = DELETE');
+    } catch {
+      this.db.pragma('journal_mode = WAL');
+    }
     this.db.pragma('synchronous = OFF');
     this.db.pragma('foreign_keys = OFF');
     this.db.pragma('cache_size = -262144');
@@ -405,7 +410,7 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
   }
   await done('tracks');
   for (const [word, tracks] of [...wordCounts].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (out.add('search_words', ['word', 'reversed', 'tracks'], [word, reversedWord(word), tracks])) await out.flush('search_words');
+    if (out.add('search_words', ['word', 'reversed', 'length', 'tracks'], [word, reversedWord(word), [...word].length, tracks])) await out.flush('search_words');
   }
   await done('search_words', 'search words');
 

@@ -172,6 +172,8 @@ export interface SearchWordsTable {
   word: string;
   /** The word backwards, so words ending alike are one range of an index. */
   reversed: string;
+  /** In characters (code points), as the candidates for a typo are chosen by length. */
+  length: number;
   /** How many tracks brought the word (never lowered: a gone word only makes a suggestion that finds nothing). */
   tracks: number;
 }

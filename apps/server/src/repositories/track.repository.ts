@@ -323,34 +323,29 @@ export class TrackRepository {
     return rows.map((r) => ({ word: r.word, tracks: Number(r.tracks) }));
   }
 
-  /** The query behind nearWords; public so tests can EXPLAIN it. */
+  /**
+   * The query behind nearWords (public so tests can EXPLAIN it): for each length within the edits,
+   * the words of that length starting with the prefix and those ending with the suffix, each one
+   * range of an index on (length, word) or (length, reversed).
+   */
   nearWordsQuery(word: string, maxEdits: number) {
     const chars = [...word];
     const keep = Math.max(1, Math.floor((chars.length - 1) / (maxEdits + 1)));
     const prefix = chars.slice(0, keep).join('');
     const suffix = chars.slice(-keep).reverse().join('');
-    const lengthFits = sql<SqlBool>`length(word) between ${chars.length - maxEdits} and ${chars.length + maxEdits}`;
-    return this.db
-      .selectFrom('search_words')
-      .select(['word', 'tracks'])
-      .where('word', '>=', prefix)
-      .where('word', '<', `${prefix}\u{10FFFF}`)
-      .where(lengthFits)
-      .union(
-        this.db
-          .selectFrom('search_words')
-          .select(['word', 'tracks'])
-          .where('reversed', '>=', suffix)
-          .where('reversed', '<', `${suffix}\u{10FFFF}`)
-          .where(lengthFits),
-      );
+    const lengths = Array.from({ length: 2 * maxEdits + 1 }, (_, i) => chars.length - maxEdits + i).filter((n) => n > 0);
+    const ranges = lengths.flatMap((length) => [
+      this.db.selectFrom('search_words').select(['word', 'tracks']).where('length', '=', length).where('word', '>=', prefix).where('word', '<', `${prefix}\u{10FFFF}`),
+      this.db.selectFrom('search_words').select(['word', 'tracks']).where('length', '=', length).where('reversed', '>=', suffix).where('reversed', '<', `${suffix}\u{10FFFF}`),
+    ]);
+    return ranges.slice(1).reduce((query, range) => query.union(range), ranges[0]!);
   }
 
   /** Records the words of tracks' search texts (title and artist), in the transaction that writes them. */
   async addWords(db: Db, texts: string[]): Promise<void> {
     const counts = new Map<string, number>();
     for (const text of texts) for (const word of new Set(words(text))) counts.set(word, (counts.get(word) ?? 0) + 1);
-    const rows = [...counts].map(([word, tracks]) => ({ word, reversed: [...word].reverse().join(''), tracks }));
+    const rows = [...counts].map(([word, tracks]) => ({ word, reversed: [...word].reverse().join(''), length: [...word].length, tracks }));
     for (let i = 0; i < rows.length; i += 500) {
       await db
         .insertInto('search_words')

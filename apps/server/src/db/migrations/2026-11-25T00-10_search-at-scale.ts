@@ -5,7 +5,7 @@ import { isPostgres } from './2026-11-21T02-00_search-index.js';
  * Search at a million tracks:
  * - search_words: every word of every title and artist name once, with how many tracks brought
  *   it, so "did you mean" looks up the words near a typo by prefix and by suffix (an index on the
- *   word and one on it reversed) instead of rebuilding a vocabulary from every title. Words are
+ *   word and one on it reversed, each after its length) instead of rebuilding a vocabulary from every title. Words are
  *   added with their track and never removed: a suggestion is only given when the corrected query
  *   finds something, so a word whose tracks went suggests nothing.
  * - profiles_artist_rank_idx: artists with tracks in the order artist search ranks them, holding
@@ -26,7 +26,7 @@ export const reversedWord = (word: string) => [...word].reverse().join('');
 
 /** Adds words (with how many tracks each came from) to search_words. */
 export async function addSearchWords(db: AnyDb, counts: Map<string, number>): Promise<void> {
-  const rows = [...counts].map(([word, tracks]) => ({ word, reversed: reversedWord(word), tracks }));
+  const rows = [...counts].map(([word, tracks]) => ({ word, reversed: reversedWord(word), length: [...word].length, tracks }));
   for (let i = 0; i < rows.length; i += 500) {
     await db
       .insertInto('search_words')
@@ -70,9 +70,12 @@ export async function up(db: AnyDb): Promise<void> {
   await sql`CREATE TABLE search_words (
     word text${collate} PRIMARY KEY,
     reversed text${collate} NOT NULL,
+    length integer NOT NULL,
     tracks integer NOT NULL DEFAULT 0
   )`.execute(db);
-  await sql`CREATE INDEX search_words_reversed_idx ON search_words (reversed)`.execute(db);
+  // By length first: a typo's candidates are a word's length ± its edits, each a narrow range.
+  await sql`CREATE INDEX search_words_length_word_idx ON search_words (length, word)`.execute(db);
+  await sql`CREATE INDEX search_words_length_reversed_idx ON search_words (length, reversed)`.execute(db);
   await sql`CREATE INDEX profiles_artist_rank_idx ON profiles (subscribers_count DESC, tracks_count DESC, search_name, id)
     WHERE is_artist = 1 AND tracks_count > 0`.execute(db);
   await sql`DROP INDEX profiles_artist_search_idx`.execute(db);
