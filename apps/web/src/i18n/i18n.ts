@@ -4,13 +4,16 @@ import { initReactI18next } from 'react-i18next';
 /**
  * Each locale is a chunk of its own, imported when it becomes the language: a visitor downloads
  * only theirs, and the other one when they switch (`changeLanguage` loads it through the backend
- * below before it switches, so no key ever shows untranslated).
+ * below before it switches, so no key ever shows untranslated). The long documents of the info
+ * pages (about, for artists, the policies: 40 % of a locale) are a namespace of their own,
+ * `documents`, loaded with those pages (app/router.tsx); once loaded, a switch loads it too.
  */
 const locales = {
-  en: () => import('./en.json'),
-  ru: () => import('./ru.json'),
+  translation: { en: () => import('./en.json'), ru: () => import('./ru.json') },
+  documents: { en: () => import('./documents/en.json'), ru: () => import('./documents/ru.json') },
 };
-export type Language = keyof typeof locales;
+export type Language = keyof typeof locales.translation;
+type Namespace = keyof typeof locales;
 
 /** Russian for any ru-* browser language, English otherwise. */
 export function detectLanguage(languages: readonly string[] | undefined): Language {
@@ -22,7 +25,7 @@ export function detectLanguage(languages: readonly string[] | undefined): Langua
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && Object.hasOwn(locales, value);
+  return typeof value === 'string' && Object.hasOwn(locales.translation, value);
 }
 
 export function readStoredLanguage(): Language | null {
@@ -43,9 +46,9 @@ function browserLanguages(): readonly string[] {
 const localeChunks: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
-    if (!isLanguage(language)) return callback(new Error(`no locale ${language}`), false);
-    locales[language]().then(
+  read(language, namespace, callback) {
+    if (!isLanguage(language) || !Object.hasOwn(locales, namespace)) return callback(new Error(`no locale ${language}/${namespace}`), false);
+    locales[namespace as Namespace][language]().then(
       (locale) => callback(null, locale.default),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
@@ -70,7 +73,8 @@ export const i18nReady: Promise<unknown> = i18n
   .use(initReactI18next)
   .init({
     lng: readStoredLanguage() ?? detectLanguage(browserLanguages()),
-    supportedLngs: Object.keys(locales),
+    supportedLngs: Object.keys(locales.translation),
+    ns: ['translation'],
     fallbackLng: false,
     interpolation: { escapeValue: false },
     // Start reading the locale chunk now rather than on the next tick.

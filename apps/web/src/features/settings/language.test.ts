@@ -19,6 +19,8 @@ describe('switchLanguage', () => {
     await switchLanguage('ru');
     expect(i18n.language).toBe('ru');
     expect(i18n.t('search.placeholder')).toBe('Найти треки, исполнителей, альбомы...');
+    // The info pages' documents were loaded in English (testing/i18n.ts), so the switch brought theirs too.
+    expect(i18n.t('termsOfService.title', { ns: 'documents' })).toBe('Условия использования');
     expect(localStorage.getItem('language')).toBe('ru');
     expect(document.documentElement.lang).toBe('ru');
     expect(readStoredLanguage()).toBe('ru');
