@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { i18nReady } from './i18n/i18n';
@@ -12,11 +12,15 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // The router has started loading the route's chunks already (router.tsx); the first render waits
-// for the language's strings alone, so no untranslated key is ever painted.
-void i18nReady.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// for the language's strings alone, so no untranslated key is ever painted. As a transition, React
+// renders it in short slices instead of one long task.
+void i18nReady.then(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});
