@@ -1,7 +1,8 @@
 /**
  * The built Platter server on a free port with a throwaway data directory and 6 demo tracks, like
  * the e2e server (e2e/support/app-server.ts), for the browser benchmarks (lighthouse.mjs,
- * web-bundle.mjs). Needs `npm run build` first.
+ * web-bundle.mjs). Needs `npm run build` first. WEB_DIST (the server's own setting) serves another
+ * web build with the same server, to compare two builds side by side.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,8 +43,9 @@ async function waitForHealth(origin, child) {
 /** Starts the server and waits for its demo catalogue; `stop()` ends it and deletes the data. */
 export async function startPlatter({ name = 'bench' } = {}) {
   const serverEntry = path.join(root, 'apps/server/dist/server.js');
-  if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/server/dist or apps/web/dist is missing: run `npm run build` first');
+  const webDist = process.env.WEB_DIST ?? path.join(root, 'apps/web/dist');
+  if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`apps/server/dist or ${webDist} is missing: run \`npm run build\` first`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `platter-${name}-`));
   const port = await freePort();
@@ -60,6 +62,7 @@ export async function startPlatter({ name = 'bench' } = {}) {
       PLATTER_DEMO_TRACKS: String(DEMO_TRACKS),
       DEMO_WORKERS: '1',
       LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
     },
   });
   const origin = `http://127.0.0.1:${port}`;
