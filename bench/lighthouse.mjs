@@ -11,18 +11,13 @@
  * `--report <file.json>` keeps the median run's full report; failing audits are listed either way.
  * CHROMIUM_PATH overrides /usr/bin/chromium.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startPlatter } from './built-server.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 const { values: args } = parseArgs({
   options: {
@@ -34,75 +29,6 @@ const { values: args } = parseArgs({
 });
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${args.runs}`);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(origin, child) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${origin}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${origin}/api/health did not answer within 60 s`);
-}
-
-/** The built server on a throwaway data directory, like the e2e server (e2e/support/app-server.ts). */
-async function startPlatter() {
-  const serverEntry = path.join(root, 'apps/server/dist/server.js');
-  if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/server/dist or apps/web/dist is missing: run `npm run build` first');
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-lighthouse-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: dataDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: 'lighthouse-secret-that-is-at-least-32-characters',
-      PLATTER_DEMO_TRACKS: '6',
-      DEMO_WORKERS: '1',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitForHealth(origin, child);
-  // Let the demo catalogue finish, so its worker does not share the CPU with the measured runs.
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const stats = await (await fetch(`${origin}/api/stats`)).json();
-    if (stats.tracks >= 6) break;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { origin, stop };
-}
 
 async function runLighthouse(url) {
   const chrome = await chromeLauncher.launch({
@@ -126,7 +52,7 @@ const median = (values) => {
 };
 const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 
-const server = args.url ? null : await startPlatter();
+const server = args.url ? null : await startPlatter({ name: 'lighthouse' });
 const url = args.url ?? new URL(args.path, server.origin).href;
 const results = [];
 try {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { newAccount, signUpViaApi, unique, waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
+import { expect, test, type Page } from '@playwright/test';
+import { newAccount, signUpViaApi, skipTermsModal, trackRows, unique, waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
 import { createPlaylistViaApi, main, openSession, openTrackSheet, screenshotBoth } from '../support/library.js';
 
 let demo: ApiTrack[] = [];
@@ -67,4 +67,48 @@ test('switching to Russian applies at once, survives a reload, and the spec text
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await openTrackSheet(page, demo[0]!.title);
   await context.close();
+});
+
+/** A string only en.json has, and its Russian in ru.json: which locale a script carries. */
+const ENGLISH_ONLY = 'Unknown Artist';
+const RUSSIAN_ONLY = 'Неизвестный исполнитель';
+
+/** Records every script the page loads; the returned function lists those whose text has `marker`. */
+function recordScripts(page: Page): (marker: string) => Promise<string[]> {
+  const scripts: Array<{ url: string; text: Promise<string> }> = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) scripts.push({ url: response.url(), text: response.text().catch(() => '') });
+  });
+  return async (marker) => {
+    const carrying: string[] = [];
+    for (const script of scripts) if ((await script.text).includes(marker)) carrying.push(new URL(script.url).pathname);
+    return carrying;
+  };
+}
+
+test('a first visit in English downloads no Russian strings; switching loads them then', async ({ page, context }) => {
+  await skipTermsModal(context);
+  const scriptsWith = recordScripts(page);
+  await page.goto('/home');
+  await expect(trackRows(page).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await scriptsWith(RUSSIAN_ONLY)).toEqual([]);
+  expect(await scriptsWith(ENGLISH_ONLY)).toHaveLength(1);
+
+  await page.getByRole('complementary').getByLabel('Language').selectOption('ru');
+  await expect(page.getByRole('heading', { level: 1, name: 'Главная' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect.poll(() => scriptsWith(RUSSIAN_ONLY)).toHaveLength(1);
+});
+
+test('a first visit in Russian downloads no English strings', async ({ page, context }) => {
+  await skipTermsModal(context);
+  await context.addInitScript(() => window.localStorage.setItem('language', 'ru'));
+  const scriptsWith = recordScripts(page);
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1, name: 'Главная' })).toBeVisible();
+  await expect(page.getByTestId('track-row').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await scriptsWith(ENGLISH_ONLY)).toEqual([]);
+  expect(await scriptsWith(RUSSIAN_ONLY)).toHaveLength(1);
 });

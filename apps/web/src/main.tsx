@@ -1,7 +1,7 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './i18n/i18n';
+import { i18nReady } from './i18n/i18n';
 import { captureInstallPrompt } from './lib/install-prompt';
 import './styles/global.css';
 
@@ -11,8 +11,16 @@ captureInstallPrompt();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The router has started loading the route's chunks already (router.tsx); the first render waits
+// for the language's strings alone, so no untranslated key is ever painted. As a transition, React
+// renders it in short slices instead of one long task.
+void i18nReady.then(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});

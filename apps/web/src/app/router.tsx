@@ -1,14 +1,18 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import type { InfoPageId } from '../features/pages/components/info-page';
+import { i18n } from '../i18n/i18n';
 import { AppRoot, AppRootError, AppRootFallback } from './routes/app-root';
 import { SiteRoot } from './routes/site-root';
 
-/** An info page (about, for artists, contact, the policies) in the site layout; one lazy chunk serves them all. */
+/**
+ * An info page (about, for artists, contact, the policies) in the site layout; one lazy chunk
+ * serves them all, loaded with the `documents` translations their texts are in.
+ */
 const infoRoute = (path: string, page: InfoPageId): RouteObject => ({
   path,
   lazy: async () => {
-    const { InfoRoute } = await import('./routes/info');
+    const [{ InfoRoute }] = await Promise.all([import('./routes/info'), i18n.loadNamespaces('documents')]);
     return { Component: () => <InfoRoute page={page} /> };
   },
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import enDocuments from './documents/en.json';
+import ruDocuments from './documents/ru.json';
 import en from './en.json';
 import ru from './ru.json';
 import { detectLanguage } from './i18n';
@@ -16,6 +18,10 @@ function keys(tree: Tree, prefix = ''): string[] {
 describe('translations', () => {
   it('ru has exactly the keys of en', () => {
     expect([...new Set(keys(ru))].sort()).toEqual([...new Set(keys(en))].sort());
+  });
+
+  it('the documents of the info pages too', () => {
+    expect([...new Set(keys(ruDocuments))].sort()).toEqual([...new Set(keys(enDocuments))].sort());
   });
 
   it('keeps the spec texts', () => {

@@ -1,10 +1,19 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import ru from './ru.json';
 
-export const resources = { en: { translation: en }, ru: { translation: ru } } as const;
-export type Language = keyof typeof resources;
+/**
+ * Each locale is a chunk of its own, imported when it becomes the language: a visitor downloads
+ * only theirs, and the other one when they switch (`changeLanguage` loads it through the backend
+ * below before it switches, so no key ever shows untranslated). The long documents of the info
+ * pages (about, for artists, the policies: 40 % of a locale) are a namespace of their own,
+ * `documents`, loaded with those pages (app/router.tsx); once loaded, a switch loads it too.
+ */
+const locales = {
+  translation: { en: () => import('./en.json'), ru: () => import('./ru.json') },
+  documents: { en: () => import('./documents/en.json'), ru: () => import('./documents/ru.json') },
+};
+export type Language = keyof typeof locales.translation;
+type Namespace = keyof typeof locales;
 
 /** Russian for any ru-* browser language, English otherwise. */
 export function detectLanguage(languages: readonly string[] | undefined): Language {
@@ -16,7 +25,7 @@ export function detectLanguage(languages: readonly string[] | undefined): Langua
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && Object.hasOwn(resources, value);
+  return typeof value === 'string' && Object.hasOwn(locales.translation, value);
 }
 
 export function readStoredLanguage(): Language | null {
@@ -33,19 +42,41 @@ function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
+/** i18next's backend interface over the locale chunks (what i18next-resources-to-backend does). */
+const localeChunks: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    if (!isLanguage(language) || !Object.hasOwn(locales, namespace)) return callback(new Error(`no locale ${language}/${namespace}`), false);
+    locales[namespace as Namespace][language]().then(
+      (locale) => callback(null, locale.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: readStoredLanguage() ?? detectLanguage(browserLanguages()),
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
-
 if (typeof document !== 'undefined') {
-  document.documentElement.lang = i18n.language;
   i18n.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
 }
+
+/**
+ * Settles once the first language's strings are in (main.tsx renders after it; the locale chunk
+ * is requested at once, beside the route's own chunks). ru.json has exactly en.json's keys
+ * (i18n.test.ts), so no fallback language is loaded beside the active one.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(localeChunks)
+  .use(initReactI18next)
+  .init({
+    lng: readStoredLanguage() ?? detectLanguage(browserLanguages()),
+    supportedLngs: Object.keys(locales.translation),
+    ns: ['translation'],
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    // Start reading the locale chunk now rather than on the next tick.
+    initAsync: false,
+  });

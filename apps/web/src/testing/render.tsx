@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import '../i18n/i18n';
+import '../testing/i18n';
 
 /**
  * A query client whose cache the test fills up front; nothing is stale, so components render

@@ -5,7 +5,7 @@ import en from './messages-en';
 /**
  * i18n for the landing's own entry: only the landing's strings, only the visitor's language (the
  * Russian ones are a chunk of their own, loaded for a Russian visitor only). The language is
- * picked as the app picks it (src/i18n/i18n.ts, which bundles both whole locales, so it is not
+ * picked as the app picks it (src/i18n/i18n.ts, which loads the SPA's whole locale, so it is not
  * imported here): the listener's stored choice, else Russian for a ru-* browser, else English.
  */
 export type LandingLanguage = 'en' | 'ru';

@@ -1,14 +1,17 @@
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../features/auth/api/get-me';
 import { useComments } from '../../features/comments/api/get-comments';
 import { commentAuthor } from '../../features/comments/comment-author';
 import { CommentsButton } from '../../features/comments/components/comments-button';
-import { CommentsPanel } from '../../features/comments/components/comments-panel';
 import type { CommentsPlayback, CommentsViewer } from '../../features/comments/types';
 import type { WaveformMarker } from '../../features/player/components/waveform';
 import { currentEntry, playerActions } from '../../features/player/player-reducer';
 import { usePlayerStore } from '../../features/player/player-store';
+import { lazyNamed } from '../../lib/lazy-named';
+
+/** The panel, its form and list are a chunk loaded when the player's Comments button first opens them. */
+const CommentsPanel = lazyNamed(() => import('../../features/comments/components/comments-panel'), 'CommentsPanel');
 
 /*
  * Where the comments feature meets the player: the timed comments become waveform markers, the
@@ -77,21 +80,23 @@ export function usePlayerComments() {
   );
   const panel =
     open && trackId ? (
-      <CommentsPanel
-        key={trackId}
-        variant="dock"
-        trackId={trackId}
-        track={track}
-        trackOwnerId={ownerId}
-        viewer={viewer}
-        playback={playback}
-        onSeek={seekCurrent}
-        onClose={() => {
-          setOpen(false);
-          // The panel (and whatever had the focus in it) goes away: the focus goes back to its button.
-          buttonRef.current?.focus();
-        }}
-      />
+      <Suspense fallback={null}>
+        <CommentsPanel
+          key={trackId}
+          variant="dock"
+          trackId={trackId}
+          track={track}
+          trackOwnerId={ownerId}
+          viewer={viewer}
+          playback={playback}
+          onSeek={seekCurrent}
+          onClose={() => {
+            setOpen(false);
+            // The panel (and whatever had the focus in it) goes away: the focus goes back to its button.
+            buttonRef.current?.focus();
+          }}
+        />
+      </Suspense>
     ) : null;
   return { markers, button, panel };
 }

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../i18n/i18n';
+import '../../testing/i18n';
 import { makeTrack } from '../../testing/fixtures';
 import { TrackList } from './track-list';
 import { TrackRowActionsProvider } from './track-row-actions';

@@ -35,7 +35,7 @@ describe('service worker registration and the Reload prompt', () => {
     Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: {} });
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     const { registerServiceWorker, reloadToUpdate, useUpdateAvailable } = await import('./pwa');
-    registerServiceWorker();
+    await registerServiceWorker();
     expect(workbox.url).toBe('/service-worker.js');
     await vi.waitFor(() => expect(info).toHaveBeenCalledWith('Service worker registered', 'http://localhost/'));
 

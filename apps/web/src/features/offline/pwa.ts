@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /** SPEC 7: the service worker is registered from /service-worker.js (built from ./service-worker.ts). */
 export const SERVICE_WORKER_URL = '/service-worker.js';
 
 let workbox: Workbox | null = null;
+let registering = false;
 let updateWaiting = false;
 const listeners = new Set<() => void>();
 const notify = () => {
@@ -12,12 +13,15 @@ const notify = () => {
 };
 
 /**
- * Registers the service worker once, after load (it must not compete with the first render).
+ * Registers the service worker once; the app calls it after the page's load event, so neither it
+ * nor workbox-window (a chunk of its own, imported here) competes with the first render.
  * The result goes to the console only (SPEC 8). A new version that finished installing waits;
  * `useUpdateAvailable` tells the Reload prompt, and `reloadToUpdate` lets it take over.
  */
-export function registerServiceWorker(): void {
-  if (workbox || !('serviceWorker' in navigator)) return;
+export async function registerServiceWorker(): Promise<void> {
+  if (registering || !('serviceWorker' in navigator)) return;
+  registering = true;
+  const { Workbox } = await import('workbox-window');
   workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
   workbox.addEventListener('waiting', () => {
     updateWaiting = true;

@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentType, type SVGProps } from 'react';
+import { Suspense, useId, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -17,8 +17,11 @@ import { useMe } from '../../../features/auth/api/get-me';
 import { AuthPanel } from '../../../features/auth/components/auth-panel';
 import { InstallButton } from '../../../features/offline/components/install-button';
 import { SavedIcon } from '../../../features/offline/components/saved-icon';
-import { SidebarPlaylists } from '../../../features/playlists/components/sidebar-playlists';
 import { LanguageSwitch } from '../../../features/settings/components/language-switch';
+import { lazyNamed } from '../../../lib/lazy-named';
+
+/** The playlists under the Playlists entry are a chunk loaded when the list is first opened. */
+const SidebarPlaylists = lazyNamed(() => import('../../../features/playlists/components/sidebar-playlists'), 'SidebarPlaylists');
 
 const TAB_ICONS: Record<HomeTab, ComponentType<SVGProps<SVGSVGElement>>> = {
   home: HomeIcon,
@@ -61,7 +64,11 @@ export function HomeSidebar({ tab }: { tab: HomeTabId | null }) {
                   <Icon className="shell-tab__icon" />
                   <span>{t(`tabs.${id}`)}</span>
                 </Link>
-                {isPlaylists && showPlaylists && <SidebarPlaylists id={playlistsId} signedIn={!!me.data} />}
+                {isPlaylists && showPlaylists && (
+                  <Suspense fallback={null}>
+                    <SidebarPlaylists id={playlistsId} signedIn={!!me.data} />
+                  </Suspense>
+                )}
               </li>
             );
           })}

@@ -1,32 +1,35 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, type HomeTabId } from '../../../config/paths';
-import { AdminView } from '../../../features/admin/components/admin-view';
 import { useMe } from '../../../features/auth/api/get-me';
-import { HistoryView } from '../../../features/history/components/history-view';
 import { LibraryView } from '../../../features/library/components/library-view';
-import { LikedTracksView } from '../../../features/likes/components/liked-tracks-view';
 import { OfflineNotice } from '../../../features/offline/components/offline-banner';
-import { SaveOfflineButton } from '../../../features/offline/components/save-offline-button';
-import { SavedView } from '../../../features/offline/components/saved-view';
 import { useOnline } from '../../../features/offline/hooks/use-online';
 import { usePlayTrackList } from '../../../features/player/hooks/use-play-track-list';
-import { PlaylistDetailsView } from '../../../features/playlists/components/playlist-details-view';
-import { PlaylistsView } from '../../../features/playlists/components/playlists-view';
-import { NewsFeed } from '../../../features/posts/components/news-feed';
-import { SearchView } from '../../../features/search/components/search-view';
 import { FOCUS_SEARCH_EVENT, requestSearchFocus } from '../../../features/search/focus-search';
 import { TermsModal } from '../../../features/terms/components/terms-modal';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { readTrackHistory } from '../../../lib/track-history';
 import { HomeBottomNav, LibrarySwitch } from './home-nav';
 import { HomeSidebar } from './home-sidebar';
 import { parseHomeTab } from './home-tabs';
 import { HomeTopBar } from './home-top-bar';
-import { MenuTab } from './menu-tab';
 import { playAll, playShuffled } from './playlist-playback';
 import { TrackActionsHost } from './track-actions';
 import './home.css';
+
+// The home tab is in this chunk; every other tab is a chunk of its own, loaded when it is opened.
+const SearchView = lazyNamed(() => import('../../../features/search/components/search-view'), 'SearchView');
+const PlaylistsView = lazyNamed(() => import('../../../features/playlists/components/playlists-view'), 'PlaylistsView');
+const PlaylistDetailsView = lazyNamed(() => import('../../../features/playlists/components/playlist-details-view'), 'PlaylistDetailsView');
+const SaveOfflineButton = lazyNamed(() => import('../../../features/offline/components/save-offline-button'), 'SaveOfflineButton');
+const LikedTracksView = lazyNamed(() => import('../../../features/likes/components/liked-tracks-view'), 'LikedTracksView');
+const HistoryView = lazyNamed(() => import('../../../features/history/components/history-view'), 'HistoryView');
+const SavedView = lazyNamed(() => import('../../../features/offline/components/saved-view'), 'SavedView');
+const MenuTab = lazyNamed(() => import('./menu-tab'), 'MenuTab');
+const NewsFeed = lazyNamed(() => import('../../../features/posts/components/news-feed'), 'NewsFeed');
+const AdminView = lazyNamed(() => import('../../../features/admin/components/admin-view'), 'AdminView');
 
 const ACCOUNT_TABS: ReadonlySet<HomeTabId> = new Set(['playlists', 'playlists-details', 'liked', 'history']);
 /** Tabs that only the server can fill: offline, they say so and point to the saved tracks. */
@@ -131,7 +134,10 @@ export function HomeRoute() {
         <LibrarySwitch tab={tab} />
         <h1 className="shell-main__title">{title}</h1>
         <TrackActionsHost>
-          <TabContent tab={tab} />
+          {/* While a tab's chunk arrives, its place keeps a screen's height, so nothing below jumps. */}
+          <Suspense fallback={<div className="shell-main__pending" aria-busy="true" />}>
+            <TabContent tab={tab} />
+          </Suspense>
         </TrackActionsHost>
       </main>
       <HomeBottomNav tab={tab} />

@@ -1,43 +1,16 @@
 import type { Track } from '@platter/shared';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrackRowActionsProvider, type TrackRowActions } from '../../../components/track-list/track-row-actions';
 import { useMe } from '../../../features/auth/api/get-me';
 import { useLikedIds, useSetLike } from '../../../features/likes/api/likes';
-import { SaveOfflineButton } from '../../../features/offline/components/save-offline-button';
-import { usePlayerStore } from '../../../features/player/player-store';
-import { useAddToPlaylist } from '../../../features/playlists/api/playlist-detail';
-import { useCreatePlaylist, useMyPlaylists } from '../../../features/playlists/api/playlists';
 import { TrackActionsButton } from '../../../features/track-actions/components/track-actions-button';
-import { TrackActionsSheet } from '../../../features/track-actions/components/track-actions-sheet';
 import { TrackNotice } from '../../../features/track-actions/components/track-notice';
+import { lazyNamed } from '../../../lib/lazy-named';
 
-/** The '...' sheet of a track, wired to the player's queue, likes and playlists. */
-function ConnectedTrackActionsSheet({ track, onClose }: { track: Track; onClose: () => void }) {
-  const me = useMe();
-  const signedIn = !!me.data;
-  const likedIds = useLikedIds(signedIn);
-  const setLike = useSetLike();
-  const playlists = useMyPlaylists(signedIn);
-  const addToPlaylist = useAddToPlaylist();
-  const createPlaylist = useCreatePlaylist();
-  const liked = likedIds.data?.has(track.id) ?? false;
-  return (
-    <TrackActionsSheet
-      track={track}
-      signedIn={signedIn}
-      liked={liked}
-      playlists={playlists.data?.items}
-      onToggleLike={() => setLike.mutateAsync({ track, liked: !liked })}
-      onAddToPlaylist={(playlist) => addToPlaylist.mutateAsync({ playlistId: playlist.id, trackId: track.id })}
-      onCreatePlaylist={(name) => createPlaylist.mutateAsync(name)}
-      onPlayNext={() => usePlayerStore.getState().playNext([track])}
-      onEnqueue={() => usePlayerStore.getState().enqueue([track])}
-      onClose={onClose}
-      extraActions={<SaveOfflineButton tracks={[track]} className="sheet__action" fill />}
-    />
-  );
-}
+/** The sheet, its playlists and offline saving are a chunk loaded when a sheet is first opened. */
+const ConnectedTrackActionsSheet = lazyNamed(() => import('./connected-track-actions-sheet'), 'ConnectedTrackActionsSheet');
+
 
 /**
  * Gives every track row in `children` its '...' button and its like toggle, and holds the one open
@@ -93,7 +66,12 @@ export function TrackActionsHost({ children }: { children: ReactNode }) {
   return (
     <TrackRowActionsProvider value={value}>
       {children}
-      {open && <ConnectedTrackActionsSheet key={open.id} track={open} onClose={() => setOpen(null)} />}
+      {open && (
+        // A modal over the page: nothing to hold a place for while it loads.
+        <Suspense fallback={null}>
+          <ConnectedTrackActionsSheet key={open.id} track={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
       <TrackNotice message={notice} onDismiss={() => setNotice('')} />
     </TrackRowActionsProvider>
   );

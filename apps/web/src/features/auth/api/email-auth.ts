@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient, unwrapAuth } from '../auth-client';
+import { loadAuthClient } from '../auth-client-loader';
 import { useSessionChanged } from '../hooks/use-session-changed';
 
 export interface SignInInput {
@@ -12,10 +12,12 @@ export interface SignUpInput extends SignInInput {
 }
 
 export async function signInEmail(input: SignInInput) {
+  const { authClient, unwrapAuth } = await loadAuthClient();
   return unwrapAuth(await authClient.signIn.email(input));
 }
 
 export async function signUpEmail(input: SignUpInput) {
+  const { authClient, unwrapAuth } = await loadAuthClient();
   return unwrapAuth(await authClient.signUp.email(input));
 }
 

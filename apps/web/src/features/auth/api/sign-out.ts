@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys';
-import { authClient, unwrapAuth } from '../auth-client';
+import { loadAuthClient } from '../auth-client-loader';
 import { useSessionChanged } from '../hooks/use-session-changed';
 
 export async function signOut() {
+  const { authClient, unwrapAuth } = await loadAuthClient();
   return unwrapAuth(await authClient.signOut());
 }
 

@@ -1,6 +1,6 @@
 import { paths } from '../../../config/paths';
 import { AUTH_POPUP_FEATURES, AUTH_POPUP_NAME } from '../auth-channel';
-import { authClient, unwrapAuth } from '../auth-client';
+import { loadAuthClient } from '../auth-client-loader';
 
 export const SOCIAL_PROVIDERS = ['google'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -20,11 +20,13 @@ export async function openSocialSignIn(provider: SocialProvider): Promise<void> 
     return;
   }
   const back = `${window.location.pathname}${window.location.search}`;
+  const { authClient, unwrapAuth } = await loadAuthClient();
   unwrapAuth(await authClient.signIn.social({ provider, callbackURL: back, errorCallbackURL: back }));
 }
 
 /** Runs inside the popup: navigates it to the provider, which later returns to /auth/done. */
 export async function startSocialSignIn(provider: SocialProvider): Promise<void> {
+  const { authClient, unwrapAuth } = await loadAuthClient();
   unwrapAuth(
     await authClient.signIn.social({
       provider,

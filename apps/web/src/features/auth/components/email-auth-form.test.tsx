@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../i18n/i18n';
+import { i18n } from '../../../testing/i18n';
 import { ApiError } from '../../../lib/api-error';
 import { renderApp } from '../../../testing/render';
 import { authErrorText, EmailAuthForm } from './email-auth-form';

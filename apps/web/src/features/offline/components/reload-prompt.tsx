@@ -4,14 +4,18 @@ import { registerServiceWorker, reloadToUpdate, useUpdateAvailable } from '../pw
 import './offline.css';
 
 /**
- * Registers the service worker (built apps only: `vite dev` has none) and, when a new version of
- * Platter has installed, offers to reload into it.
+ * Registers the service worker after the page has loaded (built apps only: `vite dev` has none)
+ * and, when a new version of Platter has installed, offers to reload into it.
  */
 export function ReloadPrompt() {
   const { t } = useTranslation();
   const updateAvailable = useUpdateAvailable();
   useEffect(() => {
-    if (import.meta.env.PROD) registerServiceWorker();
+    if (!import.meta.env.PROD) return;
+    const register = () => void registerServiceWorker();
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+    return () => window.removeEventListener('load', register);
   }, []);
   if (!updateAvailable) return null;
   return (

@@ -5,15 +5,15 @@ import { DocumentPage } from './document-page';
 
 /** `/about`: what Platter is, who makes it for whom, and what it promises. */
 export function AboutPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('documents');
   return (
     <DocumentPage page="about">
       <div className="doc-page__actions">
         <Link className="button button--primary" to={paths.home.getHref()}>
-          {t('pages.about.actions.player')}
+          {t('about.actions.player')}
         </Link>
         <Link className="button button--secondary" to={paths.forArtist.getHref()}>
-          {t('pages.about.actions.artists')}
+          {t('about.actions.artists')}
         </Link>
       </div>
     </DocumentPage>

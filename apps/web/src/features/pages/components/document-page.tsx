@@ -32,16 +32,18 @@ export interface DocumentPageProps {
 }
 
 /**
- * Renders `pages.<page>` of the translations: the title (also the document's), the introduction,
+ * Renders `<page>` of the `documents` translations: the title (also the document's), the introduction,
  * a table of contents linking to each section, and the sections, each an h2 and its paragraphs
  * and lists. The sections come in the order the translation lists them.
  */
 export function DocumentPage({ page, updated, values, children }: DocumentPageProps) {
   const { t, i18n } = useTranslation();
+  // Loaded with the info pages' chunk (app/router.tsx), so this never waits.
+  const { t: doc } = useTranslation('documents');
   const contentsId = useId();
-  const title = t(`pages.${page}.title`);
+  const title = doc(`${page}.title`);
   const sections = Object.entries(
-    t(`pages.${page}.sections`, { returnObjects: true, ...values }) as unknown as Record<string, Section>,
+    doc(`${page}.sections`, { returnObjects: true, ...values }) as unknown as Record<string, Section>,
   );
 
   useEffect(() => {
@@ -64,7 +66,7 @@ export function DocumentPage({ page, updated, values, children }: DocumentPagePr
             {t('pages.doc.updated', { date: formatDay(updated, i18n.language) })}
           </p>
         )}
-        <p className="doc-page__intro">{t(`pages.${page}.intro`)}</p>
+        <p className="doc-page__intro">{doc(`${page}.intro`)}</p>
       </header>
       <nav className="doc-page__contents" aria-labelledby={contentsId}>
         <p id={contentsId} className="doc-page__contents-title">

@@ -7,24 +7,24 @@ import { DocumentPage } from './document-page';
 
 /** `/for-artist`: what publishing on Platter gives an artist, with the way into the studio. */
 export function ForArtistPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('documents');
   const startId = useId();
   // The upload limit is this server's MAX_UPLOAD_MB, not a constant of the app.
   const config = useServerConfig();
-  const size = config.data ? t('pages.forArtist.size', { mb: config.data.maxUploadMb }) : t('pages.forArtist.sizeUnknown');
+  const size = config.data ? t('forArtist.size', { mb: config.data.maxUploadMb }) : t('forArtist.sizeUnknown');
   return (
     <DocumentPage page="forArtist" values={{ size }}>
       <section className="doc-page__cta" aria-labelledby={startId}>
         <h2 id={startId} className="doc-page__section-title">
-          {t('pages.forArtist.start.title')}
+          {t('forArtist.start.title')}
         </h2>
-        <p>{t('pages.forArtist.start.line')}</p>
+        <p>{t('forArtist.start.line')}</p>
         <div className="doc-page__actions">
           <Link className="button button--primary" to={paths.home.getHref('menu')}>
-            {t('pages.forArtist.actions.studio')}
+            {t('forArtist.actions.studio')}
           </Link>
           <Link className="button button--secondary" to={paths.home.getHref()}>
-            {t('pages.forArtist.actions.signIn')}
+            {t('forArtist.actions.signIn')}
           </Link>
         </div>
       </section>

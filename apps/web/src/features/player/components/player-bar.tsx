@@ -1,8 +1,9 @@
 import type { Track } from '@platter/shared';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CollapseIcon, ExpandIcon } from '../../../components/icons';
 import { Image } from '../../../components/image';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useBarSwipes } from '../hooks/use-bar-swipes';
 import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
 import { playerCommands } from '../player-commands';
@@ -15,11 +16,13 @@ import { KeyboardIcon, QueueIcon } from './player-icons';
 import { ProgressBar } from './progress-bar';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { SpectrumAnalyser } from './spectrum-analyser';
-import { UpNextPanel } from './up-next-panel';
 import { VinylRecord } from './vinyl-record';
 import { VolumeControl } from './volume-control';
 import { Waveform, type WaveformMarker } from './waveform';
 import './player-bar.css';
+
+/** Up Next is a chunk loaded when it is first opened. */
+const UpNextPanel = lazyNamed(() => import('./up-next-panel'), 'UpNextPanel');
 
 export interface PlayerBarProps {
   /** Timed comments of the current track, marked on its waveform. */
@@ -126,7 +129,12 @@ export function PlayerBar({ markers, extra, renderTrackAction }: PlayerBarProps 
           pressed={fullScreen}
         />
       </div>
-      {upNextOpen && <UpNextPanel />}
+      {upNextOpen && (
+        // It opens over the page on a press: nothing to hold a place for while it loads.
+        <Suspense fallback={null}>
+          <UpNextPanel />
+        </Suspense>
+      )}
       <ShortcutsDialog />
     </section>
   );

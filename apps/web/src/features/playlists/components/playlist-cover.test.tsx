@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../i18n/i18n';
+import '../../../testing/i18n';
 import { mosaicCovers, PlaylistCover } from './playlist-cover';
 
 afterEach(cleanup);

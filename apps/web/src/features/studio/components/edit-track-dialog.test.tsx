@@ -2,7 +2,7 @@
 import type { Track } from '@platter/shared';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { i18n } from '../../../i18n/i18n';
+import { i18n } from '../../../testing/i18n';
 import { queryKeys } from '../../../lib/query-keys';
 import { makeTrack } from '../../../testing/fixtures';
 import { createTestQueryClient, renderApp } from '../../../testing/render';

@@ -2,7 +2,7 @@
 import type { Dashboard, Post, StudioComment } from '@platter/shared';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../i18n/i18n';
+import { i18n } from '../../../testing/i18n';
 import { queryKeys } from '../../../lib/query-keys';
 import { serverConfigQueryOptions } from '../../../lib/server-config';
 import { makeProfile, makeTrack } from '../../../testing/fixtures';

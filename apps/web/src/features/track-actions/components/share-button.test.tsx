@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../i18n/i18n';
+import '../../../testing/i18n';
 import { artistLink, trackLink } from '../share';
 import { ShareButton } from './share-button';
 
