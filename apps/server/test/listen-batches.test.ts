@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../src/context.js';
 import type { ReportedPlay } from '../src/repositories/engagement.repository.js';
@@ -149,6 +149,27 @@ describe(`listens committed in batches (${dialect})`, () => {
     expect(results.filter((r) => r.counted)).toHaveLength(1);
     expect(batches.map((plays) => plays.length).sort()).toEqual([5, 5]);
     expect(await stored(t.context, [trackId])).toEqual({ rows: 2, counters: 2 });
+  });
+
+  it("reads the replay guard's earlier listens as one index range per play", async () => {
+    const windows = ['a', 'b', 'c'].map((k, i) => ({ userId: `user-${k}`, trackId: `track-${k}`, from: `2026-01-01T00:00:0${i}.000Z`, to: `2026-01-01T00:00:2${i}.000Z` }));
+    const compiled = t.context.repositories.engagement.listensWithin(t.context.database.db, windows).compile();
+    const explain = CompiledQuery.raw(`${dialect === 'postgres' ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN'} ${compiled.sql}`, [...compiled.parameters]);
+    const plan = await t.context.database.db.transaction().execute(async (trx) => {
+      // On a tiny table a scan is cheaper; forbid it to see that the index can serve the query.
+      if (dialect === 'postgres') await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const { rows } = await trx.executeQuery<Record<string, string>>(explain);
+      return rows.map((r) => r['QUERY PLAN'] ?? r.detail).join('\n');
+    });
+    if (dialect === 'postgres') {
+      // On an empty table PostgreSQL may take either index with the track first; with rows it takes
+      // the narrower. Either way: one index range per play, bounded by the window, and no scan.
+      const ranges = plan.match(/Index Cond: \(.*track_id = .*created_at >= .*created_at <= .*\)/g) ?? [];
+      expect(ranges, plan).toHaveLength(3);
+      expect(plan).not.toMatch(/Seq Scan/);
+    } else {
+      expect(plan).toMatch(/USING (COVERING )?INDEX listens_user_track_time_idx \(user_id=\? AND track_id=\? AND created_at>\? AND created_at<\?\)/);
+    }
   });
 
   describe('when a batch fails', () => {

@@ -5,6 +5,7 @@ import * as searchIndex from './migrations/2026-11-21T02-00_search-index.js';
 import * as studio from './migrations/2026-11-21T03-00_studio.js';
 import * as listensByArtist from './migrations/2026-11-21T04-00_listens-by-artist.js';
 import * as playlistCover from './migrations/2026-11-23T13-10_playlist-cover.js';
+import * as listensByListenerTrack from './migrations/2026-11-25T03-30_listens-by-listener-track.js';
 import type { Database } from './schema.js';
 
 /**
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T03-00_studio': studio,
   '2026-11-21T04-00_listens-by-artist': listensByArtist,
   '2026-11-23T13-10_playlist-cover': playlistCover,
+  '2026-11-25T03-30_listens-by-listener-track': listensByListenerTrack,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -74,22 +74,13 @@ export class EngagementRepository {
     const tracks = new Map((await trackRows.execute()).filter((t) => !t.hidden).map((t) => [t.id, t]));
 
     // Every earlier listen that could stop a guarded play of the batch, by listener and track.
-    const guarded = plays.filter((p) => p.rule.kind === 'guarded' && p.userId !== null && tracks.has(p.trackId));
+    const windows = plays.flatMap((p) =>
+      p.rule.kind === 'guarded' && p.userId !== null && tracks.has(p.trackId) ? [{ userId: p.userId, trackId: p.trackId, from: p.rule.from, to: p.rule.to }] : [],
+    );
     const listenedAt = new Map<string, string[]>();
     const listenerKey = (userId: string, trackId: string) => `${userId}\n${trackId}`;
-    if (guarded.length > 0) {
-      const earlier = await trx
-        .selectFrom('listens')
-        .select(['user_id', 'track_id', 'created_at'])
-        .where((eb) =>
-          eb.or(
-            guarded.map((p) => {
-              const { from, to } = p.rule as { from: string; to: string };
-              return eb.and([eb('user_id', '=', p.userId), eb('track_id', '=', p.trackId), eb('created_at', '>=', from), eb('created_at', '<=', to)]);
-            }),
-          ),
-        )
-        .execute();
+    if (windows.length > 0) {
+      const earlier = await this.listensWithin(trx, windows).execute();
       for (const row of earlier) {
         const key = listenerKey(row.user_id as string, row.track_id);
         listenedAt.set(key, [...(listenedAt.get(key) ?? []), row.created_at]);
@@ -142,6 +133,19 @@ export class EngagementRepository {
       if (!track || isCounted === undefined) return { found: false };
       return { found: true, counted: isCounted, likes: track.likes_count, listens: track.listens_count };
     });
+  }
+
+  /**
+   * The listens of each user and track between its `from` and `to`: what stops a guarded play.
+   * Each one is a single range of listens_user_track_time_idx.
+   */
+  listensWithin(db: Db, windows: Array<{ userId: string; trackId: string; from: string; to: string }>) {
+    return db
+      .selectFrom('listens')
+      .select(['user_id', 'track_id', 'created_at'])
+      .where((eb) =>
+        eb.or(windows.map((w) => eb.and([eb('user_id', '=', w.userId), eb('track_id', '=', w.trackId), eb('created_at', '>=', w.from), eb('created_at', '<=', w.to)]))),
+      );
   }
 
   async counters(trackId: string, db: Db = this.db): Promise<{ likes: number; listens: number } | undefined> {
