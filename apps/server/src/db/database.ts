@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -30,6 +31,26 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; p
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * better-sqlite3 as Kysely sees it, with prepared statements kept by their SQL: Kysely prepares
+ * every query anew, and preparing costs more than running most of Platter's queries. A statement is
+ * only ever used by one query at a time: Kysely runs one query at a time on its one connection.
+ */
+function keepingStatements(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: 1000 });
+  return {
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
 }
