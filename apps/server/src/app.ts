@@ -106,7 +106,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(errorHandlerPlugin);
-  await app.register(sessionPlugin, { auth: context.auth, isAdminEmail: (email) => isAdminEmail(context.config, email) });
+  await app.register(sessionPlugin, { sessions: context.sessions, isAdminEmail: (email) => isAdminEmail(context.config, email) });
 
   await app.register(healthRoutes, context);
   await app.register(authRoutes, { auth: context.auth });
