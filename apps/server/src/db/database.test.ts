@@ -33,6 +33,21 @@ describe('openDatabase on SQLite', () => {
     await handle.close();
   });
 
+  it('copies committed pages into the database file from its checkpoint thread, well before the writer would', async () => {
+    const handle = open();
+    await sql`CREATE TABLE rows (n integer, text text)`.execute(handle.db);
+    const file = path.join(dirs.at(-1) as string, 'platter.db');
+    const size = () => fs.statSync(file).size;
+    const before = size();
+    // About 100 pages: far below the writer's own checkpoint (10,000 pages), so only the thread's
+    // checkpoint puts them in the database file.
+    for (let i = 0; i < 100; i++) await sql`INSERT INTO rows (n, text) VALUES (${i}, ${'x'.repeat(4000)})`.execute(handle.db);
+    const deadline = Date.now() + 5000;
+    while (size() <= before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(size()).toBeGreaterThan(before + 100 * 4000);
+    await handle.close();
+  });
+
   it('answers a kept statement by the current schema after the table changes', async () => {
     const handle = open();
     await sql`CREATE TABLE things (a integer)`.execute(handle.db);
