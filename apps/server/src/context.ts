@@ -176,7 +176,16 @@ export async function createContext(config: Config): Promise<AppContext> {
       profiles,
       tracks,
       uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
-      engagement: new EngagementService({ db, tracks: repositories.tracks, engagement: repositories.engagement, events, shared }),
+      engagement: new EngagementService({
+        db,
+        tracks: repositories.tracks,
+        engagement: repositories.engagement,
+        events,
+        shared,
+        // On PostgreSQL a batch is six round trips: a second one commits meanwhile on another
+        // pooled connection, so a slow commit holds up half the listens, not all. SQLite has one writer.
+        listenBatches: database.dialect === 'postgres' ? 2 : 1,
+      }),
       playlists,
       search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles, events }),
       waveforms,
