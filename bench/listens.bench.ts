@@ -183,9 +183,16 @@ async function startTarget(label: string, builtRoot: string, engine: string): Pr
   for (let i = 0; i < USERS; i += 4) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(4, USERS - i) }, async () => {
+        // From an address of its own each: sign-ups are limited per address.
         const client = new Client(server.baseUrl);
-        const user = await client.signUp('Bench Listener');
-        return { cookie: client.cookieHeader(), userId: user.id, plays: 0 };
+        const email = `listener-${Math.random().toString(36).slice(2)}@example.com`;
+        const response = await client.request('POST', '/api/auth/sign-up/email', {
+          json: { name: 'Bench Listener', email, password: 'correct-horse-battery' },
+          headers: { 'x-forwarded-for': nextAddress() },
+        });
+        const body = (await response.json()) as { user?: { id: string } };
+        if (!body.user) throw new Error(`sign-up: ${response.status} ${JSON.stringify(body)}`);
+        return { cookie: client.cookieHeader(), userId: body.user.id, plays: 0 };
       }),
     );
     listeners.push(...batch);
