@@ -160,8 +160,10 @@ async function insertTracks(db: BenchDb, artistId: string, prefix: string, count
   for (let i = 0; i < ids.length; i += 100) {
     const chunk = ids.slice(i, i + 100);
     await db.all(
-      `INSERT INTO tracks (id, title, genre, artist_id, storage_key, content_type, size_bytes, duration, search_text, created_at) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      chunk.flatMap((id) => [id, `Bench ${id}`, 'Other', artistId, `tracks/${id}.mp3`, 'audio/mpeg', 1000, null, `bench ${id}`, at]),
+      `INSERT INTO tracks (id, title, genre, artist_id, storage_key, content_type, size_bytes, duration, search_text, created_at, waveform_status) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      // 'unavailable': these tracks have no file, and a restarted server would otherwise queue a
+      // waveform job for each of them, and run them during the measurement.
+      chunk.flatMap((id) => [id, `Bench ${id}`, 'Other', artistId, `tracks/${id}.mp3`, 'audio/mpeg', 1000, null, `bench ${id}`, at, 'unavailable']),
     );
   }
   return ids;
