@@ -174,32 +174,40 @@ async function startTarget(label: string, builtRoot: string, engine: string): Pr
   const env = { TRUST_PROXY: '127.0.0.1', ...(database ? { DATABASE_URL: database.url } : {}) };
   const [port] = await freePorts(1);
   const server = PlatterProcess.spawn(`listens-${label}`, port as number, env, { builtRoot, nodeArgs: NODE_ARGS });
-  await server.ready();
-  const artist = new Client(server.baseUrl);
-  const artistId = (await artist.signUp('Bench Artist')).id;
-  const db = openBenchDb(server.dataDir, database);
-  const tracks = await insertTracks(db, artistId, 'bench-', TRACKS);
-  await db.close();
-  // Sign-ups hash a password each (scrypt): a few at a time.
-  const listeners: Listener[] = [];
-  for (let i = 0; i < USERS; i += 4) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(4, USERS - i) }, async () => {
-        // From an address of its own each: sign-ups are limited per address.
-        const client = new Client(server.baseUrl);
-        const email = `listener-${Math.random().toString(36).slice(2)}@example.com`;
-        const response = await client.request('POST', '/api/auth/sign-up/email', {
-          json: { name: 'Bench Listener', email, password: 'correct-horse-battery' },
-          headers: { 'x-forwarded-for': nextAddress() },
-        });
-        const body = (await response.json()) as { user?: { id: string } };
-        if (!body.user) throw new Error(`sign-up: ${response.status} ${JSON.stringify(body)}`);
-        return { cookie: client.cookieHeader(), userId: body.user.id, plays: 0 };
-      }),
-    );
-    listeners.push(...batch);
+  try {
+    await server.ready();
+    const artist = new Client(server.baseUrl);
+    const artistId = (await artist.signUp('Bench Artist')).id;
+    const db = openBenchDb(server.dataDir, database);
+    const tracks = await insertTracks(db, artistId, 'bench-', TRACKS);
+    await db.close();
+    // Sign-ups hash a password each (scrypt): a few at a time.
+    const listeners: Listener[] = [];
+    for (let i = 0; i < USERS; i += 4) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(4, USERS - i) }, async () => {
+          // From an address of its own each: sign-ups are limited per address.
+          const client = new Client(server.baseUrl);
+          const email = `listener-${Math.random().toString(36).slice(2)}@example.com`;
+          const response = await client.request('POST', '/api/auth/sign-up/email', {
+            json: { name: 'Bench Listener', email, password: 'correct-horse-battery' },
+            headers: { 'x-forwarded-for': nextAddress() },
+          });
+          const body = (await response.json()) as { user?: { id: string } };
+          if (!body.user) throw new Error(`sign-up: ${response.status} ${JSON.stringify(body)}`);
+          return { cookie: client.cookieHeader(), userId: body.user.id, plays: 0 };
+        }),
+      );
+      listeners.push(...batch);
+    }
+    return { label, builtRoot, env, process: server, database, artistId, listeners, tracks };
+  } catch (error) {
+    // A failed set-up leaves no server or database behind.
+    await server.stop();
+    server.cleanUp();
+    await database?.drop();
+    throw error;
   }
-  return { label, builtRoot, env, process: server, database, artistId, listeners, tracks };
 }
 
 interface Outcome {
