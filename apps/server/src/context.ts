@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Auth, type AuthDeps, createAuth, migrateAuth } from './auth/auth.js';
+import { SessionLookup } from './auth/session-lookup.js';
 import { type Config, isAdminEmail } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -15,6 +16,7 @@ import { EngagementService } from './services/engagement.service.js';
 import { PlaylistService } from './services/playlist.service.js';
 import { SearchService } from './services/search.service.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
+import { SessionRepository } from './repositories/session.repository.js';
 import { TrackRepository } from './repositories/track.repository.js';
 import { UploadRepository } from './repositories/upload.repository.js';
 import { ProfileService } from './services/profile.service.js';
@@ -54,6 +56,8 @@ export interface AppContext {
   jobs: JobQueue;
   hub: LiveHub;
   auth: Auth;
+  /** Who a request's session cookie belongs to: a fast path for current sessions, better-auth for the rest. */
+  sessions: SessionLookup;
   repositories: {
     profiles: ProfileRepository;
     tracks: TrackRepository;
@@ -172,7 +176,16 @@ export async function createContext(config: Config): Promise<AppContext> {
       profiles,
       tracks,
       uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
-      engagement: new EngagementService({ db, tracks: repositories.tracks, engagement: repositories.engagement, events, shared }),
+      engagement: new EngagementService({
+        db,
+        tracks: repositories.tracks,
+        engagement: repositories.engagement,
+        events,
+        shared,
+        // On PostgreSQL a batch is six round trips: a second one commits meanwhile on another
+        // pooled connection, so a slow commit holds up half the listens, not all. SQLite has one writer.
+        listenBatches: database.dialect === 'postgres' ? 2 : 1,
+      }),
       playlists,
       search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles }),
       waveforms,
@@ -198,6 +211,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     await waveforms.listen();
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
+    const auth = createAuth(authDeps);
     return {
       config,
       database,
@@ -206,7 +220,8 @@ export async function createContext(config: Config): Promise<AppContext> {
       shared,
       jobs,
       hub,
-      auth: createAuth(authDeps),
+      auth,
+      sessions: new SessionLookup(auth, new SessionRepository(db)),
       repositories,
       services,
       close: async () => {

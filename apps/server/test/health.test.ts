@@ -36,6 +36,27 @@ describe(`system endpoints (${dialect})`, () => {
     expect(body.message).toContain('/api/nope');
   });
 
+  it("sends helmet's security headers on answers and errors alike", async () => {
+    for (const url of ['/api/health', '/api/nope']) {
+      const headers = Object.fromEntries((await client.get(url)).headers);
+      expect(headers, url).toMatchObject({
+        'content-security-policy': expect.stringContaining("default-src 'self';") as string,
+        'cross-origin-opener-policy': 'same-origin-allow-popups',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it('answers ready when the database and storage answer', async () => {
     expect(await client.json('GET', '/api/ready')).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', storage: 'ok' } } });
   });

@@ -196,8 +196,10 @@ describe.skipIf(dialect !== 'postgres')('jobs across two instances on one Postgr
     await a.context.storage.put(key, await makeMp3(1));
     await sql.query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'waveform' AND data->>'trackId' = $1`, [id]);
     await expect.poll(() => waveformStatus(a.context, id), { timeout: 10_000 }).toBe('ready');
-    const { rows } = await sql.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'waveform' AND data->>'trackId' = $1`, [id]);
-    expect(rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+    // pg-boss records the completion after the handler has returned, so a moment after the track is ready.
+    await expect
+      .poll(async () => (await sql.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'waveform' AND data->>'trackId' = $1`, [id])).rows, { timeout: 10_000 })
+      .toEqual([{ state: 'completed', retry_count: 1 }]);
   });
 
   it('schedules the upload sweep every ten minutes, as one queue whose jobs never run two at once', async () => {

@@ -7,6 +7,7 @@ import * as listensByArtist from './migrations/2026-11-21T04-00_listens-by-artis
 import * as playlistCover from './migrations/2026-11-23T13-10_playlist-cover.js';
 import * as catalogueCounters from './migrations/2026-11-25T00-00_catalogue-counters.js';
 import * as searchAtScale from './migrations/2026-11-25T00-10_search-at-scale.js';
+import * as listensByListenerTrack from './migrations/2026-11-25T03-30_listens-by-listener-track.js';
 import type { Database } from './schema.js';
 
 /**
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T13-10_playlist-cover': playlistCover,
   '2026-11-25T00-00_catalogue-counters': catalogueCounters,
   '2026-11-25T00-10_search-at-scale': searchAtScale,
+  '2026-11-25T03-30_listens-by-listener-track': listensByListenerTrack,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -189,8 +189,21 @@ export interface AuthUserTable {
   updatedAt: ColumnType<Date | string, Date | string, Date | string>;
 }
 
+/** better-auth's sessions (its own migrations create the table; `token` is unique). */
+export interface AuthSessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: ColumnType<Date | string, Date | string, Date | string>;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: ColumnType<Date | string, Date | string, Date | string>;
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+}
+
 export interface Database {
   user: AuthUserTable;
+  session: AuthSessionTable;
   profiles: ProfilesTable;
   tracks: TracksTable;
   track_likes: TrackLikesTable;

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { Track } from '@platter/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testKeyPrefix, testRedisUrl } from '../../test/support/redis.js';
 import type { DomainEvents } from '../events/event-bus.js';
 import { InProcessSharedState, RedisSharedState } from './shared-state.js';
@@ -219,5 +219,23 @@ describe('InProcessSharedState', () => {
     expect(answers.filter(Boolean)).toHaveLength(1);
     expect(await state.firstSeen('k', 60_000)).toBe(false);
     expect(await state.firstSeen('other', 60_000)).toBe(true);
+  });
+
+  it('keeps every live key past 10,000 of them, and forgets expired ones once the map has doubled', async () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const state = new InProcessSharedState();
+      for (let i = 0; i < 30_000; i++) expect(await state.firstSeen(`live-${i}`, 1000)).toBe(true);
+      expect(await state.firstSeen('live-0', 1000), 'still inside its window').toBe(false);
+      vi.setSystemTime(2000);
+      expect(await state.firstSeen('live-0', 1000), 'its window is over').toBe(true);
+      // 30,000 keys, of which only live-0 is live: they go at the next sweep, within 10,000 new keys.
+      let added = 0;
+      while (state.size >= 30_000 && added < 20_000) await state.firstSeen(`later-${added++}`, 1000);
+      expect(added).toBeLessThanOrEqual(10_001);
+      expect(state.size, 'the expired keys were swept, the live ones kept').toBe(added + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -43,15 +43,27 @@ export class InProcessSharedState implements SharedState {
   readonly events = new InMemoryEventBus();
   readonly redis = undefined;
   private readonly seen = new Map<string, number>();
+  /** The map's size at which expired keys are next forgotten. */
+  private sweepAt = 10_000;
 
   async firstSeen(key: string, ttlMs: number): Promise<boolean> {
     const now = Date.now();
     const until = this.seen.get(key);
     if (until !== undefined && until > now) return false;
-    // Forget expired keys now and then, so the map stays as small as the window.
-    if (this.seen.size > 10_000) for (const [k, u] of this.seen) if (u <= now) this.seen.delete(k);
+    // Forget expired keys when the map has doubled since the last sweep: the map stays within twice
+    // the live keys, and a sweep's cost is spread over as many calls as it visits keys (sweeping
+    // at every call past a fixed size cost a walk of the whole window per anonymous listen).
+    if (this.seen.size >= this.sweepAt) {
+      for (const [k, u] of this.seen) if (u <= now) this.seen.delete(k);
+      this.sweepAt = Math.max(10_000, this.seen.size * 2);
+    }
     this.seen.set(key, now + ttlMs);
     return true;
+  }
+
+  /** Keys remembered, expired ones included until the next sweep. */
+  get size(): number {
+    return this.seen.size;
   }
 
   /** One process misses none of its own events. */

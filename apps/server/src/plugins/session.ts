@@ -1,15 +1,10 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Auth } from '../auth/auth.js';
+import type { SessionLookup, SessionUser } from '../auth/session-lookup.js';
 import type { Actor } from '../lib/actor.js';
 import { UnauthorizedError } from '../lib/errors.js';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-}
+export type { SessionUser } from '../auth/session-lookup.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,19 +22,11 @@ declare module 'fastify' {
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | undefined>>();
 
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, { auth, isAdminEmail }: { auth: Auth; isAdminEmail: (email: string) => boolean }) => {
+  async (app: FastifyInstance, { sessions, isAdminEmail }: { sessions: SessionLookup; isAdminEmail: (email: string) => boolean }) => {
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       let pending = cache.get(this);
-      // Sessions live in cookies: without one there is nobody to look up (most media requests,
-      // every anonymous API call), so better-auth is not asked.
-      if (!pending && !this.headers.cookie) {
-        pending = Promise.resolve(undefined);
-        cache.set(this, pending);
-      }
       if (!pending) {
-        pending = auth.api
-          .getSession({ headers: fromNodeHeaders(this.headers) })
-          .then((s) => (s ? { id: s.user.id, email: s.user.email, name: s.user.name } : undefined));
+        pending = sessions.user(this.headers);
         cache.set(this, pending);
       }
       return pending;

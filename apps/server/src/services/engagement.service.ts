@@ -1,12 +1,14 @@
 import type { HistoryEntry, LikeState, LikedIds, ListenResult, RecordListen, Track, TrackItems } from '@platter/shared';
 import { HISTORY_LIMIT, OFFLINE_LISTEN_MAX_AGE_DAYS, TOP_CHARTS_LIMIT, recordListenSchema } from '@platter/shared';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
+import { GroupCommit } from '../lib/group-commit.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { SharedState } from '../lib/shared-state.js';
-import type { EngagementRepository, NewListen } from '../repositories/engagement.repository.js';
+import type { EngagementRepository, PlayOutcome, ReportedPlay } from '../repositories/engagement.repository.js';
 import type { TrackRepository, TrackWithArtist } from '../repositories/track.repository.js';
 import { toTrack } from './track.mapper.js';
 
@@ -32,14 +34,32 @@ export interface EngagementServiceDeps {
   events: EventBus;
   /** Where anonymous listens are remembered for REPLAY_GUARD_MS (they have no user row to query). */
   shared: Pick<SharedState, 'firstSeen'>;
+  /**
+   * Listen batches committing at once: 1 on SQLite (one writer); on PostgreSQL more can overlap,
+   * each on its own pooled connection. Default 1.
+   */
+  listenBatches?: number;
   now?: () => number;
 }
 
 export class EngagementService {
   private readonly now: () => number;
+  /**
+   * Listens are committed in batches (group commit): the plays reported while the previous batch
+   * commits go together in one transaction, and each request is answered after its batch commits.
+   */
+  private readonly plays: GroupCommit<ReportedPlay, PlayOutcome>;
+  /**
+   * Tracks recently found visible, so a listen of a known track costs no read before its batch. The
+   * batch checks again under its lock, so a stale entry only delays the 404 until then; dropped on
+   * `track.removed` (from any instance over the bus), and after a minute anyway.
+   */
+  private readonly visibleTracks = new LRUCache<string, true>({ max: 20_000, ttl: 60_000 });
 
   constructor(private readonly deps: EngagementServiceDeps) {
     this.now = deps.now ?? Date.now;
+    this.plays = new GroupCommit({ commit: (plays) => this.commitPlays(plays), maxBatch: 256, maxConcurrent: deps.listenBatches ?? 1 });
+    deps.events.on('track.removed', ({ trackId }) => this.visibleTracks.delete(trackId));
   }
 
   async like(userId: string, trackId: string): Promise<LikeState> {
@@ -70,25 +90,41 @@ export class EngagementService {
    */
   async recordListen(listener: Listener, trackId: string, input: RecordListen = {}): Promise<ListenResult> {
     const { playedAt } = recordListenSchema.parse(input);
-    const track = await this.visibleTrack(trackId);
+    if (!this.visibleTracks.has(trackId)) {
+      await this.visibleTrack(trackId);
+      this.visibleTracks.set(trackId, true);
+    }
     const now = playedAt ? this.playedAtTime(playedAt) : this.now();
-    const listen: NewListen = { id: newId(), trackId, artistId: track.artistId, userId: listener.userId ?? null, at: new Date(now).toISOString() };
+    const at = new Date(now).toISOString();
     const { userId } = listener;
-    let counted: boolean;
+    let rule: ReportedPlay['rule'];
     if (userId) {
-      const [from, to] = [new Date(now - REPLAY_GUARD_MS).toISOString(), new Date(now + REPLAY_GUARD_MS).toISOString()];
-      counted = await this.deps.db.transaction().execute((trx) => this.deps.engagement.addListenUnlessRecent(trx, { ...listen, userId }, from, to));
+      rule = { kind: 'guarded', from: new Date(now - REPLAY_GUARD_MS).toISOString(), to: new Date(now + REPLAY_GUARD_MS).toISOString() };
     } else {
       // A play made offline is its own play: its start time is part of the key, so queued plays of
       // one track all count while a report sent twice does not.
-      const key = `listen:${listener.anonymousKey}:${trackId}${playedAt ? `:${listen.at}` : ''}`;
-      counted = await this.deps.shared.firstSeen(key, REPLAY_GUARD_MS);
-      if (counted) await this.deps.db.transaction().execute((trx) => this.deps.engagement.addListen(trx, listen));
+      const key = `listen:${listener.anonymousKey}:${trackId}${playedAt ? `:${at}` : ''}`;
+      rule = (await this.deps.shared.firstSeen(key, REPLAY_GUARD_MS)) ? { kind: 'counted' } : { kind: 'repeat' };
     }
-    const counters = await this.deps.engagement.counters(trackId);
-    if (!counters) throw trackNotFound();
-    if (counted) this.deps.events.emit('track.stats', { trackId, ...counters });
-    return { trackId, counted, listens: counters.listens };
+    // Resolves after the batch holding this play has committed; a failed batch rejects it (a 500).
+    const outcome = await this.plays.submit({ id: newId(), trackId, userId: userId ?? null, at, rule });
+    if (!outcome.found) {
+      this.visibleTracks.delete(trackId);
+      throw trackNotFound();
+    }
+    return { trackId, counted: outcome.counted, listens: outcome.listens };
+  }
+
+  /** One batch of plays in one transaction; after the commit, one `track.stats` per track it counted. */
+  private async commitPlays(plays: ReportedPlay[]): Promise<PlayOutcome[]> {
+    const outcomes = await this.deps.db.transaction().execute((trx) => this.deps.engagement.recordPlays(trx, plays));
+    const stats = new Map<string, { likes: number; listens: number }>();
+    plays.forEach((play, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.found && outcome.counted) stats.set(play.trackId, { likes: outcome.likes, listens: outcome.listens });
+    });
+    for (const [trackId, counters] of stats) this.deps.events.emit('track.stats', { trackId, ...counters });
+    return outcomes;
   }
 
   private playedAtTime(playedAt: string): number {

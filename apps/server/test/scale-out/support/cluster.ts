@@ -157,11 +157,21 @@ export class PlatterProcess {
   /**
    * Spawns `server.ts` with exactly `env` (plus PATH and HOME) on its own port and DATA_DIR and
    * returns at once; `ready()` waits for /api/health. A `.env` file in the checkout is ignored.
+   * `options.dataDir` reuses a DATA_DIR (a restart after a crash); `options.builtRoot` runs the
+   * built `apps/server/dist/server.js` of that checkout instead of the sources; `options.nodeArgs`
+   * go to node first (`--cpu-prof`, which NODE_OPTIONS refuses).
    */
-  static spawn(name: string, port: number, env: Record<string, string>): PlatterProcess {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `platter-${name}-`));
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', serverEntry], {
-      cwd: repoRoot,
+  static spawn(
+    name: string,
+    port: number,
+    env: Record<string, string>,
+    options: { dataDir?: string; builtRoot?: string; nodeArgs?: string[] } = {},
+  ): PlatterProcess {
+    const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `platter-${name}-`));
+    const entry = options.builtRoot ? [path.join(options.builtRoot, 'apps/server/dist/server.js')] : ['--import', 'tsx', '--conditions=source', serverEntry];
+    const args = [...(options.nodeArgs ?? []), ...entry];
+    const child = spawn(process.execPath, args, {
+      cwd: options.builtRoot ?? repoRoot,
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         HOME: process.env.HOME ?? os.tmpdir(),
@@ -236,6 +246,12 @@ export class PlatterProcess {
     const exit = await this.exited;
     clearTimeout(timer);
     return { ...exit, ms: performance.now() - started, killed };
+  }
+
+  /** Sends `signal` (SIGKILL: a crash) and waits for the exit. */
+  async kill(signal: NodeJS.Signals): Promise<Exit> {
+    if (!this.exit) this.child.kill(signal);
+    return this.exited;
   }
 
   /** Removes the DATA_DIR (after the process has exited). */
