@@ -1,5 +1,5 @@
 import { formatTime, type Track } from '@platter/shared';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
@@ -30,7 +30,8 @@ export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumbe
   const { t } = useTranslation();
   const rowActions = useTrackRowActions();
   return (
-    <ol className="track-list" aria-label={label}>
+    // The number column is as wide as the longest number on the page (a page deep in a million tracks is 7 digits).
+    <ol className="track-list" aria-label={label} style={{ '--track-number-digits': String(firstNumber + tracks.length - 1).length } as CSSProperties}>
       {tracks.map((track, index) => {
         const active = track.id === activeTrackId;
         const playingHere = active && isPlaying;
