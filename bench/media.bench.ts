@@ -1,14 +1,17 @@
 /**
  * Media serving, Platter's embedded default vs nginx on the same file (issue 11, goal 3).
  *
- * Starts one Platter process (`server.ts`, SQLite, local disk, no demo) and one nginx (Debian's,
- * one worker, sendfile on, access log off) whose root is Platter's own media directory, uploads a
- * ~944 KB MP3 through the upload protocol, then drives both with wrk (50 connections) in
- * interleaved rounds: the whole file, and 60,000-byte ranges. Prints requests/s, p50/p99 and the
- * ratio to nginx per round and as medians, with the load average beside them.
+ * Starts two Platter processes (`server.ts`, SQLite, local disk, no demo): the embedded default,
+ * and one with MEDIA_ACCEL_REDIRECT behind nginx as docs/deploy.md sets it up (Platter authorizes,
+ * nginx sends the bytes). One nginx (Debian's, one worker, sendfile on, access log off) serves
+ * Platter's media directory as plain files on one port and proxies to the second Platter on
+ * another. A ~944 KB MP3 is uploaded through the upload protocol to each Platter; all three must
+ * answer the same bytes. Each contender gets a warm-up run, then wrk (50 connections) drives them
+ * in interleaved rounds (the order rotates): the whole file, and 60,000-byte ranges. Prints
+ * requests/s, p50/p99 and the ratio to plain nginx per round and as medians, with the load beside them.
  *
  *   npx tsx --conditions=source bench/media.bench.ts
- *   # BENCH_SECONDS=8 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50
+ *   # BENCH_SECONDS=8 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_WARMUP_SECONDS=2
  * Needs nginx and wrk (apt-get install nginx wrk).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -19,10 +22,12 @@ import { fileURLToPath } from 'node:url';
 import { makeMp3 } from '../apps/server/test/support/audio-fixtures.js';
 import { Client } from '../apps/server/test/support/http-client.js';
 import { freePorts } from '../apps/server/test/scale-out/support/cluster.js';
+import { nginxConfig } from '../apps/server/test/support/nginx.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const RANGE_BYTES = 60_000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,8 +48,8 @@ function ms(text: string): number {
   return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
 }
 
-function wrk(url: string, headers: string[] = []): WrkResult {
-  const args = ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', ...headers.flatMap((h) => ['-H', h]), url];
+function wrk(url: string, headers: string[] = [], seconds = SECONDS): WrkResult {
+  const args = ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...headers.flatMap((h) => ['-H', h]), url];
   const out = execFileSync('wrk', args, { encoding: 'utf8' });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const transfer = /Transfer\/sec:\s+([\d.]+)(KB|MB|GB)/.exec(out);
@@ -71,10 +76,8 @@ async function waitFor(url: string, child: ChildProcess, name: string): Promise<
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
-async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-media-bench-'));
-  const [platterPort, nginxPort] = (await freePorts(2)) as [number, number];
-  const platter = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join(root, 'apps/server/src/server.ts')], {
+function startPlatter(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', '--conditions=source', path.join(root, 'apps/server/src/server.ts')], {
     // From the repository, where `tsx` resolves (as the scale-out harness starts its processes).
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -82,46 +85,103 @@ async function main(): Promise<void> {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      PORT: String(platterPort),
-      DATA_DIR: dir,
+      PORT: String(port),
+      DATA_DIR: dataDir,
       PLATTER_DEMO: '0',
       LOG_LEVEL: 'warn',
       BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      ...env,
     },
   });
-  let nginx: ChildProcess | undefined;
+}
+
+/** Signs up an artist and publishes the MP3 as a track, as the web app does; returns its media URL. */
+async function publish(base: string, mp3: Buffer): Promise<string> {
+  const artist = new Client(base);
+  await artist.signUp('Bench Artist');
+  const grant = await artist.json<{ uploadURL: string; fileUrl: string }>('POST', '/api/get-upload-url', { fileName: 'bench.mp3', fileType: 'audio/mpeg', fileSize: mp3.length });
+  if ((await artist.request('PUT', grant.body.uploadURL, { body: new Uint8Array(mp3), headers: { 'content-type': 'audio/mpeg' } })).status !== 200) throw new Error('upload failed');
+  const track = await artist.json<{ url: string }>('POST', '/api/tracks', { title: 'Bench', url: grant.body.fileUrl });
+  if (track.status !== 201) throw new Error(`create failed: ${JSON.stringify(track.body)}`);
+  return track.body.url;
+}
+
+type Who = 'nginx' | 'platter' | 'accel' | 'cached';
+type Contender = Exclude<Who, 'nginx'>;
+const CONTENDERS: Contender[] = ['platter', 'accel', 'cached'];
+const LABEL: Record<Who, string> = {
+  nginx: 'nginx',
+  platter: 'Platter (embedded)',
+  accel: 'nginx → Platter, X-Accel-Redirect every request',
+  cached: 'nginx → Platter, auth_request kept 5 s (deploy/nginx-local-media.conf)',
+};
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-media-bench-'));
+  const [platterPort, accelPort, nginxPort, proxyPort, cachedPort] = (await freePorts(5)) as [number, number, number, number, number];
+  const accelDir = path.join(dir, 'behind-nginx');
+  fs.mkdirSync(accelDir);
+  const platter = startPlatter(platterPort, dir);
+  const accel = startPlatter(accelPort, accelDir, { MEDIA_ACCEL_REDIRECT: '/_platter_media/', TRUST_PROXY: '127.0.0.1' });
+  const nginx: ChildProcess[] = [];
   try {
     const base = `http://127.0.0.1:${platterPort}`;
     await waitFor(`${base}/api/health`, platter, 'Platter');
-    const artist = new Client(base);
-    await artist.signUp('Bench Artist');
+    await waitFor(`http://127.0.0.1:${accelPort}/api/health`, accel, 'Platter behind nginx');
     const mp3 = await makeMp3(120);
-    const grant = await artist.json<{ uploadURL: string; fileUrl: string }>('POST', '/api/get-upload-url', { fileName: 'bench.mp3', fileType: 'audio/mpeg', fileSize: mp3.length });
-    if ((await artist.request('PUT', grant.body.uploadURL, { body: new Uint8Array(mp3), headers: { 'content-type': 'audio/mpeg' } })).status !== 200) throw new Error('upload failed');
-    const track = await artist.json<{ url: string }>('POST', '/api/tracks', { title: 'Bench', url: grant.body.fileUrl });
-    if (track.status !== 201) throw new Error(`create failed: ${JSON.stringify(track.body)}`);
+    const mediaPath = await publish(base, mp3);
 
-    const conf = path.join(dir, 'nginx.conf');
+    const asRoot = process.getuid?.() === 0 ? 'user root;\n' : '';
+    const temp = `client_body_temp_path ${dir}/nginx-tmp; proxy_temp_path ${dir}/nginx-tmp; fastcgi_temp_path ${dir}/nginx-tmp; uwsgi_temp_path ${dir}/nginx-tmp; scgi_temp_path ${dir}/nginx-tmp;`;
+    const plainConf = path.join(dir, 'nginx-plain.conf');
     fs.writeFileSync(
-      conf,
-      `daemon off; worker_processes 1; ${process.getuid?.() === 0 ? "user root;" : ""} pid ${dir}/nginx.pid; error_log ${dir}/nginx-error.log warn;
+      plainConf,
+      `daemon off; worker_processes 1; ${asRoot} pid ${dir}/nginx-plain.pid; error_log ${dir}/nginx-error.log warn;
 events { worker_connections 1024; }
 http {
   access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   types { audio/mpeg mp3; } default_type audio/mpeg;
-  client_body_temp_path ${dir}/nginx-tmp; proxy_temp_path ${dir}/nginx-tmp; fastcgi_temp_path ${dir}/nginx-tmp; uwsgi_temp_path ${dir}/nginx-tmp; scgi_temp_path ${dir}/nginx-tmp;
+  ${temp}
   server { listen 127.0.0.1:${nginxPort}; location /media/ { alias ${dir}/media/; } }
 }
 `,
     );
-    nginx = spawn('nginx', ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
-    await waitFor(`http://127.0.0.1:${nginxPort}/media/`, nginx, 'nginx');
+    // deploy/nginx-local-media.conf as it is, with this machine's paths and ports, one worker like plain nginx.
+    const deployed = (name: string, port: number, edit?: (conf: string) => string) => {
+      const workDir = path.join(dir, `nginx-${name}`);
+      fs.mkdirSync(path.join(workDir, 'tmp'), { recursive: true });
+      const file = path.join(workDir, 'nginx.conf');
+      fs.writeFileSync(file, nginxConfig({ workDir, port, upstreamPort: accelPort, mediaDir: path.join(accelDir, 'media'), ...(edit ? { edit } : {}) }));
+      return file;
+    };
+    const cachedConf = deployed('cached', cachedPort);
+    // The same, with every /media request proxied to Platter, which answers X-Accel-Redirect.
+    const accelConf = deployed('accel', proxyPort, (conf) => conf.replace(/location \/media\/ \{[\s\S]*?\n {4}\}/, 'location /media/ { proxy_pass http://platter; }'));
+    for (const conf of [plainConf, cachedConf, accelConf]) {
+      const child = spawn('nginx', ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+      nginx.push(child);
+    }
+    await waitFor(`http://127.0.0.1:${nginxPort}/media/`, nginx[0]!, 'nginx');
+    await waitFor(`http://127.0.0.1:${cachedPort}/api/health`, nginx[1]!, 'nginx in front of Platter');
+    await waitFor(`http://127.0.0.1:${proxyPort}/api/health`, nginx[2]!, 'nginx in front of Platter (X-Accel-Redirect)');
+    const accelPath = await publish(`http://127.0.0.1:${proxyPort}`, mp3);
 
-    const platterUrl = `${base}${track.body.url}`;
-    const nginxUrl = `http://127.0.0.1:${nginxPort}${track.body.url}`;
-    // Both answer the same bytes.
-    const [a, b] = await Promise.all([fetch(platterUrl).then((r) => r.arrayBuffer()), fetch(nginxUrl).then((r) => r.arrayBuffer())]);
-    if (Buffer.compare(Buffer.from(a), Buffer.from(b)) !== 0 || a.byteLength !== mp3.length) throw new Error('Platter and nginx serve different bytes');
+    const urls: Record<Who, string> = {
+      nginx: `http://127.0.0.1:${nginxPort}${mediaPath}`,
+      platter: `${base}${mediaPath}`,
+      accel: `http://127.0.0.1:${proxyPort}${accelPath}`,
+      cached: `http://127.0.0.1:${cachedPort}${accelPath}`,
+    };
+    // All three answer the same bytes, whole and in a range.
+    for (const who of Object.keys(urls) as Who[]) {
+      const whole = Buffer.from(await (await fetch(urls[who])).arrayBuffer());
+      const range = await fetch(urls[who], { headers: { range: 'bytes=100-199' } });
+      const type = range.headers.get('content-type');
+      if (who !== 'nginx' && type !== 'audio/mpeg') throw new Error(`${LABEL[who]} answers Content-Type ${type}`);
+      if (!whole.equals(mp3) || range.status !== 206 || !Buffer.from(await range.arrayBuffer()).equals(mp3.subarray(100, 200))) {
+        throw new Error(`${LABEL[who]} serves different bytes`);
+      }
+    }
 
     const start = Math.floor(mp3.length / 3);
     const scenarios = [
@@ -129,38 +189,49 @@ http {
       { name: `${RANGE_BYTES}-byte range`, headers: [`Range: bytes=${start}-${start + RANGE_BYTES - 1}`] },
     ];
     console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), Node ${process.version}, load ${load()}`);
-    console.log(`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s, ${ROUNDS} interleaved rounds; nginx 1 worker, sendfile on; Platter one process (SQLite, local disk)\n`);
+    console.log(`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s after a ${WARMUP_SECONDS} s warm-up each, ${ROUNDS} interleaved rounds; nginx 1 worker, sendfile on; Platter one process (SQLite, local disk)\n`);
     for (const scenario of scenarios) {
+      for (const who of Object.keys(urls) as Who[]) wrk(urls[who], scenario.headers, WARMUP_SECONDS);
       console.log(`### ${scenario.name}\n`);
       console.log('| round | server | requests/s | p50 (ms) | p99 (ms) | MB/s | errors | ratio to nginx (req/s) | p99 vs nginx | load after |');
       console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-      const ratios: number[] = [];
-      const p99s: number[] = [];
+      const ratios: Record<Contender, number[]> = { platter: [], accel: [], cached: [] };
+      const p99s: Record<Contender, number[]> = { platter: [], accel: [], cached: [] };
+      const orders: Who[][] = [
+        ['nginx', 'platter', 'accel', 'cached'],
+        ['platter', 'cached', 'nginx', 'accel'],
+        ['cached', 'accel', 'platter', 'nginx'],
+        ['accel', 'nginx', 'cached', 'platter'],
+      ];
       for (let round = 1; round <= ROUNDS; round++) {
-        // Alternate which goes first, so neither always gets the quieter half of the minute.
-        const order = round % 2 ? (['nginx', 'platter'] as const) : (['platter', 'nginx'] as const);
-        const results: Record<string, WrkResult> = {};
-        const loads: Record<string, string> = {};
+        // Rotate who goes first, so none always gets the quieter part of the minute.
+        const order = orders[(round - 1) % orders.length]!;
+        const results = {} as Record<Who, WrkResult>;
+        const loads = {} as Record<Who, string>;
         for (const who of order) {
-          results[who] = wrk(who === 'nginx' ? nginxUrl : platterUrl, scenario.headers);
+          results[who] = wrk(urls[who], scenario.headers);
           loads[who] = load();
         }
-        const ngx = results.nginx!;
+        const ngx = results.nginx;
         for (const who of order) {
-          const r = results[who]!;
-          const vs = who === 'platter' ? [`${(r.rps / ngx.rps).toFixed(2)}×`, `${(r.p99 / ngx.p99).toFixed(1)}×`] : ['', ''];
-          console.log(
-            `| ${round} | ${who === 'nginx' ? 'nginx' : 'Platter'} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.mbps.toFixed(0)} | ${r.errors} | ${vs[0]} | ${vs[1]} | ${loads[who]} |`,
-          );
+          const r = results[who];
+          const vs = who === 'nginx' ? ['', ''] : [`${(r.rps / ngx.rps).toFixed(2)}×`, `${(r.p99 / ngx.p99).toFixed(1)}×`];
+          console.log(`| ${round} | ${LABEL[who]} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.mbps.toFixed(0)} | ${r.errors} | ${vs[0]} | ${vs[1]} | ${loads[who]} |`);
         }
-        ratios.push(results.platter!.rps / results.nginx!.rps);
-        p99s.push(results.platter!.p99 / results.nginx!.p99);
+        for (const who of CONTENDERS) {
+          ratios[who].push(results[who].rps / ngx.rps);
+          p99s[who].push(results[who].p99 / ngx.p99);
+        }
       }
-      console.log(`\nMedian ratio to nginx: ${median(ratios).toFixed(2)}× requests/s, p99 ${median(p99s).toFixed(1)}× nginx's\n`);
+      for (const who of CONTENDERS) {
+        console.log(`\n${LABEL[who]}: median ${median(ratios[who]).toFixed(2)}× nginx's requests/s, p99 ${median(p99s[who]).toFixed(1)}× nginx's`);
+      }
+      console.log('');
     }
   } finally {
-    nginx?.kill('SIGTERM');
+    for (const child of nginx) child.kill('SIGTERM');
     platter.kill('SIGTERM');
+    accel.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
     fs.rmSync(dir, { recursive: true, force: true });
   }

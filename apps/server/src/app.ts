@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
@@ -21,6 +22,8 @@ import { healthRoutes } from './routes/health.routes.js';
 import { listenerRoutes } from './routes/listener.routes.js';
 import { playlistRoutes } from './routes/playlists.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
+import { createMediaFastPath, recordHeaders } from './routes/media.fast-path.js';
+import { MediaBytesCache } from './media/media-bytes-cache.js';
 import { uploadRoutes } from './routes/uploads.routes.js';
 import { adminRoutes } from './routes/admin.routes.js';
 import { socialRoutes } from './routes/social.routes.js';
@@ -49,31 +52,13 @@ function fastifyTrustProxy(trustProxy: boolean | number | string[]): boolean | s
  * port or `inject`. Order: third-party plugins, then ours, then routes, then the web app.
  */
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: options.logger ?? false,
-    // Fastify's own two lines per request (at info) would bury the progress lines of a start; one
-    // line per request at debug instead (LOG_LEVEL=debug shows them).
-    logController: new LogController({ disableRequestLogging: true }),
-    // Unknown JSON properties are stripped by the zod schemas; a 1 MB JSON body is plenty.
-    bodyLimit: 1024 * 1024,
-    // Upload URL tokens are path parameters of a few hundred characters.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
-    // TRUST_PROXY: behind a proxy, request.ip (and so every per-address rate limit) comes from
-    // X-Forwarded-For; by default that header is ignored, since any client can send it.
-    trustProxy: fastifyTrustProxy(context.config.trustProxy),
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
-  });
-
   // On S3 the browser PUTs uploads to the bucket and fetches audio and images from it (/media
   // redirects there), so the CSP names the bucket's public origin for those three.
   const bucket = context.storage.publicOrigin ? [context.storage.publicOrigin] : [];
-  // helmet's middleware, built once: @fastify/helmet built it anew for every request (parsing the
-  // CSP directives each time, 8 % of a listen's CPU). No route has options of its own or nonces.
-  const securityHeaders = helmet({
+  // helmet's headers, worked out once: @fastify/helmet built its middleware anew for every request
+  // (parsing the CSP directives each time, 8 % of a listen's CPU). No route has options of its own
+  // or nonces, so every response carries the same list.
+  const securityHeaders = recordHeaders(helmet({
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
@@ -89,8 +74,50 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     },
     // The Google sign-in popup must keep a way back to the window that opened it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  }));
+  // Public audio played a moment ago is answered before Fastify (routes/media.fast-path.ts); on S3
+  // /media is a redirect to the bucket and always goes through the route.
+  const mediaFastPath = context.config.s3
+    ? undefined
+    : createMediaFastPath({
+        knownPublicMedia: (key) => context.services.tracks.knownPublicMedia(key),
+        bytes: new MediaBytesCache(context.storage, context.config.mediaCacheBytes),
+        securityHeaders,
+        accelRedirect: context.config.mediaAccelRedirect,
+      });
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Fastify's own two lines per request (at info) would bury the progress lines of a start; one
+    // line per request at debug instead (LOG_LEVEL=debug shows them).
+    logController: new LogController({ disableRequestLogging: true }),
+    // Unknown JSON properties are stripped by the zod schemas; a 1 MB JSON body is plenty.
+    bodyLimit: 1024 * 1024,
+    // Upload URL tokens are path parameters of a few hundred characters.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
+    // TRUST_PROXY: behind a proxy, request.ip (and so every per-address rate limit) comes from
+    // X-Forwarded-For; by default that header is ignored, since any client can send it.
+    trustProxy: fastifyTrustProxy(context.config.trustProxy),
+    // The server Fastify would make, with the media fast path in front of Fastify's own handler.
+    serverFactory: (handler, fastifyOptions) => {
+      const options = fastifyOptions as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
+      const server = http.createServer(mediaFastPath ? (request, response) => mediaFastPath(request, response) || handler(request, response) : handler);
+      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = options.requestTimeout ?? 0;
+      server.setTimeout(options.connectionTimeout ?? 0);
+      return server;
+    },
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+
   // Counters in Redis when shared state is Redis, so a limit holds across instances; in memory
   // otherwise. Should Redis fail, requests pass (and Redis's failure is logged and shows in
   // /api/ready) rather than every rate-limited route answering 500.

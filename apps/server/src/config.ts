@@ -51,6 +51,10 @@ export const envSchema = z.object({
     message: 'must be the absolute http(s) origin browsers reach the bucket at, such as https://media.example.com',
   }),
   TRUST_PROXY: optionalString,
+  MEDIA_CACHE_MB: z.coerce.number({ message: 'must be a number of megabytes (0 turns the cache off)' }).min(0).max(65_536).default(64),
+  MEDIA_ACCEL_REDIRECT: optionalString.refine((v) => v === undefined || /^\/[\w\-./]*\/$/.test(v), {
+    message: "must be the path of nginx's internal media location, starting and ending with /, such as /_platter_media/",
+  }),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).positive().max(600).default(10),
   ANDROID_APK_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), {
     message: 'must be an absolute http(s) URL of the .apk',
@@ -91,6 +95,10 @@ export interface Config {
   s3: S3Config | undefined;
   /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDRs of the proxies. */
   trustProxy: boolean | number | string[];
+  /** Bytes of recently played audio kept in memory by the media fast path (local disk only); 0 for none. */
+  mediaCacheBytes: number;
+  /** nginx's internal location for X-Accel-Redirect: Platter authorizes media requests and nginx sends the bytes. */
+  mediaAccelRedirect: string | undefined;
   /** How long SIGTERM waits for in-flight work before exiting anyway. */
   shutdownTimeoutMs: number;
   android: {
@@ -163,6 +171,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_PUBLIC_URL)) {
     problems.push('S3_BUCKET: required when any other S3_ variable is set (leave them all unset for local disk)');
   }
+  if (e.MEDIA_ACCEL_REDIRECT && e.S3_BUCKET) {
+    problems.push('MEDIA_ACCEL_REDIRECT: only for media on local disk (with S3_BUCKET set, browsers fetch media from the bucket)');
+  }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) problems.push(trustProxy.error);
   if (problems.length > 0) throw new ConfigError(problems);
@@ -202,6 +213,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     trustProxy: trustProxy as boolean | number | string[],
+    mediaCacheBytes: Math.round(e.MEDIA_CACHE_MB * 1024 * 1024),
+    mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
     shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT_SECONDS * 1000),
     android: {
       apkUrl: e.ANDROID_APK_URL,

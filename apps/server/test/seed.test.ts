@@ -114,3 +114,25 @@ describe('seed: a synthetic catalogue at any size', () => {
     expect(await db().selectFrom('tracks').select(['id', 'title']).orderBy('created_at').limit(5).execute()).toEqual(first);
   });
 });
+
+describe('seed as a command', () => {
+  it('runs to the end as its own process (nothing it waits for at close lets the process exit early)', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-seed-cli-'));
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=source', 'apps/server/src/cli/seed.ts', '--tracks', '200', '--users', '20'], {
+        cwd: path.resolve(import.meta.dirname, '../../..'),
+        env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: dataDir },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/Seeded SQLite in .* Every seeded account signs in/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});

@@ -104,4 +104,51 @@ describe(`audio streaming (${dialect})`, () => {
       expect((await new Client(t.baseUrl).get(track.url, { range: 'bytes=0-9' })).status, how).toBe(404);
     }
   });
+
+  it('answers a public track played a moment ago before the route, with the route\'s status, headers and bytes', async () => {
+    const track = await uploadTrack(client, mp3, { title: 'Fast path' });
+    const tracks = t.context.services.tracks;
+    const original = tracks.mediaForKey;
+    let routeCalls = 0;
+    tracks.mediaForKey = (...args: Parameters<typeof original>) => {
+      routeCalls++;
+      return original.apply(tracks, args);
+    };
+    const hopByHop = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+    const headersOf = (entries: Iterable<[string, string]>) =>
+      Object.fromEntries([...entries].filter(([name]) => !hopByHop.has(name.toLowerCase())).map(([name, value]) => [name.toLowerCase(), String(value)]));
+    try {
+      // The first requests go through the route; it remembers the track and the bytes get read into memory.
+      let before = -1;
+      for (let i = 0; i < 50 && before !== routeCalls; i++) {
+        before = routeCalls;
+        expect((await new Client(t.baseUrl).get(track.url, { range: 'bytes=0-9' })).status).toBe(206);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const variants: Array<{ name: string; method?: 'GET' | 'HEAD'; headers?: Record<string, string>; status: number; body?: Buffer }> = [
+        { name: 'whole file', status: 200, body: mp3 },
+        { name: 'range', headers: { range: 'bytes=1000-60999' }, status: 206, body: mp3.subarray(1000, 61000) },
+        { name: 'suffix range', headers: { range: 'bytes=-5' }, status: 206, body: mp3.subarray(mp3.length - 5) },
+        { name: 'HEAD of a range', method: 'HEAD', headers: { range: 'bytes=0-99' }, status: 206 },
+        { name: 'HEAD', method: 'HEAD', status: 200 },
+        { name: 'revalidation', headers: { 'if-none-match': (await client.request('HEAD', track.url)).headers.get('etag') ?? '' }, status: 304 },
+        { name: 'stale If-Range', headers: { range: 'bytes=0-9', 'if-range': '"stale"' }, status: 200, body: mp3 },
+      ];
+      const calls = routeCalls;
+      for (const variant of variants) {
+        const fast = await new Client(t.baseUrl).request(variant.method ?? 'GET', track.url, { headers: variant.headers ?? {} });
+        const viaRoute = await t.app.inject({ method: variant.method ?? 'GET', url: track.url, headers: variant.headers ?? {} });
+        expect(fast.status, variant.name).toBe(variant.status);
+        expect(viaRoute.statusCode, variant.name).toBe(variant.status);
+        expect(headersOf(fast.headers.entries()), variant.name).toEqual(headersOf(Object.entries(viaRoute.headers) as Array<[string, string]>));
+        const bytes = Buffer.from(await fast.arrayBuffer());
+        if (variant.body) expect(bytes.equals(variant.body), variant.name).toBe(true);
+        else expect(bytes.length, variant.name).toBe(0);
+      }
+      // Only the inject() calls reached the route: every request over HTTP was answered before it.
+      expect(routeCalls - calls).toBe(variants.length);
+    } finally {
+      tracks.mediaForKey = original;
+    }
+  });
 });

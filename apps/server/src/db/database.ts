@@ -96,6 +96,9 @@ function startCheckpointer(file: string): { stop(): Promise<void> } {
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
+      // Unreferenced, the thread would not keep the process alive while it stops: a CLI whose only
+      // remaining work is this close would exit (status 0) before the await below resolved.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

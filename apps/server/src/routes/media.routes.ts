@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import type { AppContext } from '../context.js';
 import { NotFoundError, RangeNotSatisfiableError } from '../lib/errors.js';
+import type { MediaDescriptor } from '../services/track.service.js';
 
 /** Objects under a key never change (a new upload gets a new key), so caches may keep them for a year. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Ranges up to this size are read into memory in one positioned read and sent as one buffer. */
 const SMALL_RANGE_BYTES = 256 * 1024;
@@ -12,24 +13,72 @@ const SMALL_RANGE_BYTES = 256 * 1024;
 /** How long a presigned GET that /media redirects to stays valid: enough to start and seek a track. */
 export const MEDIA_URL_SECONDS = 10 * 60;
 
+/** Where media is served: `/media/<key>`. */
+export const MEDIA_PREFIX = '/media/';
+
 /**
- * Redirects to the bucket when storage is S3; otherwise streams audio with HTTP Range: 206 with Content-Range for a satisfiable single range,
- * 416 for an unsatisfiable one, 200 otherwise. Multiple ranges are answered with the whole file.
+ * nginx's `auth_request` asks with this header (docs/deploy.md, "Media through nginx"): the answer is
+ * then 204 (allowed) or 403 (anything else) with no body, since auth_request understands only those.
  */
-export async function mediaRoutes(app: FastifyInstance, { services, storage }: Pick<AppContext, 'services' | 'storage'>): Promise<void> {
+export const AUTHORIZE_ONLY_HEADER = 'x-platter-media-auth';
+
+/**
+ * How long nginx may keep a public track's "allowed" (X-Accel-Expires): while it does, a deleted or
+ * hidden track still plays through that proxy, as it does from any browser's cache already.
+ */
+export const PUBLIC_AUTHORIZATION_SECONDS = 5;
+
+/** The headers of an X-Accel-Redirect answer (nginx keeps Content-Type and Cache-Control, and drops the X-Accel ones). */
+export function accelRedirectHeaders(prefix: string, media: MediaDescriptor): Record<string, string> {
+  return {
+    'Content-Type': media.contentType,
+    'Cache-Control': media.private ? 'private, no-store' : IMMUTABLE,
+    'X-Accel-Redirect': accelRedirectTarget(prefix, media.key),
+    'X-Accel-Expires': media.private ? '0' : String(PUBLIC_AUTHORIZATION_SECONDS),
+  };
+}
+
+/** The internal URI a proxy sends the object from (MEDIA_ACCEL_REDIRECT + the key, each part escaped). */
+export function accelRedirectTarget(prefix: string, key: string): string {
+  return prefix + key.split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * Redirects to the bucket when storage is S3; behind nginx with MEDIA_ACCEL_REDIRECT, authorizes and
+ * leaves the bytes (and Range, and revalidation) to nginx's internal location; otherwise streams
+ * audio with HTTP Range: 206 with Content-Range for a satisfiable single range, 416 for an
+ * unsatisfiable one, 200 otherwise. Multiple ranges are answered with the whole file. The common
+ * case (a public track served a moment ago) never reaches this route: media.fast-path.ts answers it.
+ */
+export async function mediaRoutes(app: FastifyInstance, { services, storage, config }: Pick<AppContext, 'services' | 'storage' | 'config'>): Promise<void> {
+  const accelRedirect = config.mediaAccelRedirect;
   const handler = async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
-    let key: string;
+    const authorizeOnly = accelRedirect !== undefined && request.headers[AUTHORIZE_ONLY_HEADER] !== undefined;
+    let media: MediaDescriptor;
     try {
-      key = request.params['*'].split('/').map(decodeURIComponent).join('/');
-    } catch {
-      throw new NotFoundError('No such audio file.', 'media_not_found');
+      let key: string;
+      try {
+        key = request.params['*'].split('/').map(decodeURIComponent).join('/');
+      } catch {
+        throw new NotFoundError('No such audio file.', 'media_not_found');
+      }
+      media = await services.tracks.mediaForKey(key, () => request.currentActor());
+    } catch (error) {
+      // nginx then asks the route again without the header, for the 404 in the API's own words.
+      if (authorizeOnly && error instanceof NotFoundError) return reply.status(403).header('X-Accel-Expires', '0').send();
+      throw error;
     }
-    const media = await services.tracks.mediaForKey(key, () => request.currentActor());
     // On a bucket, the browser fetches (and seeks) the bytes there, with a short-lived presigned
     // GET made after the access check above; the redirect itself is never cached, so a hidden
     // track's URL goes no further than the viewer it was made for.
     const direct = await storage.createDownloadUrl(media.key, { expiresInSeconds: MEDIA_URL_SECONDS, contentType: media.contentType });
     if (direct) return reply.header('Cache-Control', 'private, no-store').redirect(direct, 307);
+    if (accelRedirect !== undefined) {
+      return reply
+        .status(authorizeOnly ? 204 : 200)
+        .headers(accelRedirectHeaders(accelRedirect, media))
+        .send();
+    }
     reply
       .header('Accept-Ranges', 'bytes')
       .header('Content-Type', media.contentType)

@@ -320,6 +320,14 @@ export class TrackService {
    * Resolves a media path to the object to stream: a track's audio (a hidden track's only for its
    * owner and admins, and then never cached publicly) or a stored image.
    */
+  /**
+   * The descriptor of a public track's audio when this instance has it in memory (served within the
+   * last minute and neither hidden nor deleted since): what the media fast path answers from.
+   */
+  knownPublicMedia(key: string): MediaDescriptor | undefined {
+    return this.publicMedia.get(key);
+  }
+
   async mediaForKey(key: string, viewer: () => Promise<Actor | undefined>): Promise<MediaDescriptor> {
     if (key.startsWith('images/')) {
       const stored = await this.deps.storage.stat(key);
