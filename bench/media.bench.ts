@@ -139,7 +139,7 @@ async function main(): Promise<void> {
       `daemon off; worker_processes 1; ${asRoot} pid ${dir}/nginx-plain.pid; error_log ${dir}/nginx-error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
+  access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; open_file_cache max=10000 inactive=60s;
   types { audio/mpeg mp3; } default_type audio/mpeg;
   ${temp}
   server { listen 127.0.0.1:${nginxPort}; location /media/ { alias ${dir}/media/; } }
@@ -190,7 +190,7 @@ http {
     ];
     console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), Node ${process.version}, load ${load()}`);
     console.log(`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s after a ${WARMUP_SECONDS} s warm-up each, ${ROUNDS} interleaved rounds; nginx 1 worker, sendfile on; Platter one process (SQLite, local disk)\n`);
-    for (const scenario of scenarios) {
+    for (const scenario of scenarios.filter((s) => !process.env.BENCH_ONLY || s.name.includes(process.env.BENCH_ONLY))) {
       for (const who of Object.keys(urls) as Who[]) wrk(urls[who], scenario.headers, WARMUP_SECONDS);
       console.log(`### ${scenario.name}\n`);
       console.log('| round | server | requests/s | p50 (ms) | p99 (ms) | MB/s | errors | ratio to nginx (req/s) | p99 vs nginx | load after |');

@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+const base = process.argv[2];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+const media = [];
+page.on('response', (r) => { if (r.url().includes('/media/uploads') || r.url().includes('/media/demo')) media.push(`${r.status()} ${r.headers()['content-range'] ?? ''} ${r.headers()['cache-control'] ?? ''}`); });
+await page.goto(base + '/home');
+const accept = page.getByRole('button', { name: 'Accept' });
+await accept.click({ timeout: 8000 }).catch(() => console.log('no Accept dialog'));
+await page.waitForTimeout(1500);
+const play = page.getByRole('button', { name: /^Play/ }).first();
+await play.click();
+await page.waitForTimeout(4000);
+await page.screenshot({ path: '/tmp/play.png' });
+const state = await page.evaluate(() => [...document.querySelectorAll('audio')].map((a) => ({ t: a.currentTime, paused: a.paused, src: a.currentSrc.slice(-60) })));
+console.log(JSON.stringify(state));
+console.log(media.slice(0, 10).join('\n'));
+await browser.close();
