@@ -19,6 +19,13 @@ describe('openDatabase on SQLite', () => {
     return openDatabase({ dataDir });
   }
 
+  it('keeps 32 MB of pages in memory, not SQLite\'s default 2 MB', async () => {
+    const handle = open();
+    const { rows } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(handle.db);
+    expect(rows[0]?.cache_size).toBe(-32 * 1024);
+    await handle.close();
+  });
+
   it('prepares each SQL text once and reuses the statement, with new parameters each time', async () => {
     const prepare = vi.spyOn(SqliteDatabase.prototype, 'prepare');
     const handle = open();
