@@ -310,7 +310,16 @@ export class TrackRepository {
   /** Visible tracks by id, in no particular order (callers order them). */
   async getManyVisible(ids: string[]): Promise<TrackWithArtist[]> {
     if (ids.length === 0) return [];
-    return this.base().where('tracks.id', 'in', ids).where('tracks.hidden', '=', 0).execute();
+    return this.base().where(this.idIn(ids)).where('tracks.hidden', '=', 0).execute();
+  }
+
+  /**
+   * `tracks.id` among `ids`, as one parameter (a JSON array on SQLite, an array on PostgreSQL): the
+   * SQL is the same for any number of ids, so its statement is prepared once, where `IN (?, ?, …)`
+   * made a new statement of 5,000 parameters for each playlist of 5,000 tracks (80 ms to prepare).
+   */
+  private idIn(ids: string[]): Expression<SqlBool> {
+    return this.dialect === 'postgres' ? sql<SqlBool>`tracks.id = any(${ids}::text[])` : sql<SqlBool>`tracks.id in (select value from json_each(${JSON.stringify(ids)}))`;
   }
 
   /**
@@ -398,7 +407,7 @@ export class TrackRepository {
   /** Tracks by id, hidden ones included (for the owner's dashboard and the admins' queue). */
   async getMany(ids: string[]): Promise<TrackWithArtist[]> {
     if (ids.length === 0) return [];
-    return this.base().where('tracks.id', 'in', ids).execute();
+    return this.base().where(this.idIn(ids)).execute();
   }
 
   /**
