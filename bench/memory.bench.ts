@@ -13,7 +13,7 @@
  *
  *   npm run seed -- --tracks 1000000 --users 100000     # DATA_DIR=/tmp/seedbig
  *   BENCH_DATA_DIR=/tmp/seedbig npx tsx bench/memory.bench.ts
- *   # BENCH_SECONDS=8 (each loaded phase); DATABASE_URL=… BETTER_AUTH_SECRET=… for PostgreSQL
+ *   # BENCH_SECONDS=8 (each loaded phase), BENCH_UPLOAD_IDLE_MS=35000; DATABASE_URL=… BETTER_AUTH_SECRET=… for PostgreSQL
  * Needs wrk (apt-get install wrk). The uploaded bench account stays in the database (seed again with --force).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -135,7 +135,7 @@ end
       await artist.request('PUT', grant.body.uploadURL, { body: new Uint8Array(mp3), headers: { 'content-type': 'audio/mpeg' } });
       track = await artist.json<{ url: string }>('POST', '/api/tracks', { title: 'Memory bench', url: grant.body.fileUrl });
       if (track.status !== 201) throw new Error(`create failed: ${JSON.stringify(track.body)}`);
-      await new Promise((r) => setTimeout(r, 35_000));
+      await new Promise((r) => setTimeout(r, Number(process.env.BENCH_UPLOAD_IDLE_MS ?? 35_000)));
       return `${Math.round(mp3.length / 1024)} KB MP3`;
     });
     await phase(`media, whole file (${Math.round(mp3.length / 1024)} KB)`, () => wrk(base + track.body.url));
