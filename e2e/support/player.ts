@@ -9,6 +9,11 @@ export interface MediaEventRecord {
   currentTime: number;
   /** Which of the player's elements fired it (0 or 1, in creation order). */
   deck: number;
+  /**
+   * Seconds of media each element had left to play when the event was handled (by its own clock,
+   * so a busy main thread that handles events late does not change it), by deck.
+   */
+  left: number[];
 }
 
 /** Starts recording `ended`, `playing` and `timeupdate` of every player `<audio>` element. */
@@ -16,10 +21,12 @@ export async function recordMediaEvents(page: Page): Promise<void> {
   await page.evaluate(() => {
     const win = window as unknown as { __media: MediaEventRecord[] };
     win.__media = [];
-    document.querySelectorAll('audio').forEach((element, deck) => {
+    const decks = [...document.querySelectorAll('audio')];
+    decks.forEach((element, deck) => {
       for (const type of ['ended', 'playing', 'timeupdate', 'pause']) {
         element.addEventListener(type, () => {
-          win.__media.push({ type, at: performance.now(), src: element.currentSrc, currentTime: element.currentTime, deck });
+          const left = decks.map((audio) => (audio.ended ? 0 : Math.max(0, (audio.duration || 0) - audio.currentTime)));
+          win.__media.push({ type, at: performance.now(), src: element.currentSrc, currentTime: element.currentTime, deck, left });
         });
       }
     });
@@ -45,6 +52,8 @@ export function measureGap(events: MediaEventRecord[], fromUrl: string, toUrl: s
   const lastTick = events.filter((event) => event.type === 'timeupdate' && event.deck === ended.deck && event.at <= ended.at).at(-1);
   return {
     endedToPlaying: started.at - ended.at,
+    /** Seconds the ending element still had to play, by its own clock, when the next one began playing. */
+    leftAtStart: started.left[ended.deck] ?? 0,
     lastTimeupdateToPlaying: lastTick ? started.at - lastTick.at : null,
     ended,
     started,
