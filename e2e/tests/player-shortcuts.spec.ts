@@ -96,6 +96,9 @@ test('keyboard shortcuts: ? lists them; space, arrows, shift+arrows, r; ignored 
     await expect(bar).not.toHaveClass(/player-bar--full/);
     await expect(bar.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
     await filter.fill('');
+    // The cleared filter reaches the URL a moment later (debounced); let it land before the next
+    // step navigates, or it lands after and takes the page back to /home.
+    await expect(page).toHaveURL(/\/home$/);
   });
 
   await test.step('/ goes to the search tab', async () => {

@@ -5,9 +5,14 @@ import { Client } from './support/http-client.js';
 import { openEventStream } from './support/sse.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 import { uploadTrack } from './support/uploads.js';
+import { up as numberPlaylistPlaces } from '../src/db/migrations/2026-11-25T10-00_playlist-places.js';
 
 type Playlist = { id: string; name: string; ownerId: string; isPublic: boolean; trackCount: number; covers?: string[]; image: string | null };
-type Detail = Playlist & { entries: Array<{ entryId: string; position: number; track: { id: string; title: string } }> };
+type Detail = Playlist & {
+  entries: Array<{ entryId: string; position: number; track: { id: string; title: string; duration: number | null } }>;
+  durationSeconds: number;
+  page?: { number: number; size: number; pages: number };
+};
 
 describe(`playlists (${dialect})`, () => {
   let t: TestApp;
@@ -126,6 +131,99 @@ describe(`playlists (${dialect})`, () => {
     expect(detail.trackCount).toBe(2);
     expect((await owner.json('DELETE', `/api/playlists/${p.id}/tracks/${a}`)).status).toBe(404);
     expect((await owner.json('POST', `/api/playlists/${p.id}/tracks`, { trackId: 'no-such-track' })).status).toBe(404);
+  });
+
+  it('answers one page of a long playlist by place, and moves one entry without sending the whole order', async () => {
+    const p = await create('Long');
+    // Seven entries: One Two Three One Two Three One.
+    for (let i = 0; i < 7; i++) await owner.json('POST', `/api/playlists/${p.id}/tracks`, { trackId: trackIds[i % 3] });
+    const all = (await owner.json<Detail>('GET', `/api/playlists/${p.id}`)).body;
+    expect(all.page).toBeUndefined();
+    expect(all.entries.map((e) => e.position)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    const seconds = all.entries.reduce((sum, e) => sum + (e.track.duration ?? 0), 0);
+    expect(seconds).toBeGreaterThan(6);
+    expect(all.durationSeconds).toBeCloseTo(seconds, 6);
+    const ids = all.entries.map((e) => e.entryId);
+
+    const page = async (n: number, query = `page=${n}&pageSize=3`) => (await owner.json<Detail>('GET', `/api/playlists/${p.id}?${query}`)).body;
+    const second = await page(2);
+    expect(second.entries.map((e) => e.entryId)).toEqual(ids.slice(3, 6));
+    expect(second.page).toEqual({ number: 2, size: 3, pages: 3 });
+    // The header is the whole playlist's, whichever page.
+    expect(second).toMatchObject({ trackCount: 7, durationSeconds: all.durationSeconds, covers: all.covers });
+    expect((await page(3)).entries.map((e) => e.entryId)).toEqual(ids.slice(6));
+    expect((await page(4)).entries).toEqual([]);
+    expect((await page(1, 'page=1')).page).toEqual({ number: 1, size: 50, pages: 1 });
+    for (const bad of ['page=0', 'page=x', 'pageSize=501', 'pageSize=0']) {
+      const refused = await owner.json<{ message: string }>('GET', `/api/playlists/${p.id}?${bad}`);
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.message).toBeTruthy();
+    }
+
+    // Moving the entry at place 5 to place 1 shifts places 1–4 down one; the answer is the page asked for.
+    const move = (entryId: string, position: unknown, client = owner, query = 'page=1&pageSize=3') =>
+      client.json<Detail>('PUT', `/api/playlists/${p.id}/tracks/${entryId}/position?${query}`, { position });
+    const moved = await move(ids[5]!, 1);
+    expect(moved.status).toBe(200);
+    expect(moved.body.entries.map((e) => e.entryId)).toEqual([ids[0], ids[5], ids[1]]);
+    expect(moved.body.page).toEqual({ number: 1, size: 3, pages: 3 });
+    let order = [ids[0], ids[5], ids[1], ids[2], ids[3], ids[4], ids[6]];
+    const full = async () => (await owner.json<Detail>('GET', `/api/playlists/${p.id}`)).body.entries;
+    expect((await full()).map((e) => e.entryId)).toEqual(order);
+    // Down, and past the end (last place).
+    await move(ids[0]!, 3);
+    order = [ids[5], ids[1], ids[2], ids[0], ids[3], ids[4], ids[6]];
+    expect((await full()).map((e) => e.entryId)).toEqual(order);
+    await move(ids[1]!, 1000);
+    order = [ids[5], ids[2], ids[0], ids[3], ids[4], ids[6], ids[1]];
+    expect((await full()).map((e) => e.entryId)).toEqual(order);
+    expect((await full()).map((e) => e.position)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+
+    for (const bad of [-1, 1.5, 'first', null]) expect((await move(ids[2]!, bad)).status, String(bad)).toBe(400);
+    expect((await move('no-such-entry', 0)).status).toBe(404);
+    expect((await move(ids[2]!, 0, other)).status).toBe(404);
+    expect((await move(ids[2]!, 0, new Client(t.baseUrl))).status).toBe(401);
+    expect((await full()).map((e) => e.entryId)).toEqual(order);
+
+    // Removing an entry moves the ones after it up a place: pages stay full.
+    const removed = await owner.json<Detail>('DELETE', `/api/playlists/${p.id}/tracks/${ids[0]}?page=1&pageSize=3`);
+    expect(removed.body.entries.map((e) => e.entryId)).toEqual([ids[5], ids[2], ids[3]]);
+    order = order.filter((id) => id !== ids[0]);
+    expect((await full()).map((e) => [e.entryId, e.position])).toEqual(order.map((id, i) => [id, i]));
+    expect((await page(2)).entries.map((e) => e.entryId)).toEqual(order.slice(3, 6));
+    // An addition takes the next place.
+    const added = await owner.json<Detail>('POST', `/api/playlists/${p.id}/tracks?page=3&pageSize=3`, { trackId: trackIds[1] });
+    expect(added.body.entries.map((e) => e.position)).toEqual([6]);
+    expect(added.body).toMatchObject({ trackCount: 7, page: { number: 3, size: 3, pages: 3 } });
+  });
+
+  it('frees the places of a deleted track’s entries, in every playlist that held it', async () => {
+    const mp3 = await makeMp3(1);
+    const doomed = (await uploadTrack(owner, mp3, { title: 'Doomed' })).id;
+    const p = await create('Holes');
+    for (const id of [doomed, trackIds[0], doomed, trackIds[1], doomed]) await owner.json('POST', `/api/playlists/${p.id}/tracks`, { trackId: id });
+    expect((await owner.json('DELETE', `/api/tracks/${doomed}`)).status).toBe(204);
+    const detail = (await owner.json<Detail>('GET', `/api/playlists/${p.id}?page=1&pageSize=2`)).body;
+    expect(detail.entries.map((e) => [e.track.title, e.position])).toEqual([
+      ['One', 0],
+      ['Two', 1],
+    ]);
+    expect(detail).toMatchObject({ trackCount: 2, page: { number: 1, size: 2, pages: 1 } });
+  });
+
+  it('numbers the places of playlists written before places had no gaps (the migration)', async () => {
+    const p = await create('Old');
+    for (let i = 0; i < 4; i++) await owner.json('POST', `/api/playlists/${p.id}/tracks`, { trackId: trackIds[i % 3] });
+    const { db } = t.context.database;
+    const before = (await owner.json<Detail>('GET', `/api/playlists/${p.id}`)).body.entries.map((e) => e.entryId);
+    // As earlier code could leave them: gaps from removals, two entries on one place, a wrong counter.
+    const old = [3, 7, 7, 20];
+    for (const [i, entryId] of before.entries()) await db.updateTable('playlist_tracks').set({ position: old[i]!, added_at: `2026-01-01T00:00:0${i}.000Z` }).where('id', '=', entryId).execute();
+    await db.updateTable('playlists').set({ track_count: 9 }).where('id', '=', p.id).execute();
+    await numberPlaylistPlaces(db);
+    const after = (await owner.json<Detail>('GET', `/api/playlists/${p.id}`)).body;
+    expect(after.entries.map((e) => [e.entryId, e.position])).toEqual(before.map((id, i) => [id, i]));
+    expect(after.trackCount).toBe(4);
   });
 
   it('keeps private playlists private and refuses every change by anyone but the owner', async () => {

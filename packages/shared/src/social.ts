@@ -7,6 +7,10 @@ import type { StudioLiveEvent } from './studio.js';
 export const PLAYLIST_NAME_MAX_LENGTH = 100;
 export const REPORT_REASON_MAX_LENGTH = 500;
 export const HISTORY_LIMIT = 50;
+/** Entries on one page of a playlist's page (`GET /api/playlists/:id?page=`). */
+export const PLAYLIST_PAGE_SIZE = 50;
+/** The most entries one request may ask for (Play all of a long playlist reads it in pages this size). */
+export const PLAYLIST_MAX_PAGE_SIZE = 500;
 
 export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
@@ -66,6 +70,18 @@ export const updatePlaylistSchema = z
   .refine((v) => v.name !== undefined || v.isPublic !== undefined, { message: 'Nothing to change: give a name or isPublic' });
 export const addPlaylistTrackSchema = z.object({ trackId: z.string().min(1).max(100) });
 export const reorderPlaylistSchema = z.object({ entryIds: z.array(z.string().min(1).max(100)).max(10_000) });
+/** `PUT /api/playlists/:id/tracks/:entryId/position`: moves one entry to a 0-based place in the playlist. */
+export const movePlaylistEntrySchema = z.object({ position: z.number().int().min(0).max(1_000_000) });
+
+/**
+ * `?page=&pageSize=` on a playlist's detail and on the changes that answer it: only that page of
+ * entries (by place in the playlist), with `page` telling which. Without `page`, every entry.
+ */
+export const playlistPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(PLAYLIST_MAX_PAGE_SIZE).default(PLAYLIST_PAGE_SIZE),
+});
+export type PlaylistPageQuery = z.input<typeof playlistPageQuerySchema>;
 
 export const playlistSchema = z.object({
   id: z.string(),
@@ -89,7 +105,17 @@ export type Playlist = z.infer<typeof playlistSchema>;
 export const playlistEntrySchema = z.object({ entryId: z.string(), position: z.number().int(), track: trackSchema });
 export type PlaylistEntry = z.infer<typeof playlistEntrySchema>;
 
-export const playlistDetailSchema = playlistSchema.extend({ entries: z.array(playlistEntrySchema) });
+export const playlistDetailSchema = playlistSchema.extend({
+  entries: z.array(playlistEntrySchema),
+  /** Seconds of all its visible tracks together (not only the page's). */
+  durationSeconds: z.number(),
+  /**
+   * Present when one page was asked for: its number, size and how many pages there are. A page
+   * holds the entries at places (number − 1) × size to number × size − 1; an entry whose track was
+   * hidden keeps its place and is left out, so a page can hold fewer.
+   */
+  page: z.object({ number: z.number().int(), size: z.number().int(), pages: z.number().int() }).optional(),
+});
 export type PlaylistDetail = z.infer<typeof playlistDetailSchema>;
 
 export const playlistListSchema = z.object({ items: z.array(playlistSchema) });

@@ -8,6 +8,7 @@ import * as playlistCover from './migrations/2026-11-23T13-10_playlist-cover.js'
 import * as catalogueCounters from './migrations/2026-11-25T00-00_catalogue-counters.js';
 import * as searchAtScale from './migrations/2026-11-25T00-10_search-at-scale.js';
 import * as listensByListenerTrack from './migrations/2026-11-25T03-30_listens-by-listener-track.js';
+import * as playlistPlaces from './migrations/2026-11-25T10-00_playlist-places.js';
 import type { Database } from './schema.js';
 
 /**
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T00-00_catalogue-counters': catalogueCounters,
   '2026-11-25T00-10_search-at-scale': searchAtScale,
   '2026-11-25T03-30_listens-by-listener-track': listensByListenerTrack,
+  '2026-11-25T10-00_playlist-places': playlistPlaces,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -73,45 +73,146 @@ export class PlaylistRepository {
       .where('playlist_id', '=', playlistId)
       .orderBy('position')
       .orderBy('added_at')
+      .orderBy('id')
       .execute();
   }
 
-  /** Appends an entry and bumps the playlist's counter in the same transaction. */
-  async addEntry(trx: Transaction<Database>, entry: { id: string; playlistId: string; trackId: string; at: string }): Promise<void> {
-    const last = await trx
+  /** The entries at places `from` (inclusive) to `to` (exclusive), in play order: one range of playlist_tracks_order_idx. */
+  async entriesBetween(playlistId: string, from: number, to: number): Promise<Array<{ id: string; track_id: string; position: number }>> {
+    return this.db
       .selectFrom('playlist_tracks')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('playlist_id', '=', entry.playlistId)
+      .select(['id', 'track_id', 'position'])
+      .where('playlist_id', '=', playlistId)
+      .where('position', '>=', from)
+      .where('position', '<', to)
+      .orderBy('position')
+      .orderBy('added_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** One past the last place taken (0 for an empty playlist): the index's last entry. */
+  async placesUsed(playlistId: string, db: Kysely<Database> | Transaction<Database> = this.db): Promise<number> {
+    const last = await db.selectFrom('playlist_tracks').select((eb) => eb.fn.max('position').as('max')).where('playlist_id', '=', playlistId).executeTakeFirst();
+    return last?.max == null ? 0 : Number(last.max) + 1;
+  }
+
+  /** Seconds of the playlist's visible tracks together. */
+  async durationSeconds(playlistId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('playlist_tracks')
+      .innerJoin('tracks', 'tracks.id', 'playlist_tracks.track_id')
+      .select((eb) => eb.fn.sum<number | string | null>('tracks.duration').as('seconds'))
+      .where('playlist_tracks.playlist_id', '=', playlistId)
+      .where('tracks.hidden', '=', 0)
       .executeTakeFirst();
-    const position = last?.max == null ? 0 : Number(last.max) + 1;
+    return Number(row?.seconds ?? 0);
+  }
+
+  /** The image keys of the playlist's first `limit` visible tracks that have a cover, in play order; stops reading there. */
+  async firstCoverKeys(playlistId: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('playlist_tracks')
+      .innerJoin('tracks', 'tracks.id', 'playlist_tracks.track_id')
+      .select('tracks.image_key as image_key')
+      .where('playlist_tracks.playlist_id', '=', playlistId)
+      .where('tracks.hidden', '=', 0)
+      .where('tracks.image_key', 'is not', null)
+      .orderBy('playlist_tracks.position')
+      .orderBy('playlist_tracks.added_at')
+      .orderBy('playlist_tracks.id')
+      .limit(limit)
+      .execute();
+    return rows.flatMap((row) => (row.image_key ? [row.image_key] : []));
+  }
+
+  /**
+   * Takes the playlist's row for the rest of the transaction (PostgreSQL locks it; SQLite has a
+   * single writer), so changes of one playlist's places never interleave; false when it is gone.
+   */
+  private async lock(trx: Transaction<Database>, playlistId: string, at: string): Promise<boolean> {
+    const updated = await trx.updateTable('playlists').set({ updated_at: at }).where('id', '=', playlistId).executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
+  }
+
+  /** Appends an entry at the next place and bumps the playlist's counter in the same transaction. */
+  async addEntry(trx: Transaction<Database>, entry: { id: string; playlistId: string; trackId: string; at: string }): Promise<void> {
+    await this.lock(trx, entry.playlistId, entry.at);
+    const position = await this.placesUsed(entry.playlistId, trx);
     await trx
       .insertInto('playlist_tracks')
       .values({ id: entry.id, playlist_id: entry.playlistId, track_id: entry.trackId, position, added_at: entry.at })
       .execute();
     await trx
       .updateTable('playlists')
-      .set((eb) => ({ track_count: eb('track_count', '+', 1), updated_at: entry.at }))
+      .set((eb) => ({ track_count: eb('track_count', '+', 1) }))
       .where('id', '=', entry.playlistId)
       .execute();
   }
 
-  /** Removes an entry and lowers the counter; false when the entry is not in this playlist. */
+  /**
+   * Removes an entry, moves the ones after it up a place (places stay 0…n−1, so a page is one
+   * range of them) and lowers the counter; false when the entry is not in this playlist.
+   */
   async removeEntry(trx: Transaction<Database>, playlistId: string, entryId: string, at: string): Promise<boolean> {
-    const deleted = await trx.deleteFrom('playlist_tracks').where('id', '=', entryId).where('playlist_id', '=', playlistId).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) return false;
+    await this.lock(trx, playlistId, at);
+    const deleted = await trx.deleteFrom('playlist_tracks').where('id', '=', entryId).where('playlist_id', '=', playlistId).returning('position').executeTakeFirst();
+    if (!deleted) return false;
+    await closeGap(trx, playlistId, deleted.position);
     await trx
       .updateTable('playlists')
-      .set((eb) => ({ track_count: eb('track_count', '-', 1), updated_at: at }))
+      .set((eb) => ({ track_count: eb('track_count', '-', 1) }))
       .where('id', '=', playlistId)
       .execute();
     return true;
   }
 
+  /**
+   * Moves one entry to place `to` (past the end means last); the entries between its old and new
+   * place shift by one. Returns the place it took, or null when the entry is not in this playlist.
+   */
+  async moveEntry(trx: Transaction<Database>, playlistId: string, entryId: string, to: number, at: string): Promise<number | null> {
+    await this.lock(trx, playlistId, at);
+    const entry = await trx.selectFrom('playlist_tracks').select('position').where('id', '=', entryId).where('playlist_id', '=', playlistId).executeTakeFirst();
+    if (!entry) return null;
+    const from = entry.position;
+    const target = Math.min(to, (await this.placesUsed(playlistId, trx)) - 1);
+    if (target < from) {
+      await trx
+        .updateTable('playlist_tracks')
+        .set((eb) => ({ position: eb('position', '+', 1) }))
+        .where('playlist_id', '=', playlistId)
+        .where('position', '>=', target)
+        .where('position', '<', from)
+        .execute();
+    } else if (target > from) {
+      await trx
+        .updateTable('playlist_tracks')
+        .set((eb) => ({ position: eb('position', '-', 1) }))
+        .where('playlist_id', '=', playlistId)
+        .where('position', '>', from)
+        .where('position', '<=', target)
+        .execute();
+    }
+    await trx.updateTable('playlist_tracks').set({ position: target }).where('id', '=', entryId).execute();
+    return target;
+  }
+
   /** Rewrites positions to follow `entryIds` (which the caller checked is exactly the playlist's entries). */
   async reorder(trx: Transaction<Database>, playlistId: string, entryIds: string[], at: string): Promise<void> {
+    await this.lock(trx, playlistId, at);
     for (const [position, id] of entryIds.entries()) {
       await trx.updateTable('playlist_tracks').set({ position }).where('id', '=', id).where('playlist_id', '=', playlistId).execute();
     }
-    await trx.updateTable('playlists').set({ updated_at: at }).where('id', '=', playlistId).execute();
   }
+}
+
+/** Moves every entry after place `position` of the playlist up one place: what removing the entry there leaves. */
+export async function closeGap(trx: Transaction<Database>, playlistId: string, position: number): Promise<void> {
+  await trx
+    .updateTable('playlist_tracks')
+    .set((eb) => ({ position: eb('position', '-', 1) }))
+    .where('playlist_id', '=', playlistId)
+    .where('position', '>', position)
+    .execute();
 }

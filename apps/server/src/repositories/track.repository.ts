@@ -2,6 +2,7 @@ import { type Expression, type Kysely, type SelectQueryBuilder, type Selectable,
 import type { DialectName } from '../db/database.js';
 import type { Database, NewTrack, TracksTable } from '../db/schema.js';
 import { words } from '../lib/spelling.js';
+import { closeGap } from './playlist.repository.js';
 
 export interface TrackFilter {
   genre?: string;
@@ -412,7 +413,7 @@ export class TrackRepository {
 
   /**
    * Deletes the track and everything that points at it: likes, comments, listens, history, reports
-   * and playlist entries (each playlist's track_count lowered), and the artist's track counter when
+   * and playlist entries (each playlist's track_count lowered and the places after the entry moved up), and the artist's track counter when
    * the track was visible. Explicit rather than left to ON DELETE CASCADE, so the counters stay right.
    */
   async delete(trx: Transaction<Database>, track: { id: string; artist_id: string; hidden: number }): Promise<boolean> {
@@ -429,7 +430,10 @@ export class TrackRepository {
         .where('id', '=', entry.playlist_id)
         .execute();
     }
-    await trx.deleteFrom('playlist_tracks').where('track_id', '=', track.id).execute();
+    // Each entry's place is freed as removing it from the playlist would (last first, so the places
+    // of this track's other entries in the same playlist stay right).
+    const places = await trx.deleteFrom('playlist_tracks').where('track_id', '=', track.id).returning(['playlist_id', 'position']).execute();
+    for (const place of places.sort((a, b) => b.position - a.position)) await closeGap(trx, place.playlist_id, place.position);
     await trx.deleteFrom('track_likes').where('track_id', '=', track.id).execute();
     await trx.deleteFrom('comments').where('track_id', '=', track.id).execute();
     await trx.deleteFrom('listens').where('track_id', '=', track.id).execute();

@@ -3,8 +3,10 @@ import {
   createPlaylistSchema,
   errorSchema,
   idParamsSchema,
+  movePlaylistEntrySchema,
   playlistDetailSchema,
   playlistListSchema,
+  playlistPageQuerySchema,
   playlistSchema,
   reorderPlaylistSchema,
   updatePlaylistSchema,
@@ -19,6 +21,7 @@ import { acceptRawBodies, contentLength } from './raw-body.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 const limited = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+const entryParamsSchema = idParamsSchema.extend({ entryId: z.string().min(1).max(100) });
 
 export async function playlistRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -35,8 +38,16 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
 
   app.get(
     '/api/playlists/:id',
-    { schema: { tags, summary: 'A playlist with its tracks: mine, or anyone’s public one', params: idParamsSchema, response: { 200: playlistDetailSchema, 404: errorSchema } } },
-    async (request) => playlists.get((await request.currentUser())?.id, request.params.id),
+    {
+      schema: {
+        tags,
+        summary: 'A playlist with its tracks (every one, or one page of them with ?page=): mine, or anyone’s public one',
+        params: idParamsSchema,
+        querystring: playlistPageQuerySchema,
+        response: { 200: playlistDetailSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => playlists.get((await request.currentUser())?.id, request.params.id, request.query),
   );
 
   app.patch(
@@ -52,26 +63,42 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
 
   app.post(
     '/api/playlists/:id/tracks',
-    { config: limited, schema: { tags, params: idParamsSchema, body: addPlaylistTrackSchema, response: { 200: playlistDetailSchema, ...errors } } },
-    async (request) => playlists.addTrack((await request.requireUser()).id, request.params.id, request.body),
+    { config: limited, schema: { tags, params: idParamsSchema, querystring: playlistPageQuerySchema, body: addPlaylistTrackSchema, response: { 200: playlistDetailSchema, ...errors } } },
+    async (request) => playlists.addTrack((await request.requireUser()).id, request.params.id, request.body, request.query),
   );
 
   app.delete(
     '/api/playlists/:id/tracks/:entryId',
-    { config: limited, schema: { tags, params: idParamsSchema.extend({ entryId: z.string().min(1).max(100) }), response: { 200: playlistDetailSchema, ...errors } } },
-    async (request) => playlists.removeEntry((await request.requireUser()).id, request.params.id, request.params.entryId),
+    { config: limited, schema: { tags, params: entryParamsSchema, querystring: playlistPageQuerySchema, response: { 200: playlistDetailSchema, ...errors } } },
+    async (request) => playlists.removeEntry((await request.requireUser()).id, request.params.id, request.params.entryId, request.query),
+  );
+
+  app.put(
+    '/api/playlists/:id/tracks/:entryId/position',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Moves one entry to a 0-based place in the playlist (owner); the entries in between shift by one',
+        params: entryParamsSchema,
+        querystring: playlistPageQuerySchema,
+        body: movePlaylistEntrySchema,
+        response: { 200: playlistDetailSchema, ...errors },
+      },
+    },
+    async (request) => playlists.moveEntry((await request.requireUser()).id, request.params.id, request.params.entryId, request.body, request.query),
   );
 
   app.put(
     '/api/playlists/:id/order',
-    { config: limited, schema: { tags, params: idParamsSchema, body: reorderPlaylistSchema, response: { 200: playlistDetailSchema, ...errors } } },
-    async (request) => playlists.reorder((await request.requireUser()).id, request.params.id, request.body),
+    { config: limited, schema: { tags, params: idParamsSchema, querystring: playlistPageQuerySchema, body: reorderPlaylistSchema, response: { 200: playlistDetailSchema, ...errors } } },
+    async (request) => playlists.reorder((await request.requireUser()).id, request.params.id, request.body, request.query),
   );
 
   app.delete(
     '/api/playlists/:id/cover',
-    { config: limited, schema: { tags, summary: "Removes the playlist's own cover: the mosaic of its tracks' covers shows again", params: idParamsSchema, response: { 200: playlistDetailSchema, ...errors } } },
-    async (request) => playlists.removeCover((await request.requireUser()).id, request.params.id),
+    { config: limited, schema: { tags, summary: "Removes the playlist's own cover: the mosaic of its tracks' covers shows again", params: idParamsSchema, querystring: playlistPageQuerySchema, response: { 200: playlistDetailSchema, ...errors } } },
+    async (request) => playlists.removeCover((await request.requireUser()).id, request.params.id, request.query),
   );
 
   // The cover body is the raw image file (any Content-Type): sniffed, size-limited and resized on the server.
@@ -81,12 +108,12 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
       '/api/playlists/:id/cover',
       {
         config: perMinute(20),
-        schema: { tags, summary: "Replaces the playlist's own cover with the image in the body (owner)", params: idParamsSchema, response: { 200: playlistDetailSchema, ...errors, 413: errorSchema, 415: errorSchema } },
+        schema: { tags, summary: "Replaces the playlist's own cover with the image in the body (owner)", params: idParamsSchema, querystring: playlistPageQuerySchema, response: { 200: playlistDetailSchema, ...errors, 413: errorSchema, 415: errorSchema } },
       },
       async (request) => {
         const userId = (await request.requireUser()).id;
         const bytes = await readImageBody(request.raw, contentLength(request.headers));
-        return playlists.setCover(userId, request.params.id, bytes);
+        return playlists.setCover(userId, request.params.id, bytes, request.query);
       },
     );
   });

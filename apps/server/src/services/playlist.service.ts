@@ -1,5 +1,12 @@
-import type { Playlist, PlaylistDetail } from '@platter/shared';
-import { addPlaylistTrackSchema, createPlaylistSchema, reorderPlaylistSchema, updatePlaylistSchema } from '@platter/shared';
+import type { Playlist, PlaylistDetail, PlaylistPageQuery } from '@platter/shared';
+import {
+  addPlaylistTrackSchema,
+  createPlaylistSchema,
+  movePlaylistEntrySchema,
+  playlistPageQuerySchema,
+  reorderPlaylistSchema,
+  updatePlaylistSchema,
+} from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -79,52 +86,55 @@ export class PlaylistService {
   }
 
   /** Gives the playlist its own cover (checked, resized to 600×600 WebP); the replaced file goes after the row points at the new one. */
-  async setCover(userId: string, id: string, bytes: Uint8Array): Promise<PlaylistDetail> {
+  async setCover(userId: string, id: string, bytes: Uint8Array, query: PlaylistPageQuery = {}): Promise<PlaylistDetail> {
     const row = await this.owned(userId, id);
     const key = await this.deps.images.store(userId, bytes, 'track');
     await this.deps.playlists.setImage(id, key, nowIso());
     await this.deps.images.discard(row.image_key);
     this.changed(userId, id);
-    return this.get(userId, id);
+    return this.get(userId, id, query);
   }
 
   /** Removes the playlist's own cover: it shows the mosaic of its tracks' covers again. */
-  async removeCover(userId: string, id: string): Promise<PlaylistDetail> {
+  async removeCover(userId: string, id: string, query: PlaylistPageQuery = {}): Promise<PlaylistDetail> {
     const row = await this.owned(userId, id);
     if (row.image_key) {
       await this.deps.playlists.setImage(id, null, nowIso());
       await this.deps.images.discard(row.image_key);
       this.changed(userId, id);
     }
-    return this.get(userId, id);
+    return this.get(userId, id, query);
   }
 
-  /** The playlist with its tracks, for its owner, or for anyone when it is public. */
-  async get(viewerId: string | undefined, id: string): Promise<PlaylistDetail> {
+  /**
+   * The playlist with its tracks (all of them, or the page `query` asks for), for its owner, or for
+   * anyone when it is public.
+   */
+  async get(viewerId: string | undefined, id: string, query: PlaylistPageQuery = {}): Promise<PlaylistDetail> {
     const row = await this.deps.playlists.getById(id);
     if (!row || (row.user_id !== viewerId && row.is_public !== 1)) throw notFound();
-    return this.detail(row);
+    return this.detail(row, query);
   }
 
-  async addTrack(userId: string, id: string, input: unknown): Promise<PlaylistDetail> {
+  async addTrack(userId: string, id: string, input: unknown, query: PlaylistPageQuery = {}): Promise<PlaylistDetail> {
     const { trackId } = addPlaylistTrackSchema.parse(input);
     await this.owned(userId, id);
     const track = await this.deps.tracks.getById(trackId);
     if (!track || track.hidden) throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
     await this.deps.db.transaction().execute((trx) => this.deps.playlists.addEntry(trx, { id: newId(), playlistId: id, trackId, at: nowIso() }));
     this.changed(userId, id);
-    return this.get(userId, id);
+    return this.get(userId, id, query);
   }
 
-  async removeEntry(userId: string, id: string, entryId: string): Promise<PlaylistDetail> {
+  async removeEntry(userId: string, id: string, entryId: string, query: PlaylistPageQuery = {}): Promise<PlaylistDetail> {
     await this.owned(userId, id);
     const removed = await this.deps.db.transaction().execute((trx) => this.deps.playlists.removeEntry(trx, id, entryId, nowIso()));
     if (!removed) throw new NotFoundError('This track is not in the playlist (any more).', 'entry_not_found');
     this.changed(userId, id);
-    return this.get(userId, id);
+    return this.get(userId, id, query);
   }
 
-  async reorder(userId: string, id: string, input: unknown): Promise<PlaylistDetail> {
+  async reorder(userId: string, id: string, input: unknown, query: PlaylistPageQuery = {}): Promise<PlaylistDetail> {
     const { entryIds } = reorderPlaylistSchema.parse(input);
     await this.owned(userId, id);
     const entries = await this.deps.playlists.entries(id);
@@ -138,7 +148,20 @@ export class PlaylistService {
     }
     await this.deps.db.transaction().execute((trx) => this.deps.playlists.reorder(trx, id, [...entryIds, ...hidden], nowIso()));
     this.changed(userId, id);
-    return this.get(userId, id);
+    return this.get(userId, id, query);
+  }
+
+  /**
+   * Moves one entry to a 0-based place (`{ position }`; past the end means last): the entries in
+   * between shift by one. Answers the page asked for, or every entry.
+   */
+  async moveEntry(userId: string, id: string, entryId: string, input: unknown, query: PlaylistPageQuery = {}): Promise<PlaylistDetail> {
+    const { position } = movePlaylistEntrySchema.parse(input);
+    await this.owned(userId, id);
+    const moved = await this.deps.db.transaction().execute((trx) => this.deps.playlists.moveEntry(trx, id, entryId, position, nowIso()));
+    if (moved === null) throw new NotFoundError('This track is not in the playlist (any more).', 'entry_not_found');
+    this.changed(userId, id);
+    return this.get(userId, id, query);
   }
 
   private async owned(userId: string, id: string): Promise<PlaylistRow> {
@@ -147,16 +170,36 @@ export class PlaylistService {
     return row;
   }
 
-  /** Entries whose track was removed or hidden are left out. */
-  private async detail(row: PlaylistRow): Promise<PlaylistDetail> {
-    const entries = await this.deps.playlists.entries(row.id);
+  /**
+   * Entries whose track was removed or hidden are left out. With a page asked for, only the entries
+   * at its places are read (one index range), and the covers and the total duration come from
+   * queries of their own rather than from every entry.
+   */
+  private async detail(row: PlaylistRow, query: PlaylistPageQuery = {}): Promise<PlaylistDetail> {
+    const { page, pageSize } = playlistPageQuerySchema.parse(query);
+    if (page === undefined) {
+      const visible = await this.visibleEntries(await this.deps.playlists.entries(row.id));
+      const covers = visible.flatMap((e) => (e.track.image ? [e.track.image] : [])).slice(0, MOSAIC_COVERS);
+      const durationSeconds = visible.reduce((sum, e) => sum + (e.track.duration ?? 0), 0);
+      return { ...toPlaylist(row, []), covers, durationSeconds, entries: visible };
+    }
+    const from = (page - 1) * pageSize;
+    const [entries, places, durationSeconds, covers] = await Promise.all([
+      this.deps.playlists.entriesBetween(row.id, from, from + pageSize).then((rows) => this.visibleEntries(rows)),
+      this.deps.playlists.placesUsed(row.id),
+      this.deps.playlists.durationSeconds(row.id),
+      this.deps.playlists.firstCoverKeys(row.id, MOSAIC_COVERS),
+    ]);
+    const pages = Math.max(1, Math.ceil(places / pageSize));
+    return { ...toPlaylist(row, covers), durationSeconds, entries, page: { number: page, size: pageSize, pages } };
+  }
+
+  private async visibleEntries(entries: Array<{ id: string; track_id: string; position: number }>): Promise<PlaylistDetail['entries']> {
     const tracks = new Map((await this.deps.tracks.getManyVisible(entries.map((e) => e.track_id))).map((t) => [t.id, t]));
-    const visible = entries.flatMap((e) => {
+    return entries.flatMap((e) => {
       const track = tracks.get(e.track_id);
       return track ? [{ entryId: e.id, position: e.position, track: toTrack(track) }] : [];
     });
-    const covers = visible.flatMap((e) => (e.track.image ? [e.track.image] : [])).slice(0, MOSAIC_COVERS);
-    return { ...toPlaylist(row, []), covers, entries: visible };
   }
 
   private async withCovers(rows: PlaylistRow[]): Promise<Playlist[]> {

@@ -6,7 +6,7 @@ import { useTracks } from '../api/get-tracks';
 import { useLibraryParams } from '../hooks/use-library-params';
 import { GenreTiles } from './genre-tiles';
 import { pageAfterSwipe } from '../swipe';
-import { PageDots } from './page-dots';
+import { PageDots } from '../../../components/page-dots/page-dots';
 import { TrackFilter } from './track-filter';
 import './library.css';
 

@@ -31,7 +31,7 @@ export function useCreatePlaylist() {
   });
 }
 
-/** `PATCH /api/playlists/:id { name?, isPublic? }`; the answer goes straight into an open detail. */
+/** `PATCH /api/playlists/:id { name?, isPublic? }`; the answer goes straight into the playlist's open pages. */
 export function useUpdatePlaylist() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidatePlaylists();
@@ -39,7 +39,7 @@ export function useUpdatePlaylist() {
     mutationFn: ({ id, ...patch }: { id: string; name?: string; isPublic?: boolean }) =>
       apiRequest(path(id), { schema: playlistSchema, method: 'PATCH', json: patch }),
     onSuccess: (playlist) =>
-      queryClient.setQueryData<PlaylistDetail>(queryKeys.playlists.detail(playlist.id), (detail) =>
+      queryClient.setQueriesData<PlaylistDetail>({ queryKey: [...queryKeys.playlists.detail(playlist.id), 'page'] }, (detail) =>
         detail ? { ...detail, ...playlist } : detail,
       ),
     onSettled: invalidate,

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTrack } from '../../../testing/fixtures';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
-import { playlistDetailQueryOptions } from '../api/playlist-detail';
+import { playlistPageQueryOptions } from '../api/playlist-detail';
 import { PlaylistDetailsView, type PlaylistDetailsViewProps } from './playlist-details-view';
 
 const tracks = [
@@ -23,6 +23,9 @@ const detail: PlaylistDetail = {
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   entries: tracks.map((track, position) => ({ entryId: `e${position}`, position, track })),
+  covers: ['/c1.webp', '/c2.webp'],
+  durationSeconds: 1500 + 1800 + 1260,
+  page: { number: 1, size: 50, pages: 1 },
 };
 
 beforeEach(() => {
@@ -35,7 +38,7 @@ afterEach(() => {
 
 function renderDetails(patch: Partial<PlaylistDetailsViewProps> = {}, data: PlaylistDetail = detail) {
   const client = createTestQueryClient();
-  client.setQueryData(playlistDetailQueryOptions('p1').queryKey, data);
+  client.setQueryData(playlistPageQueryOptions('p1').queryKey, data);
   const props: PlaylistDetailsViewProps = {
     playlistId: 'p1',
     userId: 'owner',
@@ -51,19 +54,19 @@ function renderDetails(patch: Partial<PlaylistDetailsViewProps> = {}, data: Play
 }
 
 describe('PlaylistDetailsView', () => {
-  it('Play all plays the playlist from its first track; Shuffle hands over every track', () => {
+  it('Play all plays the playlist from its first track; Shuffle hands over every track', async () => {
     const props = renderDetails();
     fireEvent.click(screen.getByRole('button', { name: 'Play all' }));
-    expect(props.onPlayAll).toHaveBeenCalledWith(tracks);
+    await waitFor(() => expect(props.onPlayAll).toHaveBeenCalledWith(tracks));
     fireEvent.click(screen.getByRole('button', { name: 'Shuffle' }));
-    expect(props.onShuffle).toHaveBeenCalledWith(tracks);
+    await waitFor(() => expect(props.onShuffle).toHaveBeenCalledWith(tracks));
     expect(props.onPlay).not.toHaveBeenCalled();
   });
 
-  it('Play all pauses when the playlist already plays its first track', () => {
+  it('Play all pauses when the playlist already plays its first track', async () => {
     const props = renderDetails({ activeTrackId: 't1', isPlaying: true });
     fireEvent.click(screen.getByRole('button', { name: 'Play all' }));
-    expect(props.onPlay).toHaveBeenCalledWith(tracks, 0);
+    await waitFor(() => expect(props.onPlay).toHaveBeenCalledWith(tracks, 0));
     expect(props.onPlayAll).not.toHaveBeenCalled();
   });
 
@@ -95,6 +98,78 @@ describe('PlaylistDetailsView', () => {
     expect((screen.getByLabelText('Shareable link') as HTMLInputElement).value).toBe(`${window.location.origin}/playlist/p1`);
   });
 
+  describe('a playlist of more than one page', () => {
+    const answer = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+    // 120 entries: page 1 of 3 on screen; the whole list from the server in the background.
+    const many = Array.from({ length: 120 }, (_, i) => makeTrack({ id: `m${i}`, title: `Song ${i}`, duration: 60 }));
+    const entries = many.map((track, position) => ({ entryId: `me${position}`, position, track }));
+    const long: PlaylistDetail = { ...detail, trackCount: 120, durationSeconds: 7200, entries: entries.slice(0, 50), page: { number: 1, size: 50, pages: 3 } };
+    const calls: Array<{ url: string; method: string; body?: unknown }> = [];
+    beforeEach(() => {
+      calls.length = 0;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: string, init?: RequestInit) => {
+          calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
+          const query = new URL(url, 'http://x').searchParams;
+          const [page, size] = [Number(query.get('page')), Number(query.get('pageSize'))];
+          const from = (page - 1) * size;
+          return answer({ ...long, entries: entries.slice(from, from + size), page: { number: page, size, pages: Math.ceil(120 / size) } });
+        }),
+      );
+    });
+
+    it('shows one page with numbers that continue, and page dots that turn it', async () => {
+      renderDetails({}, long);
+      const rows = () => within(screen.getByRole('list', { name: 'Playlist tracks' })).getAllByTestId('track-row');
+      expect(rows()).toHaveLength(50);
+      expect(screen.getByText('2 h 0 min')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+      await waitFor(() => expect(rows()).toHaveLength(20));
+      expect(within(rows()[0] as HTMLElement).getByText('Song 100')).toBeTruthy();
+      expect(rows()[0]?.textContent).toContain('101');
+      expect(calls.some((call) => call.url === '/api/playlists/p1?page=3&pageSize=50')).toBe(true);
+    });
+
+    it('Play all, Shuffle and a row click act on every entry, read in pages of 500', async () => {
+      const props = renderDetails({}, long);
+      fireEvent.click(screen.getByRole('button', { name: 'Play all' }));
+      await waitFor(() => expect(props.onPlayAll).toHaveBeenCalledWith(many));
+      expect(calls.filter((call) => call.url.includes('pageSize=500'))).toEqual([{ url: '/api/playlists/p1?page=1&pageSize=500', method: 'GET', body: undefined }]);
+      fireEvent.click(screen.getByRole('button', { name: 'Shuffle' }));
+      await waitFor(() => expect(props.onShuffle).toHaveBeenCalledWith(many));
+      fireEvent.click(screen.getByText('Song 7'));
+      expect(props.onPlay).toHaveBeenCalledWith(many, 7);
+    });
+
+    it('the owner moves an entry by one place with its position, answered with the page on screen', async () => {
+      renderDetails({}, long);
+      fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+      await screen.findByText('Song 50', {}, { timeout: 5_000 });
+      fireEvent.click(screen.getByRole('button', { name: 'Move Song 50 up' }));
+      await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+      expect(calls.find((call) => call.method === 'PUT')).toEqual({ url: '/api/playlists/p1/tracks/me50/position?page=2&pageSize=50', method: 'PUT', body: { position: 49 } });
+    });
+
+    it('removing the only entry of the last page turns to the page before', async () => {
+      const lastPage = { ...long, trackCount: 101, entries: entries.slice(100, 101), page: { number: 3, size: 50, pages: 3 } };
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: string, init?: RequestInit) => {
+          calls.push({ url, method: init?.method ?? 'GET' });
+          if (init?.method === 'DELETE') return answer({ ...lastPage, trackCount: 100, entries: [], page: { number: 3, size: 50, pages: 2 } });
+          const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+          return answer({ ...long, trackCount: page === 3 ? 101 : 100, entries: entries.slice((page - 1) * 50, page * 50), page: { number: page, size: 50, pages: page === 3 ? 3 : 2 } });
+        }),
+      );
+      renderDetails({}, long);
+      fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Remove Song 100 from the playlist' }, { timeout: 5_000 }));
+      await screen.findByText('Song 99', {}, { timeout: 5_000 });
+      expect(calls.at(-1)?.url).toBe('/api/playlists/p1?page=2&pageSize=50');
+    });
+  });
+
   describe('its own cover', () => {
     const coverSrcs = () => [...screen.getByTestId('playlist-cover').querySelectorAll('img')].map((img) => img.getAttribute('src'));
     const answer = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -122,7 +197,7 @@ describe('PlaylistDetailsView', () => {
       const file = new File(['png bytes'], 'cover.png', { type: 'image/png' });
       fireEvent.change(picker, { target: { files: [file] } });
       await waitFor(() => expect(coverSrcs()).toEqual(['/media/images/owner/new.webp']));
-      const put = fetchMock.mock.calls.find(([url]) => url === '/api/playlists/p1/cover');
+      const put = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/playlists/p1/cover?'));
       expect(put?.[1]).toMatchObject({ method: 'PUT', body: file, headers: expect.objectContaining({ 'Content-Type': 'image/png' }) });
       expect(screen.getByRole('button', { name: 'Remove cover' })).toBeTruthy();
     });
@@ -133,7 +208,7 @@ describe('PlaylistDetailsView', () => {
       renderDetails({}, { ...detail, image: '/own.webp' });
       fireEvent.click(screen.getByRole('button', { name: 'Remove cover' }));
       await waitFor(() => expect(coverSrcs()).toEqual(['/c1.webp']));
-      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/playlists/p1/cover' && init?.method === 'DELETE')).toBe(true);
+      expect(fetchMock.mock.calls.some(([url, init]) => url.startsWith('/api/playlists/p1/cover?') && init?.method === 'DELETE')).toBe(true);
       expect(screen.queryByRole('button', { name: 'Remove cover' })).toBeNull();
     });
 

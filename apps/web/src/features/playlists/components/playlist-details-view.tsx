@@ -1,15 +1,15 @@
-import type { PlaylistDetail, Track } from '@platter/shared';
+import type { PlaylistDetail, PlaylistEntry, Track } from '@platter/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PauseIcon, PlayIcon } from '../../../components/icons';
+import { PageDots } from '../../../components/page-dots/page-dots';
 import { TrackList } from '../../../components/track-list/track-list';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
-import { usePlaylistDetail, useRemoveFromPlaylist, useReorderPlaylist } from '../api/playlist-detail';
+import { playlistEntriesQueryOptions, useMovePlaylistEntry, usePlaylistEntries, usePlaylistPage, useRemoveFromPlaylist } from '../api/playlist-detail';
 import { useUpdatePlaylist } from '../api/playlists';
-import { totalDuration } from '../duration';
-import { moveEntry } from '../reorder';
 import { PlaylistCover } from './playlist-cover';
 import { PlaylistCoverControls } from './playlist-cover-controls';
 import './playlists.css';
@@ -28,11 +28,24 @@ export interface PlaylistDetailsViewProps {
   renderActions?: (tracks: readonly Track[]) => ReactNode;
 }
 
-/** One playlist: cover, Play all and Shuffle, rows like the home list; its owner reorders, removes, shares. */
+const tracksOf = (entries: readonly PlaylistEntry[]) => entries.map((entry) => entry.track);
+
+/**
+ * One playlist: cover, Play all and Shuffle, rows like the home list a page at a time (page dots
+ * under a long one); its owner moves, removes, shares. Play all, Shuffle and a click on a row act
+ * on the whole playlist: a long one's entries are read in the background once it is open.
+ */
 export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
   const { playlistId, userId, activeTrackId, isPlaying, onPlay, onPlayAll, onShuffle, renderActions } = props;
   const { t } = useTranslation();
-  const detail = usePlaylistDetail(playlistId);
+  const queryClient = useQueryClient();
+  // The page belongs to the playlist it was chosen on: another playlist opens on its first page.
+  const [paging, setPaging] = useState({ playlistId, page: 1 });
+  const page = paging.playlistId === playlistId ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ playlistId, page: next });
+  const detail = usePlaylistPage(playlistId, page);
+  const pages = detail.data?.page?.pages ?? 1;
+  const whole = usePlaylistEntries(playlistId, detail.isSuccess && pages > 1);
   const back = (
     <Link className="button button--link playlist-details__back" to={paths.home.getHref('playlists')}>
       {t('playlists.back')}
@@ -52,34 +65,52 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
   }
   const playlist = detail.data;
   const isOwner = playlist.ownerId === userId;
-  const tracks = playlist.entries.map((entry) => entry.track);
-  const first = tracks[0];
+  // Every entry, in play order: the page itself when it is the only one.
+  const allEntries = pages > 1 ? whole.data : playlist.entries;
+  const allTracks = allEntries && tracksOf(allEntries);
+  const loadAll = async () => allEntries ?? (await queryClient.fetchQuery(playlistEntriesQueryOptions(playlistId)));
+  const first = allEntries ? allEntries[0]?.track : page === 1 ? playlist.entries[0]?.track : undefined;
+  const hasTracks = allEntries ? allEntries.length > 0 : playlist.trackCount > 0;
   // Play all pauses and resumes when the playlist already plays from its first track.
   const playingFirst = !!first && first.id === activeTrackId && isPlaying;
+  const withAll = (act: (tracks: readonly Track[]) => void) => () => {
+    loadAll().then(
+      (entries) => act(tracksOf(entries)),
+      (error: unknown) => console.error('load playlist', error),
+    );
+  };
+  const playFrom = (entry: PlaylistEntry, index: number) => {
+    if (!allEntries) {
+      onPlay(tracksOf(playlist.entries), index);
+      return;
+    }
+    const at = allEntries.findIndex((candidate) => candidate.entryId === entry.entryId);
+    onPlay(allTracks ?? [], Math.max(0, at));
+  };
   return (
     <div className="playlist-details">
       {back}
       <header className="playlist-details__head">
-        <PlaylistCover image={playlist.image} covers={tracks.map((track) => track.image)} size="large" />
+        <PlaylistCover image={playlist.image} covers={playlist.covers ?? []} size="large" />
         <div className="playlist-details__info">
           <h2 className="playlist-details__name">{playlist.name}</h2>
           <p className="playlist-details__meta">
-            {t('playlists.by', { name: playlist.ownerName })} · {t('playlists.trackCount', { count: tracks.length })} ·{' '}
+            {t('playlists.by', { name: playlist.ownerName })} · {t('playlists.trackCount', { count: playlist.trackCount })} ·{' '}
             <span title={t('playlists.duration')} data-testid="playlist-duration">
-              <DurationText seconds={totalDuration(tracks)} />
+              <DurationText seconds={playlist.durationSeconds} />
             </span>
           </p>
-          {first && (
+          {hasTracks && (
             <div className="playlist-details__play">
               <button
                 type="button"
                 className="button button--primary"
-                onClick={() => (playingFirst || !onPlayAll ? onPlay(tracks, 0) : onPlayAll(tracks))}
+                onClick={withAll((tracks) => (playingFirst || !onPlayAll ? onPlay(tracks, 0) : onPlayAll(tracks)))}
               >
                 {playingFirst ? <PauseIcon /> : <PlayIcon />} {t('playlists.playAll')}
               </button>
               {onShuffle && (
-                <button type="button" className="button button--secondary" onClick={() => onShuffle(tracks)}>
+                <button type="button" className="button button--secondary" onClick={withAll(onShuffle)}>
                   {t('playlists.shuffle')}
                 </button>
               )}
@@ -87,15 +118,25 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
           )}
         </div>
       </header>
-      {(isOwner || renderActions) && (
+      {(isOwner || (renderActions && allTracks)) && (
         // One row of tools under the header: the owner's cover controls and what other features add.
         <div className="playlist-details__tools">
           {isOwner && <PlaylistCoverControls playlist={playlist} />}
-          {renderActions?.(tracks)}
+          {allTracks && renderActions?.(allTracks)}
         </div>
       )}
       {isOwner && <ShareControls playlist={playlist} />}
-      <PlaylistEntries playlist={playlist} editable={isOwner} activeTrackId={activeTrackId} isPlaying={isPlaying} onPlay={onPlay} />
+      <PlaylistEntries
+        playlist={playlist}
+        page={page}
+        editable={isOwner}
+        activeTrackId={activeTrackId}
+        isPlaying={isPlaying}
+        onPlay={playFrom}
+        // A removal can leave the page past the last one: show the last.
+        onPages={(count) => count < page && setPage(count)}
+      />
+      <PageDots page={Math.min(page, pages)} pages={pages} onSelect={setPage} />
     </div>
   );
 }
@@ -169,22 +210,25 @@ function ShareControls({ playlist }: { playlist: PlaylistDetail }) {
 
 interface PlaylistEntriesProps {
   playlist: PlaylistDetail;
+  page: number;
   editable: boolean;
   activeTrackId: string | null;
   isPlaying: boolean;
-  onPlay: (tracks: readonly Track[], index: number) => void;
+  onPlay: (entry: PlaylistEntry, index: number) => void;
+  /** Told how many pages the playlist has after a change. */
+  onPages: (pages: number) => void;
 }
 
-function PlaylistEntries({ playlist, editable, activeTrackId, isPlaying, onPlay }: PlaylistEntriesProps) {
+function PlaylistEntries({ playlist, page, editable, activeTrackId, isPlaying, onPlay, onPages }: PlaylistEntriesProps) {
   const { t } = useTranslation();
-  const reorder = useReorderPlaylist();
+  const move = useMovePlaylistEntry();
   const remove = useRemoveFromPlaylist();
   if (playlist.entries.length === 0) return <p className="status-text">{t('playlists.noTracks')}</p>;
-  const tracks = playlist.entries.map((entry) => entry.track);
-  const ids = playlist.entries.map((entry) => entry.entryId);
-  const move = (index: number, delta: -1 | 1) =>
-    reorder.mutate(
-      { playlistId: playlist.id, entryIds: moveEntry(ids, index, delta) },
+  const tracks = tracksOf(playlist.entries);
+  const last = playlist.trackCount - 1;
+  const moveTo = (entry: PlaylistEntry, position: number) =>
+    move.mutate(
+      { playlistId: playlist.id, entryId: entry.entryId, position, page },
       { onError: (error) => console.error('reorder playlist', error) },
     );
   const tools = (track: Track, index: number) => {
@@ -197,8 +241,8 @@ function PlaylistEntries({ playlist, editable, activeTrackId, isPlaying, onPlay 
           className="icon-button"
           aria-label={t('playlists.moveUp', { title: track.title })}
           title={t('playlists.moveUp', { title: track.title })}
-          disabled={index === 0 || reorder.isPending}
-          onClick={() => move(index, -1)}
+          disabled={entry.position <= 0 || move.isPending}
+          onClick={() => moveTo(entry, entry.position - 1)}
         >
           ↑
         </button>
@@ -207,8 +251,8 @@ function PlaylistEntries({ playlist, editable, activeTrackId, isPlaying, onPlay 
           className="icon-button"
           aria-label={t('playlists.moveDown', { title: track.title })}
           title={t('playlists.moveDown', { title: track.title })}
-          disabled={index === playlist.entries.length - 1 || reorder.isPending}
-          onClick={() => move(index, 1)}
+          disabled={entry.position >= last || move.isPending}
+          onClick={() => moveTo(entry, entry.position + 1)}
         >
           ↓
         </button>
@@ -220,8 +264,11 @@ function PlaylistEntries({ playlist, editable, activeTrackId, isPlaying, onPlay 
           disabled={remove.isPending}
           onClick={() =>
             remove.mutate(
-              { playlistId: playlist.id, entryId: entry.entryId },
-              { onError: (error) => console.error('remove from playlist', error) },
+              { playlistId: playlist.id, entryId: entry.entryId, page },
+              {
+                onSuccess: (answer) => answer.page && onPages(answer.page.pages),
+                onError: (error) => console.error('remove from playlist', error),
+              },
             )
           }
         >
@@ -235,7 +282,11 @@ function PlaylistEntries({ playlist, editable, activeTrackId, isPlaying, onPlay 
       tracks={tracks}
       activeTrackId={activeTrackId}
       isPlaying={isPlaying}
-      onPlay={onPlay}
+      onPlay={(_tracks, index) => {
+        const entry = playlist.entries[index];
+        if (entry) onPlay(entry, index);
+      }}
+      firstNumber={(playlist.entries[0]?.position ?? 0) + 1}
       label={t('playlists.tracksLabel')}
       rowKey={(_track, index) => playlist.entries[index]?.entryId ?? String(index)}
       renderRowTools={editable ? tools : undefined}

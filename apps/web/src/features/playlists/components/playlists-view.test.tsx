@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
 import { makeTrack } from '../../../testing/fixtures';
-import { playlistDetailQueryOptions } from '../api/playlist-detail';
+import { playlistPageQueryOptions } from '../api/playlist-detail';
 import { myPlaylistsQueryOptions } from '../api/playlists';
 import { PlaylistsView } from './playlists-view';
 
@@ -90,9 +90,12 @@ describe('PlaylistsView', () => {
     const client = createTestQueryClient();
     const withCovers = { ...playlist, id: 'p2', name: 'Listed', covers: ['/1.webp', '/2.webp', '/3.webp', '/4.webp'] } as Playlist;
     client.setQueryData(myPlaylistsQueryOptions().queryKey, { items: [playlist, withCovers] });
-    client.setQueryData(playlistDetailQueryOptions('p1').queryKey, {
+    client.setQueryData(playlistPageQueryOptions('p1').queryKey, {
       ...playlist,
+      covers: ['/a.webp', '/b.webp'],
+      durationSeconds: 60,
       entries: ['a', 'b'].map((id, position) => ({ entryId: `e${id}`, position, track: makeTrack({ id, image: `/${id}.webp` }) })),
+      page: { number: 1, size: 50, pages: 1 },
     });
     renderApp(<PlaylistsView signedIn />, { queryClient: client });
     const [fromDetail, fromList] = screen.getAllByTestId('playlist-cover');

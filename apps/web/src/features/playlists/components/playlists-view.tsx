@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/dialog';
 import { paths } from '../../../config/paths';
-import { usePlaylistDetail } from '../api/playlist-detail';
+import { usePlaylistPage } from '../api/playlist-detail';
 import { useCreatePlaylist, useDeletePlaylist, useMyPlaylists, useUpdatePlaylist } from '../api/playlists';
-import { cleanPlaylistName } from '../reorder';
+import { cleanPlaylistName } from '../playlist-name';
 import { PlaylistCover } from './playlist-cover';
 import './playlists.css';
 
@@ -164,13 +164,13 @@ function EditPlaylistDialog({ playlist, onClose }: { playlist: Playlist; onClose
 /**
  * A card's cover: the playlist's own (`image`) when it has one. Else, when the list carries the
  * first track covers (`covers`), they are used as they are; a list without them falls back to the
- * playlist's detail (one small request per card, cached for when the playlist is opened). Same
+ * first page of the playlist's detail, which carries them (one small request per card, cached for when the playlist is opened). Same
  * fixed box either way.
  */
 function CardCover({ playlist }: { playlist: Playlist }) {
   const listed = listCovers(playlist);
-  const detail = usePlaylistDetail(!playlist.image && listed === null && playlist.trackCount > 0 ? playlist.id : '');
-  const covers = listed ?? detail.data?.entries.slice(0, 8).map((entry) => entry.track.image) ?? [];
+  const detail = usePlaylistPage(!playlist.image && listed === null && playlist.trackCount > 0 ? playlist.id : '');
+  const covers = listed ?? detail.data?.covers ?? [];
   return <PlaylistCover image={playlist.image} covers={covers} size="small" />;
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { pageWindow } from '../page-window';
+import { pageWindow } from './page-window';
+import './page-dots.css';
 
 interface PageDotsProps {
   page: number;
