@@ -6,6 +6,7 @@
  *
  *   DATA_DIR=/tmp/seeded npm run seed -- --tracks 1000000 --users 100000
  *   DATA_DIR=/tmp/seeded npx tsx --conditions=source bench/catalogue.bench.ts
+ *   BENCH_ONLY=playlist RUNS=50 DATA_DIR=/tmp/seeded npx tsx --conditions=source bench/catalogue.bench.ts   # a subset
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/seeded BETTER_AUTH_SECRET=… npx tsx --conditions=source bench/catalogue.bench.ts
  *
  * Platter runs in this process (so the event loop measured is the server's; the client only
@@ -22,6 +23,8 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { createContext } from '../apps/server/src/context.js';
 
 const RUNS = Number(process.env.RUNS ?? 200);
+/** Only the requests whose name matches this regular expression (e.g. BENCH_ONLY=playlist). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 const PAGE = 9;
 
 if (!process.env.DATA_DIR && !process.env.DATABASE_URL) {
@@ -109,9 +112,14 @@ const requests: Array<{ name: string; path: string; signedIn?: boolean }> = [
   { name: `artist page (${artistTracks.total} tracks)`, path: `/api/artists/${user0.id}` },
   { name: "artist's tracks, page 1", path: `/api/tracks?artistId=${user0.id}&pageSize=${PAGE}` },
   { name: "artist's posts", path: `/api/artists/${user0.id}/posts` },
-  { name: `playlist of ${playlist.track_count} tracks`, path: `/api/playlists/${playlist.id}` },
+  // What the playlist page asks for (its first and its last page of 50), what Play all reads (pages
+  // of 500), and the whole playlist in one answer (the API without ?page=).
+  { name: `playlist of ${playlist.track_count} tracks, page 1`, path: `/api/playlists/${playlist.id}?page=1&pageSize=50` },
+  { name: `playlist of ${playlist.track_count} tracks, last page`, path: `/api/playlists/${playlist.id}?page=${Math.ceil(playlist.track_count / 50)}&pageSize=50` },
+  { name: `playlist of ${playlist.track_count} tracks, 500 entries (Play all)`, path: `/api/playlists/${playlist.id}?page=2&pageSize=500` },
+  { name: `playlist of ${playlist.track_count} tracks, every entry at once`, path: `/api/playlists/${playlist.id}` },
   { name: 'news feed, 1,000 subscriptions', path: '/api/news', signedIn: true },
-];
+].filter((request) => !ONLY || ONLY.test(request.name));
 
 const times = new Map<string, number[]>(requests.map((r) => [r.name, []]));
 const stalls = new Map<string, number>(requests.map((r) => [r.name, 0]));

@@ -6,6 +6,7 @@ import { openEventStream } from './support/sse.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 import { uploadTrack } from './support/uploads.js';
 import { up as numberPlaylistPlaces } from '../src/db/migrations/2026-11-25T10-00_playlist-places.js';
+import { up as addPlaylistLength } from '../src/db/migrations/2026-11-25T10-30_playlist-length.js';
 
 type Playlist = { id: string; name: string; ownerId: string; isPublic: boolean; trackCount: number; covers?: string[]; image: string | null };
 type Detail = Playlist & {
@@ -211,7 +212,35 @@ describe(`playlists (${dialect})`, () => {
     expect(detail).toMatchObject({ trackCount: 2, page: { number: 1, size: 2, pages: 1 } });
   });
 
-  it('numbers the places of playlists written before places had no gaps (the migration)', async () => {
+  it('keeps the length truthful as tracks are added, removed, hidden, shown and deleted', async () => {
+    const mp3 = await makeMp3(2);
+    const [a, b] = [(await uploadTrack(owner, mp3, { title: 'Long A' })).id, (await uploadTrack(owner, mp3, { title: 'Long B' })).id];
+    const p = await create('Lengths');
+    for (const id of [a, b, a]) await owner.json('POST', `/api/playlists/${p.id}/tracks`, { trackId: id });
+    const detail = async () => (await owner.json<Detail>('GET', `/api/playlists/${p.id}?page=1`)).body;
+    const first = await detail();
+    const seconds = Object.fromEntries(first.entries.map((e) => [e.track.id, e.track.duration ?? 0]));
+    expect(seconds[a]).toBeGreaterThan(1.5);
+    expect(first.durationSeconds).toBeCloseTo(2 * seconds[a]! + seconds[b]!, 6);
+    const { repositories, database } = t.context;
+    const hide = (id: string, hidden: boolean) => database.db.transaction().execute((trx) => repositories.tracks.setHidden(trx, id, hidden));
+    await hide(a, true);
+    expect((await detail()).durationSeconds).toBeCloseTo(seconds[b]!, 6);
+    await hide(a, false);
+    expect((await detail()).durationSeconds).toBeCloseTo(2 * seconds[a]! + seconds[b]!, 6);
+    await owner.json('DELETE', `/api/playlists/${p.id}/tracks/${first.entries[1]!.entryId}`);
+    expect((await detail()).durationSeconds).toBeCloseTo(2 * seconds[a]!, 6);
+    // A hidden track's entry removed takes nothing off (its seconds were already off).
+    await hide(a, true);
+    await owner.json('DELETE', `/api/playlists/${p.id}/tracks/${first.entries[0]!.entryId}`);
+    await hide(a, false);
+    expect((await detail()).durationSeconds).toBeCloseTo(seconds[a]!, 6);
+    expect((await owner.json('DELETE', `/api/tracks/${a}`)).status).toBe(204);
+    expect(await detail()).toMatchObject({ trackCount: 0, entries: [] });
+    expect((await detail()).durationSeconds).toBeCloseTo(0, 6);
+  });
+
+  it('numbers the places of playlists written before places had no gaps, and adds up their lengths (the migrations)', async () => {
     const p = await create('Old');
     for (let i = 0; i < 4; i++) await owner.json('POST', `/api/playlists/${p.id}/tracks`, { trackId: trackIds[i % 3] });
     const { db } = t.context.database;
@@ -220,10 +249,15 @@ describe(`playlists (${dialect})`, () => {
     const old = [3, 7, 7, 20];
     for (const [i, entryId] of before.entries()) await db.updateTable('playlist_tracks').set({ position: old[i]!, added_at: `2026-01-01T00:00:0${i}.000Z` }).where('id', '=', entryId).execute();
     await db.updateTable('playlists').set({ track_count: 9 }).where('id', '=', p.id).execute();
+    // The migration adds the length column and fills it in: run it as on a database without it.
+    await db.schema.alterTable('playlists').dropColumn('duration_seconds').execute();
     await numberPlaylistPlaces(db);
+    await addPlaylistLength(db);
     const after = (await owner.json<Detail>('GET', `/api/playlists/${p.id}`)).body;
     expect(after.entries.map((e) => [e.entryId, e.position])).toEqual(before.map((id, i) => [id, i]));
     expect(after.trackCount).toBe(4);
+    expect(after.durationSeconds).toBeCloseTo(after.entries.reduce((sum, e) => sum + (e.track.duration ?? 0), 0), 6);
+    expect(after.durationSeconds).toBeGreaterThan(3);
   });
 
   it('keeps private playlists private and refuses every change by anyone but the owner', async () => {

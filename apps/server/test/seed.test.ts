@@ -62,9 +62,11 @@ describe('seed: a synthetic catalogue at any size', () => {
       UNION ALL SELECT 'subscribers', count(*) FROM profiles p WHERE p.subscribers_count <> (SELECT count(*) FROM follows f WHERE f.artist_id = p.id)
       UNION ALL SELECT 'subscriptions', count(*) FROM profiles p WHERE p.subscriptions_count <> (SELECT count(*) FROM follows f WHERE f.subscriber_id = p.id)
       UNION ALL SELECT 'playlist entries', count(*) FROM playlists p WHERE p.track_count <> (SELECT count(*) FROM playlist_tracks e WHERE e.playlist_id = p.id)
+      UNION ALL SELECT 'playlist lengths', count(*) FROM playlists p WHERE abs(p.duration_seconds - coalesce((SELECT sum(t.duration) FROM playlist_tracks e JOIN tracks t ON t.id = e.track_id WHERE e.playlist_id = p.id AND t.hidden = 0), 0)) > 0.001
+      UNION ALL SELECT 'playlist places', count(*) FROM playlist_tracks e WHERE e.position >= (SELECT p.track_count FROM playlists p WHERE p.id = e.playlist_id)
       UNION ALL SELECT 'listen artists', count(*) FROM listens l JOIN tracks t ON t.id = l.track_id WHERE l.artist_id <> t.artist_id`.execute(db());
     expect(mismatches.rows.map((r) => ({ what: r.what, n: Number(r.n) }))).toEqual(
-      ['likes', 'listens', 'tracks', 'subscribers', 'subscriptions', 'playlist entries', 'listen artists'].map((what) => ({ what, n: 0 })),
+      ['likes', 'listens', 'tracks', 'subscribers', 'subscriptions', 'playlist entries', 'playlist lengths', 'playlist places', 'listen artists'].map((what) => ({ what, n: 0 })),
     );
   });
 

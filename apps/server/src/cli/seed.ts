@@ -395,6 +395,7 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
   // Tracks, oldest first, a few minutes apart over three years.
   const trackIds = ascendingIds(random, T);
   const trackTime = new Float64Array(T);
+  const trackDuration = new Uint16Array(T);
   const wordCounts = new Map<string, number>();
   for (let t = 0; t < T; t++) {
     const id = trackIds[t]!;
@@ -403,9 +404,13 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
     const artist = trackArtist[t]!;
     const text = searchText(title, names[artist]!);
     for (const word of new Set(words(text))) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
+    // Drawn in the order the row lists them, so the catalogue is the same for a seed as before.
+    const genre = drawGenre(random);
+    const size = 3_000_000 + Math.floor(random() * 6_000_000);
+    trackDuration[t] = 90 + Math.floor(random() * 210);
     if (out.add('tracks',
       ['id', 'title', 'genre', 'artist_id', 'storage_key', 'content_type', 'size_bytes', 'duration', 'likes_count', 'listens_count', 'search_text', 'hidden', 'created_at', 'image_key', 'waveform_status', 'waveform'],
-      [id, title, drawGenre(random), userIds[artist]!, `seed/${id}.mp3`, 'audio/mpeg', 3_000_000 + Math.floor(random() * 6_000_000), 90 + Math.floor(random() * 210), likesOf[t]!, listensOf[t]!, text, 0, new Date(trackTime[t]!).toISOString(), null, 'unavailable', null],
+      [id, title, genre, userIds[artist]!, `seed/${id}.mp3`, 'audio/mpeg', size, trackDuration[t]!, likesOf[t]!, listensOf[t]!, text, 0, new Date(trackTime[t]!).toISOString(), null, 'unavailable', null],
     )) await out.flush('tracks');
   }
   await done('tracks');
@@ -466,9 +471,12 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
     const id = playlistIds[p]!;
     const created = new Date(start + random() * (now - start)).toISOString();
     const name = p < bigOnes.length ? `Everything ${p + 1}` : drawTitle(random);
-    if (out.add('playlists', ['id', 'user_id', 'name', 'is_public', 'track_count', 'image_key', 'created_at', 'updated_at'], [id, userIds[owner]!, name, p < bigOnes.length || random() < 0.5 ? 1 : 0, size, null, created, created])) await out.flush('playlists');
-    for (let position = 0; position < size; position++) {
-      if (out.add('playlist_tracks', ['id', 'playlist_id', 'track_id', 'position', 'added_at'], [entryIds[entry++]!, id, trackIds[popularTrack(0.3)]!, position, created])) await out.flush('playlist_tracks');
+    const isPublic = p < bigOnes.length || random() < 0.5 ? 1 : 0;
+    const tracks = Array.from({ length: size }, () => popularTrack(0.3));
+    const seconds = tracks.reduce((sum, t) => sum + trackDuration[t]!, 0);
+    if (out.add('playlists', ['id', 'user_id', 'name', 'is_public', 'track_count', 'duration_seconds', 'image_key', 'created_at', 'updated_at'], [id, userIds[owner]!, name, isPublic, size, seconds, null, created, created])) await out.flush('playlists');
+    for (const [position, t] of tracks.entries()) {
+      if (out.add('playlist_tracks', ['id', 'playlist_id', 'track_id', 'position', 'added_at'], [entryIds[entry++]!, id, trackIds[t]!, position, created])) await out.flush('playlist_tracks');
     }
   }
   await done('playlists');

@@ -9,6 +9,7 @@ import * as catalogueCounters from './migrations/2026-11-25T00-00_catalogue-coun
 import * as searchAtScale from './migrations/2026-11-25T00-10_search-at-scale.js';
 import * as listensByListenerTrack from './migrations/2026-11-25T03-30_listens-by-listener-track.js';
 import * as playlistPlaces from './migrations/2026-11-25T10-00_playlist-places.js';
+import * as playlistLength from './migrations/2026-11-25T10-30_playlist-length.js';
 import type { Database } from './schema.js';
 
 /**
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T00-10_search-at-scale': searchAtScale,
   '2026-11-25T03-30_listens-by-listener-track': listensByListenerTrack,
   '2026-11-25T10-00_playlist-places': playlistPlaces,
+  '2026-11-25T10-30_playlist-length': playlistLength,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -89,6 +89,8 @@ export interface PlaylistsTable {
   name: string;
   is_public: Generated<number>;
   track_count: Generated<number>;
+  /** Seconds of its visible tracks together, kept as track_count is (in the same transactions). */
+  duration_seconds: Generated<number>;
   /** The playlist's own cover (storage key); null shows the mosaic of its tracks' covers. */
   image_key: Generated<string | null>;
   created_at: string;

@@ -3,6 +3,9 @@ import type { Database, PlaylistsTable } from '../db/schema.js';
 
 export type PlaylistRow = Selectable<PlaylistsTable> & { owner_name: string };
 
+/** A playlist's cover mosaic comes from its first this many entries (its first page). */
+export const COVER_PLACES = 50;
+
 export class PlaylistRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -43,7 +46,7 @@ export class PlaylistRepository {
     await this.db.deleteFrom('playlists').where('id', '=', id).execute();
   }
 
-  /** Per playlist, the image keys of its first `perPlaylist` visible tracks that have a cover, in play order. */
+  /** Per playlist, the image keys of its first `perPlaylist` visible tracks that have a cover, in play order, among its first COVER_PLACES entries. */
   async coverKeys(playlistIds: string[], perPlaylist: number): Promise<Map<string, string[]>> {
     const covers = new Map<string, string[]>();
     if (playlistIds.length === 0) return covers;
@@ -56,6 +59,7 @@ export class PlaylistRepository {
         sql<number>`row_number() over (partition by playlist_tracks.playlist_id order by playlist_tracks.position, playlist_tracks.added_at)`.as('n'),
       ])
       .where('playlist_tracks.playlist_id', 'in', playlistIds)
+      .where('playlist_tracks.position', '<', COVER_PLACES)
       .where('tracks.hidden', '=', 0)
       .where('tracks.image_key', 'is not', null);
     const rows = await this.db.selectFrom(ranked.as('r')).select(['playlist_id', 'image_key']).where('n', '<=', perPlaylist).orderBy('playlist_id').orderBy('n').execute();
@@ -97,25 +101,17 @@ export class PlaylistRepository {
     return last?.max == null ? 0 : Number(last.max) + 1;
   }
 
-  /** Seconds of the playlist's visible tracks together. */
-  async durationSeconds(playlistId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('playlist_tracks')
-      .innerJoin('tracks', 'tracks.id', 'playlist_tracks.track_id')
-      .select((eb) => eb.fn.sum<number | string | null>('tracks.duration').as('seconds'))
-      .where('playlist_tracks.playlist_id', '=', playlistId)
-      .where('tracks.hidden', '=', 0)
-      .executeTakeFirst();
-    return Number(row?.seconds ?? 0);
-  }
-
-  /** The image keys of the playlist's first `limit` visible tracks that have a cover, in play order; stops reading there. */
+  /**
+   * The image keys of the playlist's first `limit` visible tracks that have a cover, in play order,
+   * among its first COVER_PLACES entries (one short index range, however long the playlist).
+   */
   async firstCoverKeys(playlistId: string, limit: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('playlist_tracks')
       .innerJoin('tracks', 'tracks.id', 'playlist_tracks.track_id')
       .select('tracks.image_key as image_key')
       .where('playlist_tracks.playlist_id', '=', playlistId)
+      .where('playlist_tracks.position', '<', COVER_PLACES)
       .where('tracks.hidden', '=', 0)
       .where('tracks.image_key', 'is not', null)
       .orderBy('playlist_tracks.position')
@@ -135,8 +131,11 @@ export class PlaylistRepository {
     return Number(updated.numUpdatedRows) > 0;
   }
 
-  /** Appends an entry at the next place and bumps the playlist's counter in the same transaction. */
-  async addEntry(trx: Transaction<Database>, entry: { id: string; playlistId: string; trackId: string; at: string }): Promise<void> {
+  /**
+   * Appends an entry at the next place and bumps the playlist's counters (entries, and seconds by
+   * the track's `duration`: the caller adds visible tracks only) in the same transaction.
+   */
+  async addEntry(trx: Transaction<Database>, entry: { id: string; playlistId: string; trackId: string; duration: number | null; at: string }): Promise<void> {
     await this.lock(trx, entry.playlistId, entry.at);
     const position = await this.placesUsed(entry.playlistId, trx);
     await trx
@@ -145,23 +144,30 @@ export class PlaylistRepository {
       .execute();
     await trx
       .updateTable('playlists')
-      .set((eb) => ({ track_count: eb('track_count', '+', 1) }))
+      .set((eb) => ({ track_count: eb('track_count', '+', 1), duration_seconds: eb('duration_seconds', '+', entry.duration ?? 0) }))
       .where('id', '=', entry.playlistId)
       .execute();
   }
 
   /**
    * Removes an entry, moves the ones after it up a place (places stay 0…n−1, so a page is one
-   * range of them) and lowers the counter; false when the entry is not in this playlist.
+   * range of them) and lowers the counters; false when the entry is not in this playlist.
    */
   async removeEntry(trx: Transaction<Database>, playlistId: string, entryId: string, at: string): Promise<boolean> {
     await this.lock(trx, playlistId, at);
-    const deleted = await trx.deleteFrom('playlist_tracks').where('id', '=', entryId).where('playlist_id', '=', playlistId).returning('position').executeTakeFirst();
+    const deleted = await trx
+      .deleteFrom('playlist_tracks')
+      .where('id', '=', entryId)
+      .where('playlist_id', '=', playlistId)
+      .returning(['position', 'track_id'])
+      .executeTakeFirst();
     if (!deleted) return false;
     await closeGap(trx, playlistId, deleted.position);
+    const track = await trx.selectFrom('tracks').select(['duration', 'hidden']).where('id', '=', deleted.track_id).executeTakeFirst();
+    const seconds = track && !track.hidden ? (track.duration ?? 0) : 0;
     await trx
       .updateTable('playlists')
-      .set((eb) => ({ track_count: eb('track_count', '-', 1) }))
+      .set((eb) => ({ track_count: eb('track_count', '-', 1), duration_seconds: eb('duration_seconds', '-', seconds) }))
       .where('id', '=', playlistId)
       .execute();
     return true;
@@ -215,4 +221,25 @@ export async function closeGap(trx: Transaction<Database>, playlistId: string, p
     .where('playlist_id', '=', playlistId)
     .where('position', '>', position)
     .execute();
+}
+
+/**
+ * Adds `sign` × the track's duration to the length of every playlist holding it, once per entry:
+ * what hiding (−1), showing (+1) or deleting a visible track (−1) does to them.
+ */
+export async function shiftPlaylistDurations(trx: Transaction<Database>, track: { id: string; duration: number | null }, sign: 1 | -1): Promise<void> {
+  if (!track.duration) return;
+  const holders = await trx
+    .selectFrom('playlist_tracks')
+    .select(['playlist_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('track_id', '=', track.id)
+    .groupBy('playlist_id')
+    .execute();
+  for (const holder of holders) {
+    await trx
+      .updateTable('playlists')
+      .set((eb) => ({ duration_seconds: eb('duration_seconds', '+', sign * track.duration! * Number(holder.n)) }))
+      .where('id', '=', holder.playlist_id)
+      .execute();
+  }
 }

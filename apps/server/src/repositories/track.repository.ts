@@ -2,7 +2,7 @@ import { type Expression, type Kysely, type SelectQueryBuilder, type Selectable,
 import type { DialectName } from '../db/database.js';
 import type { Database, NewTrack, TracksTable } from '../db/schema.js';
 import { words } from '../lib/spelling.js';
-import { closeGap } from './playlist.repository.js';
+import { closeGap, shiftPlaylistDurations } from './playlist.repository.js';
 
 export interface TrackFilter {
   genre?: string;
@@ -430,6 +430,10 @@ export class TrackRepository {
         .where('id', '=', entry.playlist_id)
         .execute();
     }
+    if (!track.hidden) {
+      const row = await trx.selectFrom('tracks').select('duration').where('id', '=', track.id).executeTakeFirst();
+      await shiftPlaylistDurations(trx, { id: track.id, duration: row?.duration ?? null }, -1);
+    }
     // Each entry's place is freed as removing it from the playlist would (last first, so the places
     // of this track's other entries in the same playlist stay right).
     const places = await trx.deleteFrom('playlist_tracks').where('track_id', '=', track.id).returning(['playlist_id', 'position']).execute();
@@ -447,16 +451,17 @@ export class TrackRepository {
     return true;
   }
 
-  /** Hides or shows a track; the artist's (visible) track counter follows. False when nothing changed. */
+  /** Hides or shows a track; the artist's (visible) track counter and the length of the playlists holding it follow. False when nothing changed. */
   async setHidden(trx: Transaction<Database>, id: string, hidden: boolean): Promise<boolean> {
     const result = await trx
       .updateTable('tracks')
       .set({ hidden: hidden ? 1 : 0 })
       .where('id', '=', id)
       .where('hidden', '=', hidden ? 0 : 1)
-      .returning('artist_id')
+      .returning(['artist_id', 'duration'])
       .executeTakeFirst();
     if (!result) return false;
+    await shiftPlaylistDurations(trx, { id, duration: result.duration }, hidden ? -1 : 1);
     await trx
       .updateTable('profiles')
       .set((eb) => ({ tracks_count: eb('tracks_count', hidden ? '-' : '+', 1) }))

@@ -12,7 +12,7 @@ import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
-import type { PlaylistRepository, PlaylistRow } from '../repositories/playlist.repository.js';
+import { COVER_PLACES, type PlaylistRepository, type PlaylistRow } from '../repositories/playlist.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
 import type { ImageService } from './image.service.js';
 import { mediaUrl, toTrack } from './track.mapper.js';
@@ -121,7 +121,7 @@ export class PlaylistService {
     await this.owned(userId, id);
     const track = await this.deps.tracks.getById(trackId);
     if (!track || track.hidden) throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
-    await this.deps.db.transaction().execute((trx) => this.deps.playlists.addEntry(trx, { id: newId(), playlistId: id, trackId, at: nowIso() }));
+    await this.deps.db.transaction().execute((trx) => this.deps.playlists.addEntry(trx, { id: newId(), playlistId: id, trackId, duration: track.duration, at: nowIso() }));
     this.changed(userId, id);
     return this.get(userId, id, query);
   }
@@ -172,26 +172,24 @@ export class PlaylistService {
 
   /**
    * Entries whose track was removed or hidden are left out. With a page asked for, only the entries
-   * at its places are read (one index range), and the covers and the total duration come from
-   * queries of their own rather than from every entry.
+   * at its places are read (one index range); the length is the row's counter and the covers come
+   * from the first entries, so nothing reads every entry.
    */
   private async detail(row: PlaylistRow, query: PlaylistPageQuery = {}): Promise<PlaylistDetail> {
     const { page, pageSize } = playlistPageQuerySchema.parse(query);
     if (page === undefined) {
       const visible = await this.visibleEntries(await this.deps.playlists.entries(row.id));
-      const covers = visible.flatMap((e) => (e.track.image ? [e.track.image] : [])).slice(0, MOSAIC_COVERS);
-      const durationSeconds = visible.reduce((sum, e) => sum + (e.track.duration ?? 0), 0);
-      return { ...toPlaylist(row, []), covers, durationSeconds, entries: visible };
+      const covers = visible.flatMap((e) => (e.position < COVER_PLACES && e.track.image ? [e.track.image] : [])).slice(0, MOSAIC_COVERS);
+      return { ...toPlaylist(row, []), covers, durationSeconds: row.duration_seconds, entries: visible };
     }
     const from = (page - 1) * pageSize;
-    const [entries, places, durationSeconds, covers] = await Promise.all([
+    const [entries, places, covers] = await Promise.all([
       this.deps.playlists.entriesBetween(row.id, from, from + pageSize).then((rows) => this.visibleEntries(rows)),
       this.deps.playlists.placesUsed(row.id),
-      this.deps.playlists.durationSeconds(row.id),
       this.deps.playlists.firstCoverKeys(row.id, MOSAIC_COVERS),
     ]);
     const pages = Math.max(1, Math.ceil(places / pageSize));
-    return { ...toPlaylist(row, covers), durationSeconds, entries, page: { number: page, size: pageSize, pages } };
+    return { ...toPlaylist(row, covers), durationSeconds: row.duration_seconds, entries, page: { number: page, size: pageSize, pages } };
   }
 
   private async visibleEntries(entries: Array<{ id: string; track_id: string; position: number }>): Promise<PlaylistDetail['entries']> {
