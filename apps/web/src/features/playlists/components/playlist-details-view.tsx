@@ -1,6 +1,6 @@
 import type { PlaylistDetail, PlaylistEntry, Track } from '@platter/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PauseIcon, PlayIcon } from '../../../components/icons';
@@ -42,7 +42,13 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
   // The page belongs to the playlist it was chosen on: another playlist opens on its first page.
   const [paging, setPaging] = useState({ playlistId, page: 1 });
   const page = paging.playlistId === playlistId ? paging.page : 1;
+  const listTop = useRef<HTMLDivElement>(null);
   const setPage = (next: number) => setPaging({ playlistId, page: next });
+  // Page dots sit under the list: a new page is read from its top.
+  const turnTo = (next: number) => {
+    setPage(next);
+    listTop.current?.scrollIntoView?.({ block: 'start' });
+  };
   const detail = usePlaylistPage(playlistId, page);
   const pages = detail.data?.page?.pages ?? 1;
   const whole = usePlaylistEntries(playlistId, detail.isSuccess && pages > 1);
@@ -126,6 +132,7 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
         </div>
       )}
       {isOwner && <ShareControls playlist={playlist} />}
+      <div ref={listTop} />
       <PlaylistEntries
         playlist={playlist}
         page={page}
@@ -136,7 +143,7 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
         // A removal can leave the page past the last one: show the last.
         onPages={(count) => count < page && setPage(count)}
       />
-      <PageDots page={Math.min(page, pages)} pages={pages} onSelect={setPage} />
+      <PageDots page={Math.min(page, pages)} pages={pages} onSelect={turnTo} />
     </div>
   );
 }
