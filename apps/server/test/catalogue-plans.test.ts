@@ -87,6 +87,16 @@ describe(`catalogue query plans at scale (${dialect})`, () => {
     expect(plan).not.toMatch(dialect === 'postgres' ? /Seq Scan on posts/ : /^\s*SCAN posts\b(?! USING)/m);
   });
 
+  it("reads a page of the longest playlist as one range of its places, whatever the page", async () => {
+    const longest = await t.context.database.db.selectFrom('playlists').select(['id', 'track_count']).orderBy('track_count', 'desc').executeTakeFirstOrThrow();
+    expect(longest.track_count).toBeGreaterThanOrEqual(5000);
+    for (const from of [0, 4950]) {
+      const plan = await planOf(t.context.repositories.playlists.entriesBetweenQuery(longest.id, from, from + 50));
+      expect(plan).toMatch(/playlist_tracks_order_idx/);
+      expect(plan).not.toMatch(dialect === 'postgres' ? /Seq Scan|Gather/ : /^\s*SCAN playlist_tracks\b(?! USING)/m);
+    }
+  });
+
   it('looks up "did you mean" candidates as ranges of the word indexes', async () => {
     const plan = await planOf(repo().nearWordsQuery('midnigth', 2));
     expect(plan).toMatch(/search_words_length_word_idx/);

@@ -83,6 +83,10 @@ export class PlaylistRepository {
 
   /** The entries at places `from` (inclusive) to `to` (exclusive), in play order: one range of playlist_tracks_order_idx. */
   async entriesBetween(playlistId: string, from: number, to: number): Promise<Array<{ id: string; track_id: string; position: number }>> {
+    return this.entriesBetweenQuery(playlistId, from, to).execute();
+  }
+
+  entriesBetweenQuery(playlistId: string, from: number, to: number) {
     return this.db
       .selectFrom('playlist_tracks')
       .select(['id', 'track_id', 'position'])
@@ -92,7 +96,9 @@ export class PlaylistRepository {
       .orderBy('position')
       .orderBy('added_at')
       .orderBy('id')
-      .execute();
+      // Places are unique, so this never cuts a page; it tells PostgreSQL's planner, which cannot
+      // tell how many of a long playlist's entries a range of places holds, that it is a few.
+      .limit(2 * (to - from));
   }
 
   /** One past the last place taken (0 for an empty playlist): the index's last entry. */
@@ -106,17 +112,25 @@ export class PlaylistRepository {
    * among its first COVER_PLACES entries (one short index range, however long the playlist).
    */
   async firstCoverKeys(playlistId: string, limit: number): Promise<string[]> {
-    const rows = await this.db
+    // The first entries by place (at most COVER_PLACES, which the planner then knows), then their tracks.
+    const first = this.db
       .selectFrom('playlist_tracks')
-      .innerJoin('tracks', 'tracks.id', 'playlist_tracks.track_id')
+      .select(['track_id', 'position', 'added_at', 'id'])
+      .where('playlist_id', '=', playlistId)
+      .where('position', '<', COVER_PLACES)
+      .orderBy('position')
+      .orderBy('added_at')
+      .orderBy('id')
+      .limit(COVER_PLACES);
+    const rows = await this.db
+      .selectFrom(first.as('e'))
+      .innerJoin('tracks', 'tracks.id', 'e.track_id')
       .select('tracks.image_key as image_key')
-      .where('playlist_tracks.playlist_id', '=', playlistId)
-      .where('playlist_tracks.position', '<', COVER_PLACES)
       .where('tracks.hidden', '=', 0)
       .where('tracks.image_key', 'is not', null)
-      .orderBy('playlist_tracks.position')
-      .orderBy('playlist_tracks.added_at')
-      .orderBy('playlist_tracks.id')
+      .orderBy('e.position')
+      .orderBy('e.added_at')
+      .orderBy('e.id')
       .limit(limit)
       .execute();
     return rows.flatMap((row) => (row.image_key ? [row.image_key] : []));
