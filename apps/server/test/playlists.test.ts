@@ -315,4 +315,17 @@ describe(`playlists (${dialect})`, () => {
       await Promise.all([ownerStream.close(), otherStream.close(), anonStream.close()]);
     }
   });
+  it('limits playlist changes per listener (120 a minute), not per address shared by many', async () => {
+    const [heavy, neighbour] = [new Client(t.baseUrl), new Client(t.baseUrl)];
+    await heavy.signUp('Heavy');
+    await neighbour.signUp('Neighbour');
+    const mine = (await heavy.json<Playlist>('POST', '/api/playlists', { name: 'Busy' })).body;
+    const theirs = (await neighbour.json<Playlist>('POST', '/api/playlists', { name: 'Calm' })).body;
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++) statuses.push((await heavy.json('PATCH', `/api/playlists/${mine.id}`, { name: `Busy ${i}` })).status);
+    expect(statuses.slice(0, 120).every((status) => status === 200)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    // Same address, another listener: their own budget.
+    expect((await neighbour.json('PATCH', `/api/playlists/${theirs.id}`, { name: 'Calm 2' })).status).toBe(200);
+  });
 });

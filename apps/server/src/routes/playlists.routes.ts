@@ -16,11 +16,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { readImageBody } from '../services/image.service.js';
-import { perMinute } from './rate-limit.js';
+import { perMinute, perUserPerMinute } from './rate-limit.js';
 import { acceptRawBodies, contentLength } from './raw-body.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
-const limited = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+/** Every change of a playlist is a signed-in user's: limited per user, so listeners behind one address do not share a budget. */
+const limited = perUserPerMinute(120);
 const entryParamsSchema = idParamsSchema.extend({ entryId: z.string().min(1).max(100) });
 
 export async function playlistRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
