@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { PLAYLIST_NAME_MAX_LENGTH, REPORT_REASON_MAX_LENGTH } from './constants.js';
 import { genreSchema, trackSchema } from './schemas.js';
 import type { StudioLiveEvent } from './studio.js';
 
 /* Contracts of the listener features: likes, listens, charts, search, playlists, history, reports, live events. */
-
-export const PLAYLIST_NAME_MAX_LENGTH = 100;
-export const REPORT_REASON_MAX_LENGTH = 500;
-export const HISTORY_LIMIT = 50;
 
 export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
