@@ -1,4 +1,4 @@
-import { playlistDetailSchema, type PlaylistDetail } from '@platter/shared';
+import type { PlaylistDetail } from '@platter/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -9,7 +9,7 @@ const path = (id: string) => `/api/playlists/${encodeURIComponent(id)}`;
 export const playlistDetailQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.playlists.detail(id),
-    queryFn: ({ signal }) => apiRequest(path(id), { schema: playlistDetailSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(path(id), { schema: (c) => c.playlistDetailSchema, signal }),
     retry: false,
   });
 
@@ -31,14 +31,14 @@ export function useDetailMutation<Vars extends { playlistId: string }>(request: 
 /** `POST /api/playlists/:id/tracks { trackId }`. */
 export function useAddToPlaylist() {
   return useDetailMutation(({ playlistId, trackId }: { playlistId: string; trackId: string }) =>
-    apiRequest(`${path(playlistId)}/tracks`, { schema: playlistDetailSchema, method: 'POST', json: { trackId } }),
+    apiRequest(`${path(playlistId)}/tracks`, { schema: (c) => c.playlistDetailSchema, method: 'POST', json: { trackId } }),
   );
 }
 
 /** `DELETE /api/playlists/:id/tracks/:entryId`. */
 export function useRemoveFromPlaylist() {
   return useDetailMutation(({ playlistId, entryId }: { playlistId: string; entryId: string }) =>
-    apiRequest(`${path(playlistId)}/tracks/${encodeURIComponent(entryId)}`, { schema: playlistDetailSchema, method: 'DELETE' }),
+    apiRequest(`${path(playlistId)}/tracks/${encodeURIComponent(entryId)}`, { schema: (c) => c.playlistDetailSchema, method: 'DELETE' }),
   );
 }
 
@@ -47,7 +47,7 @@ export function useReorderPlaylist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ playlistId, entryIds }: { playlistId: string; entryIds: string[] }) =>
-      apiRequest(`${path(playlistId)}/order`, { schema: playlistDetailSchema, method: 'PUT', json: { entryIds } }),
+      apiRequest(`${path(playlistId)}/order`, { schema: (c) => c.playlistDetailSchema, method: 'PUT', json: { entryIds } }),
     onMutate: async ({ playlistId, entryIds }) => {
       const key = queryKeys.playlists.detail(playlistId);
       await queryClient.cancelQueries({ queryKey: key });
