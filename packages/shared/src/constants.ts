@@ -1,4 +1,8 @@
-/** Business constants of SPEC section 9, shared by server and web. */
+/**
+ * Business constants of SPEC section 9 and the limits of the contracts, shared by server and web.
+ * No zod here: `@platter/shared/constants` is this module alone, so the web's first paint can use
+ * them without the schemas (the package's root exports them too).
+ */
 export const GENRES = ['Rap', 'Hip-Hop', 'Trap', 'Pop', 'Phonk', 'Dance', 'Other'] as const;
 export type Genre = (typeof GENRES)[number];
 export const DEFAULT_GENRE: Genre = 'Other';
@@ -42,3 +46,49 @@ export const AUDIO_MIME_TYPES = [
   'audio/webm',
   'video/webm',
 ] as const;
+
+/* ---------- Listener features (social.ts) ---------- */
+
+export const PLAYLIST_NAME_MAX_LENGTH = 100;
+export const REPORT_REASON_MAX_LENGTH = 500;
+export const HISTORY_LIMIT = 50;
+/** Entries on one page of a playlist's page (`GET /api/playlists/:id?page=`). */
+export const PLAYLIST_PAGE_SIZE = 50;
+/** The most entries one request may ask for (Play all of a long playlist reads it in pages this size). */
+export const PLAYLIST_MAX_PAGE_SIZE = 500;
+
+/* ---------- Studio and social side (studio.ts) ---------- */
+
+export const COMMENT_MAX_LENGTH = 500;
+export const COMMENTS_LIMIT = 1000;
+export const DISPLAY_NAME_MAX_LENGTH = 60;
+export const BIO_MAX_LENGTH = 500;
+export const CONTACT_NAME_MAX_LENGTH = 100;
+export const CONTACT_SUBJECT_MAX_LENGTH = 200;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+export const NEWS_PAGE_SIZE = 20;
+/** Images (avatar, profile cover, track cover) larger than this are refused with 413. */
+export const MAX_IMAGE_MB = 8;
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+/** How many bars a waveform has; the client scales them to its width. */
+export const WAVEFORM_BARS = 800;
+export const DASHBOARD_RANGES = [7, 30, 90] as const;
+
+/* ---------- Public site (site.ts) ---------- */
+
+/** SPEC section 1's marketing claims, shown where no real figure replaces them. */
+export const MARKETING_CLAIMS = {
+  rating: '4.0',
+  downloads: '1000+',
+  size: '50MB',
+  version: 'v1.0.2',
+  tracks: '50+',
+  users: '1000+',
+  countries: '20+',
+} as const;
+
+/** The Android package's Content-Type. */
+export const APK_CONTENT_TYPE = 'application/vnd.android.package-archive';
+
+/** How old a listen made offline may be when it finally reaches the server. */
+export const OFFLINE_LISTEN_MAX_AGE_DAYS = 30;

@@ -2,20 +2,6 @@ import { z } from 'zod';
 
 /* Contracts of the public site: the Android download, real figures for the landing, offline listens. */
 
-/** SPEC section 1's marketing claims, shown where no real figure replaces them. */
-export const MARKETING_CLAIMS = {
-  rating: '4.0',
-  downloads: '1000+',
-  size: '50MB',
-  version: 'v1.0.2',
-  tracks: '50+',
-  users: '1000+',
-  countries: '20+',
-} as const;
-
-/** The Android package's Content-Type. */
-export const APK_CONTENT_TYPE = 'application/vnd.android.package-archive';
-
 /**
  * GET /api/app/download: where the Android package is. `kind` 'file' is an .apk in
  * DATA_DIR/downloads served by Platter at `url` (same origin, so the page can show real progress);
@@ -37,9 +23,6 @@ export const siteStatsSchema = z.object({
   users: z.number().int(),
 });
 export type SiteStats = z.infer<typeof siteStatsSchema>;
-
-/** How old a listen made offline may be when it finally reaches the server. */
-export const OFFLINE_LISTEN_MAX_AGE_DAYS = 30;
 
 /** POST /api/tracks/:id/listens body (optional): when the play started, for listens queued offline. */
 export const recordListenSchema = z.preprocess(

@@ -1,16 +1,9 @@
 import { z } from 'zod';
+import { PLAYLIST_MAX_PAGE_SIZE, PLAYLIST_NAME_MAX_LENGTH, PLAYLIST_PAGE_SIZE, REPORT_REASON_MAX_LENGTH } from './constants.js';
 import { genreSchema, trackSchema } from './schemas.js';
 import type { StudioLiveEvent } from './studio.js';
 
 /* Contracts of the listener features: likes, listens, charts, search, playlists, history, reports, live events. */
-
-export const PLAYLIST_NAME_MAX_LENGTH = 100;
-export const REPORT_REASON_MAX_LENGTH = 500;
-export const HISTORY_LIMIT = 50;
-/** Entries on one page of a playlist's page (`GET /api/playlists/:id?page=`). */
-export const PLAYLIST_PAGE_SIZE = 50;
-/** The most entries one request may ask for (Play all of a long playlist reads it in pages this size). */
-export const PLAYLIST_MAX_PAGE_SIZE = 500;
 
 export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
 

@@ -1,26 +1,22 @@
 import { z } from 'zod';
-import { POST_MAX_LENGTH, STATUSES } from './constants.js';
+import {
+  BIO_MAX_LENGTH,
+  COMMENT_MAX_LENGTH,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_NAME_MAX_LENGTH,
+  CONTACT_SUBJECT_MAX_LENGTH,
+  DASHBOARD_RANGES,
+  DISPLAY_NAME_MAX_LENGTH,
+  NEWS_PAGE_SIZE,
+  POST_MAX_LENGTH,
+  STATUSES,
+} from './constants.js';
 import { profileSchema, statusSchema, trackSchema, type WaveformStatus, waveformStatusSchema } from './schemas.js';
 
 /*
  * Contracts of the artist studio and the social side: comments, posts and news, subscriptions,
  * profile editing, images, the dashboard, and moderation. Every mutation is checked on the server.
  */
-
-export const COMMENT_MAX_LENGTH = 500;
-export const COMMENTS_LIMIT = 1000;
-export const DISPLAY_NAME_MAX_LENGTH = 60;
-export const BIO_MAX_LENGTH = 500;
-export const CONTACT_NAME_MAX_LENGTH = 100;
-export const CONTACT_SUBJECT_MAX_LENGTH = 200;
-export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
-export const NEWS_PAGE_SIZE = 20;
-/** Images (avatar, profile cover, track cover) larger than this are refused with 413. */
-export const MAX_IMAGE_MB = 8;
-export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
-/** How many bars a waveform has; the client scales them to its width. */
-export const WAVEFORM_BARS = 800;
-export const DASHBOARD_RANGES = [7, 30, 90] as const;
 
 /* ---------- Waveform ---------- */
 

@@ -1,4 +1,4 @@
-import type { Status } from '@platter/shared';
+import type { Status } from '@platter/shared/constants';
 import { useTranslation } from 'react-i18next';
 import './status-badge.css';
 

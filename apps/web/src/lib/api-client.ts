@@ -1,11 +1,15 @@
 import type { z } from 'zod';
 import { ApiError, apiErrorFromBody } from './api-error';
+import { contractsAfterFirstPaint, type Contracts } from './contracts';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions<T> {
-  /** Validates (and strips) the response body; the API contract is checked at the boundary. */
-  schema: z.ZodType<T>;
+  /**
+   * Picks the schema that validates (and strips) the response body: the API contract is checked at
+   * the boundary. The schemas load after the first paint (lib/contracts.ts), hence a picker.
+   */
+  schema: (contracts: Contracts) => z.ZodType<T>;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: QueryParams;
   json?: unknown;
@@ -44,6 +48,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   }
 
   const text = await response.text();
-  if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, text);
-  return schema.parse(text ? JSON.parse(text) : undefined);
+  if (!response.ok) throw await apiErrorFromBody(response.status, response.statusText, text);
+  return schema(await contractsAfterFirstPaint()).parse(text ? JSON.parse(text) : undefined);
 }

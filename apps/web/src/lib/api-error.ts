@@ -1,4 +1,4 @@
-import { errorSchema } from '@platter/shared';
+import { contractsAfterFirstPaint } from './contracts';
 
 /**
  * A failed API call. `code`, `message` and `field` are the server's `{ error, message, field? }`
@@ -17,14 +17,18 @@ export class ApiError extends Error {
   }
 }
 
-/** Builds an ApiError from a non-OK response body, whatever shape it turned out to have. */
-export function apiErrorFromBody(status: number, statusText: string, bodyText: string): ApiError {
+/**
+ * Builds an ApiError from a non-OK response body, whatever shape it turned out to have (checked
+ * with the shared errorSchema, once the contracts are in: lib/contracts.ts).
+ */
+export async function apiErrorFromBody(status: number, statusText: string, bodyText: string): Promise<ApiError> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(bodyText);
   } catch {
     parsed = undefined;
   }
+  const { errorSchema } = await contractsAfterFirstPaint();
   const body = errorSchema.safeParse(parsed);
   if (body.success) return new ApiError(status, body.data.error, body.data.message, body.data.field);
   return new ApiError(status, 'http_error', statusText || `Request failed with status ${status}`);

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { ApiError, apiErrorFromBody } from './api-error';
+import { contractsAfterFirstPaint, type Contracts } from './contracts';
 
 /**
  * PUTs an image as the raw request body (the image endpoints take no JSON), answering like
- * apiRequest: the parsed body, or an ApiError carrying the server's message (413 too big,
+ * apiRequest (`schema` picks the contract the same way): the parsed body, or an ApiError carrying the server's message (413 too big,
  * 415 not an image).
  */
-export async function putImageBody<T>(path: string, image: Blob, schema: z.ZodType<T>): Promise<T> {
+export async function putImageBody<T>(path: string, image: Blob, schema: (contracts: Contracts) => z.ZodType<T>): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -19,6 +20,6 @@ export async function putImageBody<T>(path: string, image: Blob, schema: z.ZodTy
     throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
   }
   const text = await response.text();
-  if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, text);
-  return schema.parse(text ? JSON.parse(text) : undefined);
+  if (!response.ok) throw await apiErrorFromBody(response.status, response.statusText, text);
+  return schema(await contractsAfterFirstPaint()).parse(text ? JSON.parse(text) : undefined);
 }

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ServerConfig, serverConfigSchema } from '@platter/shared';
+import type { ServerConfig } from '@platter/shared';
 import { apiRequest } from './api-client';
 import { queryKeys } from './query-keys';
 
 export type { ServerConfig };
 
 export function getServerConfig(signal?: AbortSignal): Promise<ServerConfig> {
-  return apiRequest('/api/config', { schema: serverConfigSchema, signal });
+  return apiRequest('/api/config', { schema: (c) => c.serverConfigSchema, signal });
 }
 
 export const serverConfigQueryOptions = () =>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
+import { trackSchema } from '@platter/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentEntry, playerActions } from '../../features/player/player-reducer';
@@ -18,12 +19,12 @@ afterEach(() => {
 
 describe('tracksIn', () => {
   it('finds tracks in a track, a page, a search result and a playlist, and nothing in other answers', () => {
-    expect(tracksIn(t1).map((t) => t.id)).toEqual(['t1']);
-    expect(tracksIn({ items: [t1, t2], total: 2 }).map((t) => t.id)).toEqual(['t1', 't2']);
-    expect(tracksIn({ tracks: [t2], artists: [] }).map((t) => t.id)).toEqual(['t2']);
-    expect(tracksIn({ entries: [{ track: t1 }, { track: null }] }).map((t) => t.id)).toEqual(['t1']);
-    expect(tracksIn({ ids: ['t1'] })).toEqual([]);
-    expect(tracksIn(null)).toEqual([]);
+    expect(tracksIn(t1, trackSchema).map((t) => t.id)).toEqual(['t1']);
+    expect(tracksIn({ items: [t1, t2], total: 2 }, trackSchema).map((t) => t.id)).toEqual(['t1', 't2']);
+    expect(tracksIn({ tracks: [t2], artists: [] }, trackSchema).map((t) => t.id)).toEqual(['t2']);
+    expect(tracksIn({ entries: [{ track: t1 }, { track: null }] }, trackSchema).map((t) => t.id)).toEqual(['t1']);
+    expect(tracksIn({ ids: ['t1'] }, trackSchema)).toEqual([]);
+    expect(tracksIn(null, trackSchema)).toEqual([]);
   });
 });
 
@@ -40,8 +41,8 @@ describe('useFreshQueuedTracks', () => {
 
     await act(() => client.fetchQuery({ queryKey: ['tracks', 'list', {}], queryFn: () => ({ items: [{ ...t1, title: 'New title' }], total: 1 }) }));
 
+    await waitFor(() => expect(currentEntry(usePlayerStore.getState())?.track.title).toBe('New title'));
     const state = usePlayerStore.getState();
-    expect(currentEntry(state)?.track.title).toBe('New title');
     expect([state.playId, state.playing]).toEqual([playId, true]);
   });
 });

@@ -1,14 +1,15 @@
-import { trackSchema, type Track } from '@platter/shared';
+import type { Track } from '@platter/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { loadContracts, type Contracts } from '../../lib/contracts';
 import { playerActions } from '../../features/player/player-reducer';
 import { usePlayerStore } from '../../features/player/player-store';
 
 /**
  * The tracks a server answer carries, wherever the features keep them: a track itself, a page of
- * `items`, search `tracks`, playlist `entries[].track`.
+ * `items`, search `tracks`, playlist `entries[].track`; `trackSchema` is the shared one (lib/contracts.ts).
  */
-export function tracksIn(data: unknown): Track[] {
+export function tracksIn(data: unknown, trackSchema: Contracts['trackSchema']): Track[] {
   if (typeof data !== 'object' || data === null) return [];
   const record = data as Record<string, unknown>;
   const candidates: unknown[] = [data];
@@ -37,8 +38,12 @@ export function useFreshQueuedTracks(): void {
       queryClient.getQueryCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'success') return;
         if (usePlayerStore.getState().queue.length === 0) return;
-        const tracks = tracksIn(event.query.state.data);
-        if (tracks.length > 0) usePlayerStore.getState().dispatch(playerActions.refreshTracks(tracks));
+        const { data } = event.query.state;
+        // The contracts are in (they checked this answer), so this waits a microtask at most.
+        void loadContracts().then(({ trackSchema }) => {
+          const tracks = tracksIn(data, trackSchema);
+          if (tracks.length > 0) usePlayerStore.getState().dispatch(playerActions.refreshTracks(tracks));
+        });
       }),
     [queryClient],
   );

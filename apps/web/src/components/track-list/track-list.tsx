@@ -1,4 +1,5 @@
-import { formatTime, type Track } from '@platter/shared';
+import type { Track } from '@platter/shared';
+import { formatTime } from '@platter/shared/format';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { DASHBOARD_RANGES } from '@platter/shared';
+import { DASHBOARD_RANGES } from '@platter/shared/constants';
 
 export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
 export const DEFAULT_RANGE: DashboardRange = 30;

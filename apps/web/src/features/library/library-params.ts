@@ -1,4 +1,4 @@
-import { ALL_GENRES, GENRES, type Genre } from '@platter/shared';
+import { ALL_GENRES, GENRES, type Genre } from '@platter/shared/constants';
 
 export type GenreFilter = Genre | typeof ALL_GENRES;
 

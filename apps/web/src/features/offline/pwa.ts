@@ -13,8 +13,9 @@ const notify = () => {
 };
 
 /**
- * Registers the service worker once; the app calls it after the page's load event, so neither it
- * nor workbox-window (a chunk of its own, imported here) competes with the first render.
+ * Registers the service worker once; the app calls it after the page's load event and its first
+ * paint, so neither it nor workbox-window (a chunk of its own, imported here) competes with the
+ * first render.
  * The result goes to the console only (SPEC 8). A new version that finished installing waits;
  * `useUpdateAvailable` tells the Reload prompt, and `reloadToUpdate` lets it take over.
  */

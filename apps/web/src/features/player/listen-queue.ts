@@ -1,4 +1,4 @@
-import { OFFLINE_LISTEN_MAX_AGE_DAYS } from '@platter/shared';
+import { OFFLINE_LISTEN_MAX_AGE_DAYS } from '@platter/shared/constants';
 import { ApiError } from '../../lib/api-error';
 
 /** A listen the server has not heard of yet: the play started at `playedAt` with no network. */

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
+import { trackSchema } from '@platter/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTrack } from '../../testing/fixtures';
 import { initialPlayerState, playerActions as a } from './player-reducer';
-import { PLAYER_STORAGE_KEY, restorePersisted, usePlayerStore } from './player-store';
+import { hydratePlayerStore, PLAYER_STORAGE_KEY, restorePersisted, usePlayerStore } from './player-store';
 
 const tracks = [makeTrack({ id: 't1' }), makeTrack({ id: 't2' })];
 
@@ -45,7 +46,7 @@ describe('usePlayerStore persistence', () => {
     usePlayerStore.setState(initialPlayerState);
     expect(usePlayerStore.getState().volume).toBe(1);
     localStorage.setItem(PLAYER_STORAGE_KEY, raw);
-    await usePlayerStore.persist.rehydrate();
+    await hydratePlayerStore();
     const state = usePlayerStore.getState();
     expect(state.volume).toBe(0.4);
     expect(state.muted).toBe(false);
@@ -62,7 +63,7 @@ describe('usePlayerStore persistence', () => {
       PLAYER_STORAGE_KEY,
       JSON.stringify({ state: { queue, current: 1, repeat: true, crossfade: 6 }, version: 1 }),
     );
-    await usePlayerStore.persist.rehydrate();
+    await hydratePlayerStore();
     const state = usePlayerStore.getState();
     expect(state.queue.map((entry) => entry.entryId)).toEqual(['e0', 'e1']);
     expect(state.current).toBe(1);
@@ -110,8 +111,8 @@ describe('usePlayerStore actions', () => {
     expect(usePlayerStore.getState().crossfade).toBe(12);
     usePlayerStore.getState().setCrossfade(-1);
     expect(usePlayerStore.getState().crossfade).toBe(0);
-    expect(restorePersisted({ crossfade: 99 }).crossfade).toBe(0);
-    expect(restorePersisted({ crossfade: 3.5 }).crossfade).toBe(3.5);
+    expect(restorePersisted({ crossfade: 99 }, trackSchema).crossfade).toBe(0);
+    expect(restorePersisted({ crossfade: 3.5 }, trackSchema).crossfade).toBe(3.5);
   });
 });
 
@@ -124,7 +125,7 @@ describe('restorePersisted', () => {
       volume: 7,
       muted: 'no',
       shuffle: { originalOrder: ['gone', 'ok', 3] },
-    });
+    }, trackSchema);
     expect(restored.queue?.map((entry) => entry.entryId)).toEqual(['ok']);
     expect(restored.current).toBeNull();
     expect(restored.repeat).toBe('off');
@@ -134,16 +135,16 @@ describe('restorePersisted', () => {
   });
 
   it('reads the repeat of before (a boolean) as off or one, and the three modes as they are', () => {
-    expect(restorePersisted({ repeat: false }).repeat).toBe('off');
-    expect(restorePersisted({ repeat: true }).repeat).toBe('one');
-    expect(restorePersisted({ repeat: 'all' }).repeat).toBe('all');
-    expect(restorePersisted({ volume: 0 }).volume).toBe(0);
-    expect(restorePersisted({ volume: -0.1 }).volume).toBe(1);
-    expect(restorePersisted({ shuffle: 'on' }).shuffle).toBeNull();
+    expect(restorePersisted({ repeat: false }, trackSchema).repeat).toBe('off');
+    expect(restorePersisted({ repeat: true }, trackSchema).repeat).toBe('one');
+    expect(restorePersisted({ repeat: 'all' }, trackSchema).repeat).toBe('all');
+    expect(restorePersisted({ volume: 0 }, trackSchema).volume).toBe(0);
+    expect(restorePersisted({ volume: -0.1 }, trackSchema).volume).toBe(1);
+    expect(restorePersisted({ shuffle: 'on' }, trackSchema).shuffle).toBeNull();
   });
 
   it('gives nothing for garbage', () => {
-    expect(restorePersisted('nope')).toEqual({});
-    expect(restorePersisted(null)).toEqual({});
+    expect(restorePersisted('nope', trackSchema)).toEqual({});
+    expect(restorePersisted(null, trackSchema)).toEqual({});
   });
 });

@@ -1,7 +1,8 @@
-import { trackSchema, type Track } from '@platter/shared';
+import type { Track } from '@platter/shared';
 import { create, createStore, type StateCreator } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { i18n } from '../../i18n/i18n';
+import { loadContracts, type Contracts } from '../../lib/contracts';
 import {
   CROSSFADE_MAX,
   initialPlayerState,
@@ -63,16 +64,20 @@ function restoreShuffle(value: unknown, queue: readonly QueueEntry[]): Persisted
   return { originalOrder: order.filter((id): id is string => typeof id === 'string' && known.has(id)) };
 }
 
-/** Reads back what localStorage held; anything malformed (or from an older shape) is dropped. */
-export function restorePersisted(raw: unknown): Partial<PersistedPlayer> {
+/**
+ * Reads back what localStorage held; anything malformed (or from an older shape) is dropped. The
+ * queue's tracks are checked with the shared `trackSchema`; without it (never loaded) the queue is
+ * dropped too.
+ */
+export function restorePersisted(raw: unknown, trackSchema: Contracts['trackSchema'] | null): Partial<PersistedPlayer> {
   if (typeof raw !== 'object' || raw === null) return {};
   const value = raw as Record<string, unknown>;
   const queue: QueueEntry[] = [];
   if (Array.isArray(value.queue)) {
     for (const item of value.queue as unknown[]) {
       const entry = item as { entryId?: unknown; track?: unknown } | null;
-      const track = trackSchema.safeParse(entry?.track);
-      if (typeof entry?.entryId === 'string' && track.success) queue.push({ entryId: entry.entryId, track: track.data });
+      const track = trackSchema?.safeParse(entry?.track);
+      if (typeof entry?.entryId === 'string' && track?.success) queue.push({ entryId: entry.entryId, track: track.data });
     }
   }
   const current =
@@ -121,13 +126,45 @@ const playerStoreCreator: StateCreator<PlayerStore> = (set, get) => {
 /** A store without persistence, for tests and isolated players. */
 export const createPlayerStore = () => createStore<PlayerStore>()(playerStoreCreator);
 
-/** The app's one player. */
+/** The shared trackSchema the stored queue is checked with, once hydratePlayerStore loaded it. */
+let storedTrackSchema: Contracts['trackSchema'] | null = null;
+
+/** The app's one player. It reads its stored state back in hydratePlayerStore, before the first render. */
 export const usePlayerStore = create<PlayerStore>()(
   persist(playerStoreCreator, {
     name: PLAYER_STORAGE_KEY,
     version: 1,
     storage: createJSONStorage(() => localStorage),
     partialize: persistedSlice,
-    merge: (persisted, current) => ({ ...current, ...restorePersisted(persisted) }),
+    skipHydration: true,
+    merge: (persisted, current) => ({ ...current, ...restorePersisted(persisted, storedTrackSchema) }),
   }),
 );
+
+/** Whether localStorage holds a queue to restore (whose tracks need the schemas to be checked). */
+function hasStoredQueue(): boolean {
+  try {
+    const stored = JSON.parse(localStorage.getItem(PLAYER_STORAGE_KEY) ?? 'null') as { state?: { queue?: unknown } } | null;
+    return Array.isArray(stored?.state?.queue) && stored.state.queue.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Restores the stored player (queue, position, modes, volume). main.tsx waits for it before the
+ * first render, so every component sees the restored state from the start, as before. The shared
+ * schemas (lib/contracts.ts) are loaded for it only when there is a queue to check: a first visit
+ * paints without them.
+ */
+export async function hydratePlayerStore(): Promise<void> {
+  if (hasStoredQueue()) {
+    try {
+      storedTrackSchema = (await loadContracts()).trackSchema;
+    } catch (error) {
+      // Their chunk did not arrive (offline before the app was cached): the app starts without the queue.
+      console.error('player queue not restored', error);
+    }
+  }
+  await usePlayerStore.persist.rehydrate();
+}

@@ -52,7 +52,7 @@ describe('LibrarySwitch', () => {
 });
 
 describe('HomeTopBar', () => {
-  it('signed out: Sign in opens the account sheet with the sign-in form, and Close closes it', () => {
+  it('signed out: Sign in opens the account sheet with the sign-in form, and Close closes it', async () => {
     const client = createTestQueryClient();
     client.setQueryData(meQueryOptions().queryKey, null);
     client.setQueryData(serverConfigQueryOptions().queryKey, { googleSignIn: false, maxUploadMb: 100 });
@@ -60,7 +60,8 @@ describe('HomeTopBar', () => {
     expect(screen.queryByLabelText('Email')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     const sheet = screen.getByRole('dialog', { name: 'Account' });
-    expect(within(sheet).getByLabelText('Email')).toBeTruthy();
+    // The form is a chunk of its own (auth-panel.tsx).
+    expect(await within(sheet).findByLabelText('Email')).toBeTruthy();
     expect(within(sheet).getByLabelText('Language')).toBeTruthy();
     fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
     expect(screen.queryByLabelText('Email')).toBeNull();

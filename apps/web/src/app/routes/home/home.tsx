@@ -1,8 +1,9 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, type HomeTabId } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
+import type { HistoryViewProps } from '../../../features/history/components/history-view';
 import { LibraryView } from '../../../features/library/components/library-view';
 import { OfflineNotice } from '../../../features/offline/components/offline-banner';
 import { useOnline } from '../../../features/offline/hooks/use-online';
@@ -10,7 +11,6 @@ import { usePlayTrackList } from '../../../features/player/hooks/use-play-track-
 import { FOCUS_SEARCH_EVENT, requestSearchFocus } from '../../../features/search/focus-search';
 import { TermsModal } from '../../../features/terms/components/terms-modal';
 import { lazyNamed } from '../../../lib/lazy-named';
-import { readTrackHistory } from '../../../lib/track-history';
 import { HomeBottomNav, LibrarySwitch } from './home-nav';
 import { HomeSidebar } from './home-sidebar';
 import { parseHomeTab } from './home-tabs';
@@ -25,7 +25,14 @@ const PlaylistsView = lazyNamed(() => import('../../../features/playlists/compon
 const PlaylistDetailsView = lazyNamed(() => import('../../../features/playlists/components/playlist-details-view'), 'PlaylistDetailsView');
 const SaveOfflineButton = lazyNamed(() => import('../../../features/offline/components/save-offline-button'), 'SaveOfflineButton');
 const LikedTracksView = lazyNamed(() => import('../../../features/likes/components/liked-tracks-view'), 'LikedTracksView');
-const HistoryView = lazyNamed(() => import('../../../features/history/components/history-view'), 'HistoryView');
+// The local history is read (and checked with the shared trackSchema) in the history tab's chunk.
+const HistoryView = lazy(async () => {
+  const [{ HistoryView: View }, { readTrackHistory }] = await Promise.all([
+    import('../../../features/history/components/history-view'),
+    import('../../../lib/track-history'),
+  ]);
+  return { default: (props: Omit<HistoryViewProps, 'readLocalHistory'>) => <View {...props} readLocalHistory={readTrackHistory} /> };
+});
 const SavedView = lazyNamed(() => import('../../../features/offline/components/saved-view'), 'SavedView');
 const MenuTab = lazyNamed(() => import('./menu-tab'), 'MenuTab');
 const NewsFeed = lazyNamed(() => import('../../../features/posts/components/news-feed'), 'NewsFeed');
@@ -78,7 +85,7 @@ function TabContent({ tab }: { tab: HomeTabId | null }) {
     case 'liked':
       return <LikedTracksView signedIn={signedIn} {...player} />;
     case 'history':
-      return <HistoryView signedIn={signedIn} readLocalHistory={readTrackHistory} {...player} />;
+      return <HistoryView signedIn={signedIn} {...player} />;
     case 'saved':
       return <SavedView {...player} />;
     case 'menu':

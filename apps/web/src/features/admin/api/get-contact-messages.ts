@@ -1,4 +1,3 @@
-import { contactMessageListSchema } from '@platter/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const contactMessagesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.admin.contactMessages,
-    queryFn: ({ signal }) => apiRequest('/api/admin/contact-messages', { schema: contactMessageListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/admin/contact-messages', { schema: (c) => c.contactMessageListSchema, signal }),
   });
 
 export function useContactMessages() {

@@ -1,4 +1,3 @@
-import { adminUserListSchema } from '@platter/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const adminUsersQueryOptions = (q: string) =>
   queryOptions({
     queryKey: queryKeys.admin.users(q),
-    queryFn: ({ signal }) => apiRequest('/api/admin/users', { schema: adminUserListSchema, query: { q }, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/admin/users', { schema: (c) => c.adminUserListSchema, query: { q }, signal }),
   });
 
 export function useAdminUsers(q: string) {

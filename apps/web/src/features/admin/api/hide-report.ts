@@ -1,11 +1,10 @@
-import { reportSchema } from '@platter/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `POST /api/admin/reports/:id/hide`: hides the reported track and resolves its other open reports. */
 export function hideReportedTrack(reportId: string) {
-  return apiRequest(`/api/admin/reports/${encodeURIComponent(reportId)}/hide`, { schema: reportSchema, method: 'POST' });
+  return apiRequest(`/api/admin/reports/${encodeURIComponent(reportId)}/hide`, { schema: (c) => c.reportSchema, method: 'POST' });
 }
 
 export function useHideReportedTrack() {

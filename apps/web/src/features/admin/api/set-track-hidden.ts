@@ -1,4 +1,3 @@
-import { trackSchema } from '@platter/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -6,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 /** `PUT /api/admin/tracks/:id/hidden { hidden }`: hides a track or brings it back. */
 export function setTrackHidden(trackId: string, hidden: boolean) {
   return apiRequest(`/api/admin/tracks/${encodeURIComponent(trackId)}/hidden`, {
-    schema: trackSchema,
+    schema: (c) => c.trackSchema,
     method: 'PUT',
     json: { hidden },
   });

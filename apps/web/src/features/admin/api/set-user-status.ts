@@ -1,4 +1,5 @@
-import { profileSchema, type AdminUser, type Status } from '@platter/shared';
+import type { AdminUser } from '@platter/shared';
+import type { Status } from '@platter/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -6,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 /** `PUT /api/admin/users/:id/status { status }`: sets a user's status (creator, artist, premium, user). */
 export function setUserStatus(userId: string, status: Status) {
   return apiRequest(`/api/admin/users/${encodeURIComponent(userId)}/status`, {
-    schema: profileSchema,
+    schema: (c) => c.profileSchema,
     method: 'PUT',
     json: { status },
   });

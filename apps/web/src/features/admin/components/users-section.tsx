@@ -1,4 +1,5 @@
-import { STATUSES, type AdminUser, type Status } from '@platter/shared';
+import type { AdminUser } from '@platter/shared';
+import { STATUSES, type Status } from '@platter/shared/constants';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminUsers } from '../api/get-users';

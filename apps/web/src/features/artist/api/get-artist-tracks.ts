@@ -1,4 +1,5 @@
-import { MAX_PAGE_SIZE, trackListSchema, type TrackList } from '@platter/shared';
+import type { TrackList } from '@platter/shared';
+import { MAX_PAGE_SIZE } from '@platter/shared/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -6,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 /** All of an artist's tracks; the page size is the server's maximum. */
 export function getArtistTracks(artistId: string, signal?: AbortSignal): Promise<TrackList> {
   return apiRequest('/api/tracks', {
-    schema: trackListSchema,
+    schema: (c) => c.trackListSchema,
     query: { artistId, page: 1, pageSize: MAX_PAGE_SIZE },
     signal,
   });

@@ -1,11 +1,11 @@
-import { artistPageSchema, type ArtistPage } from '@platter/shared';
+import type { ArtistPage } from '@platter/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/artists/:id`: the public profile plus whether the viewer subscribes (404 for an unknown id). */
 export function getArtist(id: string, signal?: AbortSignal): Promise<ArtistPage> {
-  return apiRequest(`/api/artists/${encodeURIComponent(id)}`, { schema: artistPageSchema, signal });
+  return apiRequest(`/api/artists/${encodeURIComponent(id)}`, { schema: (c) => c.artistPageSchema, signal });
 }
 
 export const artistQueryOptions = (id: string) =>

@@ -1,4 +1,4 @@
-import { subscriptionStateSchema, type SubscriptionState } from '@platter/shared';
+import type { SubscriptionState } from '@platter/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,7 +7,7 @@ import { artistQueryOptions } from './get-artist';
 /** `PUT` (subscribe) or `DELETE` (unsubscribe) `/api/artists/:id/subscription`; both are idempotent. */
 export function setSubscription(artistId: string, subscribed: boolean): Promise<SubscriptionState> {
   return apiRequest(`/api/artists/${encodeURIComponent(artistId)}/subscription`, {
-    schema: subscriptionStateSchema,
+    schema: (c) => c.subscriptionStateSchema,
     method: subscribed ? 'PUT' : 'DELETE',
   });
 }

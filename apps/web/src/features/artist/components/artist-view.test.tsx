@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { MAX_PAGE_SIZE, type ArtistPage, type Profile, type TrackList } from '@platter/shared';
+import type { ArtistPage, Profile, TrackList } from '@platter/shared';
+import { MAX_PAGE_SIZE } from '@platter/shared/constants';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';

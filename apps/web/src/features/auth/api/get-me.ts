@@ -1,13 +1,11 @@
-import { meSchema, type Me } from '@platter/shared';
+import type { Me } from '@platter/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-const meOrNobodySchema = meSchema.nullable();
-
 /** The signed-in user and profile, or null when signed out (the server answers 200 null, not an error). */
 export function getMe(signal?: AbortSignal): Promise<Me | null> {
-  return apiRequest('/api/me', { schema: meOrNobodySchema, signal });
+  return apiRequest('/api/me', { schema: (c) => c.meSchema.nullable(), signal });
 }
 
 export const meQueryOptions = () =>

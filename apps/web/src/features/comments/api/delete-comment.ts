@@ -1,12 +1,11 @@
 import type { Comment } from '@platter/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/comments/:id (its author, the track's owner or an admin): 204. */
 export async function deleteComment(commentId: string): Promise<void> {
-  await apiRequest(`/api/comments/${encodeURIComponent(commentId)}`, { schema: z.unknown(), method: 'DELETE' });
+  await apiRequest(`/api/comments/${encodeURIComponent(commentId)}`, { schema: (c) => c.unreadAnswerSchema, method: 'DELETE' });
 }
 
 export function useDeleteComment(trackId: string) {

@@ -1,11 +1,11 @@
-import { commentListSchema, type Comment } from '@platter/shared';
+import type { Comment } from '@platter/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/tracks/:id/comments: oldest first. */
 export async function getComments(trackId: string, signal?: AbortSignal): Promise<Comment[]> {
-  const { items } = await apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/comments`, { schema: commentListSchema, signal });
+  const { items } = await apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/comments`, { schema: (c) => c.commentListSchema, signal });
   // Oldest first whatever the source (a just-posted comment is appended to the cache too).
   return items.toSorted((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
 }

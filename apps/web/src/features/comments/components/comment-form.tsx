@@ -1,4 +1,4 @@
-import { COMMENT_MAX_LENGTH } from '@platter/shared';
+import { COMMENT_MAX_LENGTH } from '@platter/shared/constants';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';

@@ -1,4 +1,5 @@
-import { formatTime, type Comment } from '@platter/shared';
+import type { Comment } from '@platter/shared';
+import { formatTime } from '@platter/shared/format';
 import { useTranslation } from 'react-i18next';
 import { commentAuthor } from '../comment-author';
 

@@ -1,4 +1,3 @@
-import { dashboardSchema } from '@platter/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const dashboardQueryOptions = (days: number) =>
   queryOptions({
     queryKey: queryKeys.studio.dashboard(days),
-    queryFn: ({ signal }) => apiRequest('/api/me/dashboard', { schema: dashboardSchema, query: { days }, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/dashboard', { schema: (c) => c.dashboardSchema, query: { days }, signal }),
   });
 
 export function useDashboard(days: number, signedIn: boolean) {

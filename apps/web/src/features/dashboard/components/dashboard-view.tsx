@@ -1,4 +1,5 @@
-import { DASHBOARD_RANGES, type Dashboard, type Track } from '@platter/shared';
+import type { Dashboard, Track } from '@platter/shared';
+import { DASHBOARD_RANGES } from '@platter/shared/constants';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

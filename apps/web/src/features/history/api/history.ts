@@ -1,4 +1,3 @@
-import { historySchema } from '@platter/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const historyQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.history,
-    queryFn: ({ signal }) => apiRequest('/api/me/history', { schema: historySchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/history', { schema: (c) => c.historySchema, signal }),
   });
 
 export function useServerHistory(signedIn: boolean) {

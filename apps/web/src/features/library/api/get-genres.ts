@@ -1,10 +1,10 @@
-import { genreCountsSchema, type GenreCounts } from '@platter/shared';
+import type { GenreCounts } from '@platter/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function getGenres(signal?: AbortSignal): Promise<GenreCounts> {
-  return apiRequest('/api/genres', { schema: genreCountsSchema, signal });
+  return apiRequest('/api/genres', { schema: (c) => c.genreCountsSchema, signal });
 }
 
 export const genresQueryOptions = () =>

@@ -1,4 +1,5 @@
-import { ALL_GENRES, trackListSchema, type TrackList, type TrackListQuery } from '@platter/shared';
+import type { TrackList, TrackListQuery } from '@platter/shared';
+import { ALL_GENRES } from '@platter/shared/constants';
 import { type QueryClient, keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -8,7 +9,7 @@ export type TracksQuery = Pick<TrackListQuery, 'genre' | 'q' | 'page' | 'pageSiz
 /** `GET /api/tracks`; 'All' and an empty search are left out, which the server reads as no filter. */
 export function getTracks(query: TracksQuery, signal?: AbortSignal, anchor?: string): Promise<TrackList> {
   return apiRequest('/api/tracks', {
-    schema: trackListSchema,
+    schema: (c) => c.trackListSchema,
     query: {
       genre: query.genre === ALL_GENRES ? undefined : query.genre,
       q: query.q?.trim() || undefined,

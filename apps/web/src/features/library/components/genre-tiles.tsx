@@ -1,4 +1,4 @@
-import { ALL_GENRES, GENRES } from '@platter/shared';
+import { ALL_GENRES, GENRES } from '@platter/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { genreTileClassName } from '../../../components/genre-tile';
 import { useGenres } from '../api/get-genres';

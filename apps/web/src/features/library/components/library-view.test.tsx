@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { HOME_PAGE_SIZE, type GenreCounts, type TrackList } from '@platter/shared';
+import type { GenreCounts, TrackList } from '@platter/shared';
+import { HOME_PAGE_SIZE } from '@platter/shared/constants';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTrack } from '../../../testing/fixtures';

@@ -1,4 +1,6 @@
-import { ALL_GENRES, HOME_PAGE_SIZE, pageCount, type Track } from '@platter/shared';
+import type { Track } from '@platter/shared';
+import { ALL_GENRES, HOME_PAGE_SIZE } from '@platter/shared/constants';
+import { pageCount } from '@platter/shared/format';
 import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrackList } from '../../../components/track-list/track-list';

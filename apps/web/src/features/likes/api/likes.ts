@@ -1,4 +1,4 @@
-import { likedIdsSchema, likeStateSchema, trackItemsSchema, type LikeState, type Track } from '@platter/shared';
+import type { LikeState, Track } from '@platter/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const likedIdsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.likes.ids,
-    queryFn: ({ signal }) => apiRequest('/api/me/liked-ids', { schema: likedIdsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/liked-ids', { schema: (c) => c.likedIdsSchema, signal }),
     select: (data) => new Set(data.ids),
   });
 
@@ -20,7 +20,7 @@ export function useLikedIds(signedIn: boolean) {
 export const likedTracksQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.likes.list,
-    queryFn: ({ signal }) => apiRequest('/api/me/likes', { schema: trackItemsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/likes', { schema: (c) => c.trackItemsSchema, signal }),
   });
 
 export function useLikedTracks(signedIn: boolean) {
@@ -30,7 +30,7 @@ export function useLikedTracks(signedIn: boolean) {
 /** `PUT` or `DELETE /api/tracks/:id/like`. */
 export function setLike(trackId: string, liked: boolean): Promise<LikeState> {
   return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/like`, {
-    schema: likeStateSchema,
+    schema: (c) => c.likeStateSchema,
     method: liked ? 'PUT' : 'DELETE',
   });
 }

@@ -1,4 +1,4 @@
-import { MARKETING_CLAIMS as shared } from '@platter/shared';
+import { MARKETING_CLAIMS as shared } from '@platter/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { MARKETING_CLAIMS } from './claims';
 

@@ -1,17 +1,14 @@
 import type { ContactMessageInput } from '@platter/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-const contactMessageSentSchema = z.object({ id: z.string() });
 
 /**
  * `POST /api/contact { name, email, subject?, message }` (201 `{ id }`). The server validates
  * (400 with the fields and reasons) and limits how often one address may write (429).
  */
 export function sendContactMessage(input: ContactMessageInput) {
-  return apiRequest('/api/contact', { method: 'POST', json: input, schema: contactMessageSentSchema });
+  return apiRequest('/api/contact', { method: 'POST', json: input, schema: (c) => c.contactMessageSentSchema });
 }
 
 export function useSendContactMessage() {

@@ -1,10 +1,5 @@
-import {
-  CONTACT_MESSAGE_MAX_LENGTH,
-  CONTACT_NAME_MAX_LENGTH,
-  CONTACT_SUBJECT_MAX_LENGTH,
-  contactMessageInputSchema,
-  type ContactMessageInput,
-} from '@platter/shared';
+import { contactMessageInputSchema, type ContactMessageInput } from '@platter/shared';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH, CONTACT_SUBJECT_MAX_LENGTH } from '@platter/shared/constants';
 import type { TFunction } from 'i18next';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { trackSchema, type Track } from '@platter/shared';
+import type { Track } from '@platter/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/tracks/:id: one track, for a shared link (`/home?track=<id>`). */
 export function getTrack(trackId: string, signal?: AbortSignal): Promise<Track> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}`, { schema: trackSchema, signal });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}`, { schema: (c) => c.trackSchema, signal });
 }
 
 /** One track for its own page (`/track/:id`); under `tracks`, so live track events refresh it. */

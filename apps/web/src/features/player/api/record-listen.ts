@@ -1,4 +1,4 @@
-import { listenResultSchema, type ListenResult } from '@platter/shared';
+import type { ListenResult } from '@platter/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -9,6 +9,6 @@ export function recordListen(trackId: string, playedAt?: string): Promise<Listen
   return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/listens`, {
     method: 'POST',
     json: playedAt ? { playedAt } : undefined,
-    schema: listenResultSchema,
+    schema: (c) => c.listenResultSchema,
   });
 }

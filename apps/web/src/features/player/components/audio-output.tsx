@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { whenFirstPainted } from '../../../lib/first-paint';
 import { queryKeys } from '../../../lib/query-keys';
 import { connectAudio } from '../audio-adapter';
-import { connectListens } from '../listens';
-import { connectMediaSession } from '../media-session';
 import { usePlayerStore } from '../player-store';
 
 function createDeck(): HTMLAudioElement {
@@ -37,15 +36,32 @@ export function AudioOutput() {
         container.prepend(active);
       },
     });
-    const disconnectSession = connectMediaSession(usePlayerStore);
-    const disconnectListens = connectListens(usePlayerStore, {
-      isSignedIn: () => !!queryClient.getQueryData(queryKeys.me),
-      onRecorded: () => void queryClient.invalidateQueries({ queryKey: queryKeys.history }),
-    });
+    // The media session (lock screen, media keys) and the listens (counts, histories, the offline
+    // queue) start after the first paint, in a chunk of their own: nothing plays before it, and
+    // connectListens counts a play that reached `playing` before it connected.
+    let stopped = false;
+    let disconnectBackground = () => {};
+    void whenFirstPainted()
+      .then(() => Promise.all([import('../media-session'), import('../listens')]))
+      .then(
+        ([{ connectMediaSession }, { connectListens }]) => {
+          if (stopped) return;
+          const disconnectSession = connectMediaSession(usePlayerStore);
+          const disconnectListens = connectListens(usePlayerStore, {
+            isSignedIn: () => !!queryClient.getQueryData(queryKeys.me),
+            onRecorded: () => void queryClient.invalidateQueries({ queryKey: queryKeys.history }),
+          });
+          disconnectBackground = () => {
+            disconnectSession();
+            disconnectListens();
+          };
+        },
+        (error: unknown) => console.error('media session and listens not started', error),
+      );
     return () => {
+      stopped = true;
       disconnectAudio();
-      disconnectSession();
-      disconnectListens();
+      disconnectBackground();
       primary.pause();
       standby.pause();
       primary.remove();

@@ -1,4 +1,4 @@
-import { formatTime } from '@platter/shared';
+import { formatTime } from '@platter/shared/format';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentEntry, playerActions } from '../player-reducer';

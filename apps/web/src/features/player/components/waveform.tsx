@@ -1,4 +1,5 @@
-import { formatTime, type WaveformStatus } from '@platter/shared';
+import type { WaveformStatus } from '@platter/shared';
+import { formatTime } from '@platter/shared/format';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWaveform } from '../api/get-waveform';

@@ -1,4 +1,5 @@
-import { PLAYLIST_MAX_PAGE_SIZE, PLAYLIST_PAGE_SIZE, playlistDetailSchema, type PlaylistDetail, type PlaylistEntry } from '@platter/shared';
+import type { PlaylistDetail, PlaylistEntry } from '@platter/shared';
+import { PLAYLIST_MAX_PAGE_SIZE, PLAYLIST_PAGE_SIZE } from '@platter/shared/constants';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -19,7 +20,7 @@ export const playlistEntriesKey = (id: string) => [...queryKeys.playlists.detail
 export const playlistPageQueryOptions = (id: string, page = 1) =>
   queryOptions({
     queryKey: playlistPageKey(id, page),
-    queryFn: ({ signal }) => apiRequest(`${path(id)}${pageQuery(page)}`, { schema: playlistDetailSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`${path(id)}${pageQuery(page)}`, { schema: (c) => c.playlistDetailSchema, signal }),
     retry: false,
   });
 
@@ -42,7 +43,7 @@ export const playlistEntriesQueryOptions = (id: string) =>
     queryFn: async ({ signal }): Promise<PlaylistEntry[]> => {
       const entries: PlaylistEntry[] = [];
       for (let page = 1; ; page++) {
-        const detail = await apiRequest(`${path(id)}${pageQuery(page, PLAYLIST_MAX_PAGE_SIZE)}`, { schema: playlistDetailSchema, signal });
+        const detail = await apiRequest(`${path(id)}${pageQuery(page, PLAYLIST_MAX_PAGE_SIZE)}`, { schema: (c) => c.playlistDetailSchema, signal });
         entries.push(...detail.entries);
         if (page >= (detail.page?.pages ?? 1)) return entries;
       }
@@ -78,14 +79,14 @@ export function useDetailMutation<Vars extends { playlistId: string; page?: numb
 /** `POST /api/playlists/:id/tracks { trackId }` (answered with the first page). */
 export function useAddToPlaylist() {
   return useDetailMutation(({ playlistId, trackId }: { playlistId: string; trackId: string }) =>
-    apiRequest(`${path(playlistId)}/tracks${pageQuery(1)}`, { schema: playlistDetailSchema, method: 'POST', json: { trackId } }),
+    apiRequest(`${path(playlistId)}/tracks${pageQuery(1)}`, { schema: (c) => c.playlistDetailSchema, method: 'POST', json: { trackId } }),
   );
 }
 
 /** `DELETE /api/playlists/:id/tracks/:entryId`, answered with the page on screen. */
 export function useRemoveFromPlaylist() {
   return useDetailMutation(({ playlistId, entryId, page = 1 }: { playlistId: string; entryId: string; page?: number }) =>
-    apiRequest(`${path(playlistId)}/tracks/${encodeURIComponent(entryId)}${pageQuery(page)}`, { schema: playlistDetailSchema, method: 'DELETE' }),
+    apiRequest(`${path(playlistId)}/tracks/${encodeURIComponent(entryId)}${pageQuery(page)}`, { schema: (c) => c.playlistDetailSchema, method: 'DELETE' }),
   );
 }
 
@@ -96,7 +97,7 @@ export function useRemoveFromPlaylist() {
 export function useMovePlaylistEntry() {
   return useDetailMutation(({ playlistId, entryId, position, page = 1 }: { playlistId: string; entryId: string; position: number; page?: number }) =>
     apiRequest(`${path(playlistId)}/tracks/${encodeURIComponent(entryId)}/position${pageQuery(page)}`, {
-      schema: playlistDetailSchema,
+      schema: (c) => c.playlistDetailSchema,
       method: 'PUT',
       json: { position },
     }),

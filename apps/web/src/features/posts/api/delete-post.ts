@@ -1,13 +1,12 @@
 import type { Post } from '@platter/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { updateCachedPosts } from './post-cache';
 
 /** `DELETE /api/posts/:id` (the author or an admin): 204 with no body. */
 export async function deletePost(postId: string): Promise<void> {
-  await apiRequest(`/api/posts/${encodeURIComponent(postId)}`, { schema: z.unknown(), method: 'DELETE' });
+  await apiRequest(`/api/posts/${encodeURIComponent(postId)}`, { schema: (c) => c.unreadAnswerSchema, method: 'DELETE' });
 }
 
 /** Deletes a post and drops it from every cached list at once. */

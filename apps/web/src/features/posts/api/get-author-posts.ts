@@ -1,11 +1,11 @@
-import { postListSchema, type Post } from '@platter/shared';
+import type { Post } from '@platter/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/artists/:id/posts`: an author's posts, the pinned one first, then newest. */
 export function getAuthorPosts(authorId: string, signal?: AbortSignal): Promise<{ items: Post[] }> {
-  return apiRequest(`/api/artists/${encodeURIComponent(authorId)}/posts`, { schema: postListSchema, signal });
+  return apiRequest(`/api/artists/${encodeURIComponent(authorId)}/posts`, { schema: (c) => c.postListSchema, signal });
 }
 
 export const authorPostsQueryOptions = (authorId: string) =>

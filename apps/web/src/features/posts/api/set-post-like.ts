@@ -1,4 +1,4 @@
-import { postLikeStateSchema, type Post, type PostLikeState } from '@platter/shared';
+import type { Post, PostLikeState } from '@platter/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -6,7 +6,7 @@ import { patchCachedPost } from './post-cache';
 
 /** `PUT` (like) or `DELETE` (unlike) `/api/posts/:id/like`. */
 export function setPostLike(postId: string, liked: boolean): Promise<PostLikeState> {
-  return apiRequest(`/api/posts/${encodeURIComponent(postId)}/like`, { schema: postLikeStateSchema, method: liked ? 'PUT' : 'DELETE' });
+  return apiRequest(`/api/posts/${encodeURIComponent(postId)}/like`, { schema: (c) => c.postLikeStateSchema, method: liked ? 'PUT' : 'DELETE' });
 }
 
 /**

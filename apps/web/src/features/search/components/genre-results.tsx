@@ -1,4 +1,4 @@
-import type { Genre } from '@platter/shared';
+import type { Genre } from '@platter/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { genreTileClassName } from '../../../components/genre-tile';

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatePosts } from './invalidate-posts';
 
 /** `DELETE /api/posts/:id` (204). */
 export function deletePost(postId: string): Promise<unknown> {
-  return apiRequest(`/api/posts/${encodeURIComponent(postId)}`, { method: 'DELETE', schema: z.unknown() });
+  return apiRequest(`/api/posts/${encodeURIComponent(postId)}`, { method: 'DELETE', schema: (c) => c.unreadAnswerSchema });
 }
 
 export function useDeletePost() {

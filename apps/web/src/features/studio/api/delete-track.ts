@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `DELETE /api/tracks/:id` (204): the track, its file, likes, comments and playlist entries. */
 export function deleteTrack(trackId: string): Promise<unknown> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}`, { method: 'DELETE', schema: z.unknown() });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}`, { method: 'DELETE', schema: (c) => c.unreadAnswerSchema });
 }
 
 export function useDeleteTrack() {

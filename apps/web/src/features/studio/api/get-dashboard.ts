@@ -1,4 +1,3 @@
-import { dashboardSchema } from '@platter/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const dashboardQueryOptions = (days: number) =>
   queryOptions({
     queryKey: queryKeys.studio.dashboard(days),
-    queryFn: ({ signal }) => apiRequest('/api/me/dashboard', { query: { days }, schema: dashboardSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/dashboard', { query: { days }, schema: (c) => c.dashboardSchema, signal }),
   });
 
 export function useDashboard(days: number) {

@@ -1,4 +1,3 @@
-import { studioCommentListSchema } from '@platter/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const myCommentsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.studio.comments,
-    queryFn: ({ signal }) => apiRequest('/api/me/comments', { schema: studioCommentListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/comments', { schema: (c) => c.studioCommentListSchema, signal }),
   });
 
 export function useMyComments() {

@@ -1,4 +1,3 @@
-import { postListSchema } from '@platter/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const myPostsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.studio.posts,
-    queryFn: ({ signal }) => apiRequest('/api/me/posts', { schema: postListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/posts', { schema: (c) => c.postListSchema, signal }),
   });
 
 export function useMyPosts() {

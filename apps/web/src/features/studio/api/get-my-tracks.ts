@@ -1,4 +1,3 @@
-import { trackItemsSchema } from '@platter/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const myTracksQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.studio.tracks,
-    queryFn: ({ signal }) => apiRequest('/api/me/tracks', { schema: trackItemsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/tracks', { schema: (c) => c.trackItemsSchema, signal }),
   });
 
 export function useMyTracks() {

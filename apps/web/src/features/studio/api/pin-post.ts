@@ -1,11 +1,10 @@
-import { postSchema } from '@platter/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatePosts } from './invalidate-posts';
 
 /** `PUT /api/posts/:id/pin` pins (unpinning my other posts); `DELETE` unpins. */
 export function setPostPinned({ postId, pinned }: { postId: string; pinned: boolean }) {
-  return apiRequest(`/api/posts/${encodeURIComponent(postId)}/pin`, { method: pinned ? 'PUT' : 'DELETE', schema: postSchema });
+  return apiRequest(`/api/posts/${encodeURIComponent(postId)}/pin`, { method: pinned ? 'PUT' : 'DELETE', schema: (c) => c.postSchema });
 }
 
 export function useSetPostPinned() {

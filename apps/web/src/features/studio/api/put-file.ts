@@ -39,7 +39,7 @@ export function putFile(
         onProgress({ sent: file.size, total: file.size });
         resolve();
       } else {
-        reject(apiErrorFromBody(xhr.status, xhr.statusText, xhr.responseText));
+        void apiErrorFromBody(xhr.status, xhr.statusText, xhr.responseText).then(reject);
       }
     };
     xhr.onerror = () => {

@@ -1,11 +1,11 @@
-import { profileSchema, type Profile, type ProfileImageKind } from '@platter/shared';
+import type { Profile, ProfileImageKind } from '@platter/shared';
 import { useMutation } from '@tanstack/react-query';
 import { putImageBody } from '../../../lib/put-image-body';
 import { useInvalidateProfile } from './update-profile';
 
 /** `PUT /api/me/images/avatar|cover` with the image as the body; the server resizes it. */
 export function putProfileImage({ kind, image }: { kind: ProfileImageKind; image: Blob }): Promise<Profile> {
-  return putImageBody(`/api/me/images/${kind}`, image, profileSchema);
+  return putImageBody(`/api/me/images/${kind}`, image, (c) => c.profileSchema);
 }
 
 export function usePutProfileImage() {

@@ -1,11 +1,11 @@
-import { profileSchema, type Profile, type UpdateProfile } from '@platter/shared';
+import type { Profile, UpdateProfile } from '@platter/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `PATCH /api/me/profile { displayName?, bio? }`. */
 export function updateProfile(input: UpdateProfile): Promise<Profile> {
-  return apiRequest('/api/me/profile', { method: 'PATCH', json: input, schema: profileSchema });
+  return apiRequest('/api/me/profile', { method: 'PATCH', json: input, schema: (c) => c.profileSchema });
 }
 
 /** What shows my profile: me, my artist page, and my name on tracks and posts. */

@@ -1,4 +1,4 @@
-import { trackSchema, type Track, type UpdateTrack } from '@platter/shared';
+import type { Track, UpdateTrack } from '@platter/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -6,7 +6,7 @@ import { putTrackCover } from './put-track-cover';
 
 /** `PATCH /api/tracks/:id { title?, genre? }` (owner or admin): the updated track. */
 export function updateTrack(trackId: string, changes: UpdateTrack): Promise<Track> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}`, { method: 'PATCH', json: changes, schema: trackSchema });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}`, { method: 'PATCH', json: changes, schema: (c) => c.trackSchema });
 }
 
 export interface EditTrackInput {

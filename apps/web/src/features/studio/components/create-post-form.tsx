@@ -1,4 +1,4 @@
-import { POST_MAX_LENGTH } from '@platter/shared';
+import { POST_MAX_LENGTH } from '@platter/shared/constants';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreatePost } from '../api/create-post';

@@ -1,4 +1,5 @@
-import { GENRES, TRACK_TITLE_MAX_LENGTH, updateTrackSchema, type Genre, type Track, type UpdateTrack } from '@platter/shared';
+import { updateTrackSchema, type Track, type UpdateTrack } from '@platter/shared';
+import { GENRES, TRACK_TITLE_MAX_LENGTH, type Genre } from '@platter/shared/constants';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

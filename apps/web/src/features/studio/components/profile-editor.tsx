@@ -1,4 +1,5 @@
-import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, type Profile, type ProfileImageKind } from '@platter/shared';
+import type { Profile, ProfileImageKind } from '@platter/shared';
+import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from '@platter/shared/constants';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePutProfileImage } from '../api/put-profile-image';

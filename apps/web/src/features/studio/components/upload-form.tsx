@@ -1,4 +1,4 @@
-import { DEFAULT_GENRE, GENRES, TRACK_TITLE_MAX_LENGTH, type Genre } from '@platter/shared';
+import { DEFAULT_GENRE, GENRES, TRACK_TITLE_MAX_LENGTH, type Genre } from '@platter/shared/constants';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

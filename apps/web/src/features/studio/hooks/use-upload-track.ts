@@ -1,4 +1,5 @@
-import type { Genre, Track } from '@platter/shared';
+import type { Track } from '@platter/shared';
+import type { Genre } from '@platter/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-error';

@@ -1,4 +1,3 @@
-import { reportCreatedSchema } from '@platter/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 export function reportTrack(trackId: string, reason: string) {
   const text = reason.trim();
   return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/reports`, {
-    schema: reportCreatedSchema,
+    schema: (c) => c.reportCreatedSchema,
     method: 'POST',
     json: text ? { reason: text } : {},
   });

@@ -1,4 +1,5 @@
-import { PLAYLIST_NAME_MAX_LENGTH, type Playlist, type Track } from '@platter/shared';
+import type { Playlist, Track } from '@platter/shared';
+import { PLAYLIST_NAME_MAX_LENGTH } from '@platter/shared/constants';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportTrack } from '../api/report-track';
