@@ -54,19 +54,22 @@ export class ShareService {
     };
   }
 
-  /** A public playlist (a private one is as unknown as a missing one): its name, owner, size and its own cover, else its first track's. */
+  /**
+   * A public playlist (a private one is as unknown as a missing one): its name, owner, size and
+   * length (its counters: the header of its first page, however long it is) and its own cover,
+   * else the first cover of its mosaic.
+   */
   async forPlaylist(id: string): Promise<ShareMeta | undefined> {
-    const playlist = await this.deps.playlists.get(undefined, id).catch(() => undefined);
+    const playlist = await this.deps.playlists.get(undefined, id, { page: 1, pageSize: 1 }).catch(() => undefined);
     if (!playlist) return undefined;
-    const tracks = playlist.entries.map((e) => e.track);
-    const minutes = Math.round(tracks.reduce((sum, t) => sum + (t.duration ?? 0), 0) / 60);
-    const length = tracks.length === 0 ? 'no tracks yet' : `${plural(tracks.length, 'track', 'tracks')}${minutes > 0 ? `, ${minutes} min` : ''}`;
+    const minutes = Math.round(playlist.durationSeconds / 60);
+    const length = playlist.trackCount === 0 ? 'no tracks yet' : `${plural(playlist.trackCount, 'track', 'tracks')}${minutes > 0 ? `, ${minutes} min` : ''}`;
     return {
       title: playlist.name,
       description: `Playlist by ${playlist.ownerName} on Platter: ${length}.`,
       path: `/playlist/${encodeURIComponent(id)}`,
       type: 'music.playlist',
-      image: playlist.image ?? tracks.find((t) => t.image)?.image ?? null,
+      image: playlist.image ?? playlist.covers?.[0] ?? null,
     };
   }
 }
