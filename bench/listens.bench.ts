@@ -252,7 +252,7 @@ class Connection {
   postListen(trackId: string, headers: Record<string, string>): Promise<Outcome> {
     if (this.closed) return Promise.reject(this.closed);
     const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-    this.socket.write(`POST /api/tracks/${trackId}/listens HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 2\r\n${lines}\r\n{}`);
+    this.socket.write(`POST /api/tracks/${trackId}/listens HTTP/1.1\r\nhost: 127.0.0.1\r\norigin: http://127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 2\r\n${lines}\r\n{}`);
     return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
   }
 

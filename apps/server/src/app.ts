@@ -11,7 +11,9 @@ import helmet from 'helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isAdminEmail } from './config.js';
 import type { AppContext } from './context.js';
+import { type PublicOrigin, createPublicOrigin } from './lib/public-origin.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { requestGuardPlugin } from './plugins/request-guard.js';
 import { sessionPlugin } from './plugins/session.js';
 import { type ShareMeta, renderShareHtml } from './services/share.service.js';
 import { accountRoutes } from './routes/account.routes.js';
@@ -95,6 +97,13 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     bodyLimit: 1024 * 1024,
     // Upload URL tokens are path parameters of a few hundred characters.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
+    // Errors Fastify meets before any hook (a path parameter whose %-escapes are not UTF-8, a
+    // body it cannot read), in Platter's `{ error, message }` like every other answer.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'The address has a %-escape that is not valid UTF-8. Check the link, or encode the text as UTF-8.' : error.message;
+      void reply.status(status).send({ error: error.code === 'FST_ERR_BAD_URL' ? 'invalid_address' : (error.code ?? 'bad_request').toLowerCase(), message });
+    },
     // TRUST_PROXY: behind a proxy, request.ip (and so every per-address rate limit) comes from
     // X-Forwarded-For; by default that header is ignored, since any client can send it.
     trustProxy: fastifyTrustProxy(context.config.trustProxy),
@@ -135,11 +144,13 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const publicOrigin = createPublicOrigin(context.config);
   await app.register(errorHandlerPlugin);
+  await app.register(requestGuardPlugin, { publicOrigin });
   await app.register(sessionPlugin, { sessions: context.sessions, isAdminEmail: (email) => isAdminEmail(context.config, email) });
 
   await app.register(healthRoutes, context);
-  await app.register(authRoutes, { auth: context.auth });
+  await app.register(authRoutes, { auth: context.auth, shared: context.shared });
   await app.register(accountRoutes, context);
   await app.register(catalogRoutes, context);
   await app.register(uploadRoutes, context);
@@ -152,7 +163,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(siteRoutes, context);
   await app.register(eventRoutes, context);
 
-  await registerWebApp(app, context, context.config.webDist ?? DEFAULT_WEB_DIST);
+  await registerWebApp(app, context, context.config.webDist ?? DEFAULT_WEB_DIST, publicOrigin);
   return app;
 }
 
@@ -198,14 +209,14 @@ export function isWebAppPage(pathname: string): boolean {
  * links (/track/:id, /artist/:id, /playlist/:id of a public playlist) get their preview meta tags
  * rendered into index.html here, since chat apps read the HTML without running the app.
  */
-async function registerWebApp(app: FastifyInstance, context: AppContext, webDist: string): Promise<void> {
+async function registerWebApp(app: FastifyInstance, context: AppContext, webDist: string, publicOrigin: PublicOrigin): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
     const sharePage = (find: (id: string) => Promise<ShareMeta | undefined>) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const meta = await find(request.params.id);
       const html = await fs.promises.readFile(indexFile, 'utf8');
-      const origin = context.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const origin = publicOrigin.of(request);
       return reply
         .status(meta ? 200 : 404)
         .header('Cache-Control', 'no-cache')

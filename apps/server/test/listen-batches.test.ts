@@ -37,7 +37,7 @@ const nextAddress = () => `10.77.${Math.floor(++addressCounter / 250)}.${1 + (ad
 const listen = (baseUrl: string, trackId: string, headers: Record<string, string> = {}) =>
   fetch(`${baseUrl}/api/tracks/${trackId}/listens`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress(), ...headers },
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': nextAddress(), ...headers },
     body: '{}',
   }).then(async (response) => ({ status: response.status, body: (await response.json()) as ListenResult }));
 
@@ -79,7 +79,7 @@ describe(`listens committed in batches (${dialect})`, () => {
       ...signed.map(({ trackId, headers, playedAt }) =>
         fetch(`${t.baseUrl}/api/tracks/${trackId}/listens`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress(), ...headers },
+          headers: { 'content-type': 'application/json', origin: t.baseUrl, 'x-forwarded-for': nextAddress(), ...headers },
           body: JSON.stringify({ playedAt: playedAt.toISOString() }),
         }).then(async (r) => ({ status: r.status, body: (await r.json()) as ListenResult })),
       ),

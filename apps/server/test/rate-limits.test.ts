@@ -11,7 +11,7 @@ const randomAddress = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() *
 const contact = (t: TestApp, n: number, forwardedFor?: string) =>
   fetch(`${t.baseUrl}/api/contact`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+    headers: { 'content-type': 'application/json', origin: t.baseUrl, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
     body: JSON.stringify({ name: 'Visitor', email: 'visitor@example.com', message: `Message ${n}` }),
   }).then((response) => response.status);
 

@@ -97,8 +97,11 @@ export function renderShareHtml(indexHtml: string, meta: ShareMeta, origin: stri
     `<link rel="canonical" href="${escapeHtml(absolute(meta.path))}" />`,
     ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
   ].join('\n    ');
+  // Replacer functions, not strings: a title's `$&`, `$'` or `` $` `` would otherwise be read as
+  // replacement patterns and copy parts of the page into itself.
+  const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
-    .replace('</head>', `  ${head}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => '')
+    .replace(/<meta name="description"[^>]*>/, () => description)
+    .replace('</head>', () => `  ${head}\n  </head>`);
 }

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from './local-disk.storage.js';
-import { ObjectTooLargeError } from './storage.js';
+import { InvalidKeyError, ObjectTooLargeError } from './storage.js';
 import { UploadSigner } from './upload-signer.js';
 
 describe('LocalDiskStorage', () => {
@@ -44,8 +44,8 @@ describe('LocalDiskStorage', () => {
   });
 
   it('refuses keys that escape the root', async () => {
-    await expect(storage.put('../evil', Buffer.from('x'))).rejects.toThrow('Invalid storage key');
-    await expect(storage.stat('/etc/passwd')).rejects.toThrow('Invalid storage key');
+    await expect(storage.put('../evil', Buffer.from('x'))).rejects.toThrow(InvalidKeyError);
+    await expect(storage.stat('/etc/passwd')).rejects.toThrow(InvalidKeyError);
   });
 });
 

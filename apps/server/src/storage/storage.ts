@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { NotFoundError } from '../lib/errors.js';
 
 export interface StoredObject {
   key: string;
@@ -66,8 +67,19 @@ export class ObjectTooLargeError extends Error {
   }
 }
 
+/**
+ * A key that cannot name a stored object (empty, absolute, with a backslash, `.` or `..` parts).
+ * Keys come from addresses too (/media/images/…), so this is a 404 like any other missing file.
+ */
+export class InvalidKeyError extends NotFoundError {
+  constructor(readonly key: string) {
+    super('No such file.', 'media_not_found');
+    this.name = 'InvalidKeyError';
+  }
+}
+
 export function assertValidKey(key: string): void {
-  if (!key || key.startsWith('/') || key.includes('\\') || key.split('/').some((part) => part === '..' || part === '' || part === '.')) {
-    throw new Error(`Invalid storage key: ${key}`);
+  if (!key || key.startsWith('/') || key.includes('\\') || key.includes('\0') || key.split('/').some((part) => part === '..' || part === '' || part === '.')) {
+    throw new InvalidKeyError(key);
   }
 }

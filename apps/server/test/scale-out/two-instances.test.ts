@@ -207,7 +207,7 @@ describe.skipIf(!services)('two Platter instances on PostgreSQL, Redis and S3', 
     it('counts an anonymous play once, whichever instance each report reaches', async () => {
       expect(track, 'the upload test made no track').toBeDefined();
       const listener = { 'content-type': 'application/json', 'x-forwarded-for': randomAddress() };
-      const play = (instance: PlatterProcess) => fetch(`${instance.baseUrl}/api/tracks/${track.id}/listens`, { method: 'POST', headers: listener, body: '{}' });
+      const play = (instance: PlatterProcess) => fetch(`${instance.baseUrl}/api/tracks/${track.id}/listens`, { method: 'POST', headers: { ...listener, origin: instance.baseUrl }, body: '{}' });
       const first = await (await play(one)).json();
       expect(first).toMatchObject({ counted: true, listens: 1 });
       const again = await (await play(two)).json();
