@@ -129,14 +129,16 @@ export const subscriptionIdsSchema = z.object({ ids: z.array(z.string()) });
 
 /* ---------- Profile editing ---------- */
 
+/** A person's display name, wherever it is written: sign-up, the account settings, the profile editor. */
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Display name cannot be empty')
+  .max(DISPLAY_NAME_MAX_LENGTH, `Display name can be at most ${DISPLAY_NAME_MAX_LENGTH} characters`);
+
 export const updateProfileSchema = z
   .object({
-    displayName: z
-      .string()
-      .trim()
-      .min(1, 'Display name cannot be empty')
-      .max(DISPLAY_NAME_MAX_LENGTH, `Display name can be at most ${DISPLAY_NAME_MAX_LENGTH} characters`)
-      .optional(),
+    displayName: displayNameSchema.optional(),
     bio: z.string().trim().max(BIO_MAX_LENGTH, `Bio can be at most ${BIO_MAX_LENGTH} characters`).optional(),
   })
   .refine((v) => v.displayName !== undefined || v.bio !== undefined, { message: 'Nothing to change: give a displayName or a bio' });

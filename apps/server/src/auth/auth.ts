@@ -1,5 +1,6 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@platter/shared';
+import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, displayNameSchema } from '@platter/shared';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
@@ -29,6 +30,43 @@ function logAuthMessage(derivesBaseUrl: boolean) {
   };
 }
 
+const MAX_IMAGE_URL_LENGTH = 1000;
+
+/** The longest start of `text` within `max` UTF-16 units that does not split a character. */
+function clip(text: string, max: number): string {
+  let out = '';
+  for (const char of text) {
+    if (out.length + char.length > max) break;
+    out += char;
+  }
+  return out;
+}
+
+/**
+ * A user's name and picture as better-auth is about to store them, bounded like every other text
+ * a person writes (the shared display-name schema). Typed by the person (sign-up, account
+ * settings): a name out of bounds is refused with the schema's message. From a sign-in provider
+ * (Google): trimmed to fit, since the person cannot fix it there. A picture must be an http(s)
+ * URL of reasonable length, else it is refused (typed) or dropped (provider).
+ */
+export function userFields<T extends { name?: string; image?: string | null }>(user: T, { typedByPerson }: { typedByPerson: boolean }): T {
+  const fields = { ...user };
+  if (fields.name !== undefined) {
+    const parsed = displayNameSchema.safeParse(fields.name);
+    if (parsed.success) fields.name = parsed.data;
+    else if (typedByPerson) throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Enter a display name.' });
+    else fields.name = clip(fields.name.trim(), DISPLAY_NAME_MAX_LENGTH) || 'Listener';
+  }
+  if (fields.image) {
+    const valid = fields.image.length <= MAX_IMAGE_URL_LENGTH && /^https?:\/\/[^\s]+$/i.test(fields.image);
+    if (!valid) {
+      if (typedByPerson) throw new APIError('BAD_REQUEST', { message: `A picture must be an http(s) address of at most ${MAX_IMAGE_URL_LENGTH} characters.` });
+      fields.image = null;
+    }
+  }
+  return fields;
+}
+
 /** Builds the better-auth options; kept separate so migrations and the instance share them exactly. */
 function authOptions({ config, secret, db, dialect, profiles }: AuthDeps) {
   return {
@@ -44,7 +82,10 @@ function authOptions({ config, secret, db, dialect, profiles }: AuthDeps) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
+      // Signing up never signs in by itself: for an email that already has an account, better-auth
+      // then answers exactly as for a new one (nothing says the email is registered), and
+      // routes/auth.routes.ts signs the person in with the password they gave.
+      autoSignIn: false,
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     advanced: {
@@ -74,9 +115,15 @@ function authOptions({ config, secret, db, dialect, profiles }: AuthDeps) {
     databaseHooks: {
       user: {
         create: {
+          before: async (user: { name: string; image?: string | null }, context: { path?: string } | null) => ({
+            data: userFields(user, { typedByPerson: context?.path === '/sign-up/email' }),
+          }),
           after: async (user: { id: string; name: string; image?: string | null }) => {
             await profiles.ensureForUser(user);
           },
+        },
+        update: {
+          before: async (user: { name?: string; image?: string | null }) => ({ data: userFields(user, { typedByPerson: true }) }),
         },
       },
     },

@@ -183,6 +183,23 @@ describe.skipIf(!redisUrl)('RedisSharedState on a real Redis', () => {
     expect(await two.firstSeen(key, 300)).toBe(true);
   });
 
+  it('counts a key across instances in one window opened by its first occurrence, atomically, until forgotten or expired', async () => {
+    const key = `count-${Math.random()}`;
+    expect(await one.peekCount(key)).toEqual({ count: 0, resetInMs: 0 });
+    const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? one : two).addCount(key, 400)));
+    expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const peeked = await two.peekCount(key);
+    expect(peeked.count).toBe(20);
+    expect(peeked.resetInMs).toBeGreaterThan(0);
+    expect(peeked.resetInMs).toBeLessThanOrEqual(400);
+    await one.forgetCount(key);
+    expect((await two.peekCount(key)).count).toBe(0);
+    await one.addCount(key, 200);
+    await new Promise((resolve) => setTimeout(resolve, 260));
+    expect((await two.peekCount(key)).count).toBe(0);
+    expect((await two.addCount(key, 200)).count).toBe(1);
+  });
+
   it('answers check() while connected and refuses it once closed', async () => {
     const state = await RedisSharedState.connect(redisUrl as string, { keyPrefix: prefix });
     await expect(state.check()).resolves.toBeUndefined();
@@ -213,6 +230,21 @@ describe('RedisSharedState without a Redis to talk to', () => {
 });
 
 describe('InProcessSharedState', () => {
+  it('counts a key in one window opened by its first occurrence, until forgotten or expired', async () => {
+    const state = new InProcessSharedState();
+    expect(await state.peekCount('k')).toEqual({ count: 0, resetInMs: 0 });
+    expect((await state.addCount('k', 200)).count).toBe(1);
+    expect((await state.addCount('k', 10_000)).count).toBe(2);
+    const peeked = await state.peekCount('k');
+    expect(peeked.count).toBe(2);
+    expect(peeked.resetInMs).toBeLessThanOrEqual(200);
+    await new Promise((resolve) => setTimeout(resolve, 230));
+    expect((await state.peekCount('k')).count).toBe(0);
+    expect((await state.addCount('k', 200)).count).toBe(1);
+    await state.forgetCount('k');
+    expect((await state.peekCount('k')).count).toBe(0);
+  });
+
   it('answers firstSeen true once per window', async () => {
     const state = new InProcessSharedState();
     const answers = await Promise.all(Array.from({ length: 50 }, () => state.firstSeen('k', 60_000)));

@@ -15,6 +15,16 @@ export interface SharedState {
    * window; atomic across instances on Redis (SET NX PX). The anonymous listen guard uses it.
    */
   firstSeen(key: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Counts one more occurrence of `key` in a window of `windowMs` that opens at its first
+   * occurrence, and says the count so far and when the window closes; atomic across instances on
+   * Redis. With `peekCount` and `forgetCount`, what per-account sign-in backoff counts in.
+   */
+  addCount(key: string, windowMs: number): Promise<WindowCount>;
+  /** `key`'s count in its open window (0 when none), without adding to it. */
+  peekCount(key: string): Promise<WindowCount>;
+  /** Closes `key`'s window. */
+  forgetCount(key: string): Promise<void>;
   /** The Redis connection rate limits count in (@fastify/rate-limit's `redis` option); undefined in-process. */
   readonly redis: import('ioredis').Redis | undefined;
   /**
@@ -25,6 +35,12 @@ export interface SharedState {
   /** Resolves when the shared state answers (Redis PING); throws otherwise. For /api/ready. */
   check(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A count within its window: how many, and how long until the window closes (0 when none is open). */
+export interface WindowCount {
+  count: number;
+  resetInMs: number;
 }
 
 export interface SharedStateOptions {
@@ -45,6 +61,8 @@ export class InProcessSharedState implements SharedState {
   private readonly seen = new Map<string, number>();
   /** The map's size at which expired keys are next forgotten. */
   private sweepAt = 10_000;
+  private readonly counts = new Map<string, { count: number; until: number }>();
+  private countsSweepAt = 10_000;
 
   async firstSeen(key: string, ttlMs: number): Promise<boolean> {
     const now = Date.now();
@@ -61,6 +79,31 @@ export class InProcessSharedState implements SharedState {
     return true;
   }
 
+  async addCount(key: string, windowMs: number): Promise<WindowCount> {
+    const now = Date.now();
+    let entry = this.counts.get(key);
+    if (!entry || entry.until <= now) {
+      if (this.counts.size >= this.countsSweepAt) {
+        for (const [k, e] of this.counts) if (e.until <= now) this.counts.delete(k);
+        this.countsSweepAt = Math.max(10_000, this.counts.size * 2);
+      }
+      entry = { count: 0, until: now + windowMs };
+      this.counts.set(key, entry);
+    }
+    entry.count++;
+    return { count: entry.count, resetInMs: entry.until - now };
+  }
+
+  async peekCount(key: string): Promise<WindowCount> {
+    const now = Date.now();
+    const entry = this.counts.get(key);
+    return entry && entry.until > now ? { count: entry.count, resetInMs: entry.until - now } : { count: 0, resetInMs: 0 };
+  }
+
+  async forgetCount(key: string): Promise<void> {
+    this.counts.delete(key);
+  }
+
   /** Keys remembered, expired ones included until the next sweep. */
   get size(): number {
     return this.seen.size;
@@ -75,6 +118,7 @@ export class InProcessSharedState implements SharedState {
 
   async close(): Promise<void> {
     this.seen.clear();
+    this.counts.clear();
   }
 }
 
@@ -185,6 +229,27 @@ export class RedisSharedState implements SharedState {
   async firstSeen(key: string, ttlMs: number): Promise<boolean> {
     const set = await this.redis.set(`${this.keyPrefix}seen:${key}`, '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX');
     return set === 'OK';
+  }
+
+  async addCount(key: string, windowMs: number): Promise<WindowCount> {
+    const name = `${this.keyPrefix}count:${key}`;
+    // The window opens with the first occurrence (SET NX PX) and is not extended by later ones.
+    const replies = await this.redis.multi().set(name, '0', 'PX', Math.max(1, Math.ceil(windowMs)), 'NX').incr(name).pttl(name).exec();
+    const count = Number(replies?.[1]?.[1] ?? 0);
+    const ttl = Number(replies?.[2]?.[1] ?? 0);
+    return { count, resetInMs: Math.max(0, ttl) };
+  }
+
+  async peekCount(key: string): Promise<WindowCount> {
+    const name = `${this.keyPrefix}count:${key}`;
+    const replies = await this.redis.multi().get(name).pttl(name).exec();
+    const count = Number(replies?.[0]?.[1] ?? 0);
+    const ttl = Number(replies?.[1]?.[1] ?? 0);
+    return ttl > 0 ? { count, resetInMs: ttl } : { count: 0, resetInMs: 0 };
+  }
+
+  async forgetCount(key: string): Promise<void> {
+    await this.redis.del(`${this.keyPrefix}count:${key}`);
   }
 
   async check(timeoutMs = 1000): Promise<void> {

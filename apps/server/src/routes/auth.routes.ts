@@ -1,38 +1,131 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.js';
+import type { SharedState } from '../lib/shared-state.js';
+
+/** Failed sign-ins one email may have within SIGN_IN_WINDOW_MS; the next attempts wait for the window to close. */
+export const SIGN_IN_FAILURES_ALLOWED = 5;
+export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+
+export interface AuthRouteDeps {
+  auth: Auth;
+  shared: SharedState;
+}
+
+const STATUS_CODES: Record<number, string> = { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 422: 'unprocessable', 429: 'rate_limited' };
+
+/** The request as better-auth takes it: a Fetch Request with the same headers, to `path` with `body`. */
+function toFetchRequest(request: FastifyRequest, path: string, body: unknown): Request {
+  const url = new URL(path, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'content-length') continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  let text: string | undefined;
+  if (request.method !== 'GET' && body !== undefined && body !== null) {
+    const type = request.headers['content-type'] ?? '';
+    text = type.includes('application/x-www-form-urlencoded') ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
+  }
+  return new Request(url, { method: request.method, headers, body: text });
+}
 
 /**
- * Hands /api/auth/* to better-auth as a Fetch Request and copies its Response back.
- * Bodies are re-serialised from what Fastify parsed (JSON or form posts of OAuth callbacks).
+ * better-auth's answer as Platter's: its errors `{ code, message }` become `{ error, message }`
+ * (keeping `code` for better-auth's own client), and an error without a body gets one.
  */
-export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth }): Promise<void> {
+async function send(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  if (response.status < 400) return reply.send(body);
+  let parsed: { code?: unknown; message?: unknown; error?: unknown } | undefined;
+  try {
+    parsed = body && body.length > 0 ? (JSON.parse(body.toString('utf8')) as typeof parsed) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const code = typeof parsed?.code === 'string' ? parsed.code : undefined;
+  const message = typeof parsed?.message === 'string' && parsed.message ? parsed.message : 'The sign-in service could not do this. Check the request and try again.';
+  const error = typeof parsed?.error === 'string' ? parsed.error : (code ?? STATUS_CODES[response.status] ?? `http_${response.status}`).toLowerCase();
+  return reply.type('application/json; charset=utf-8').send({ ...(parsed ?? {}), error, message, ...(code ? { code } : {}) });
+}
+
+/**
+ * Hands /api/auth/* to better-auth as a Fetch Request and copies its Response back. Around two
+ * of its endpoints, Platter adds what better-auth leaves to the app:
+ * - per-account backoff: after SIGN_IN_FAILURES_ALLOWED wrong passwords for one email within
+ *   SIGN_IN_WINDOW_MS, sign-ins with that email wait for the window to close (429), whoever and
+ *   wherever they come from; any email counts the same, so the backoff says nothing of whether
+ *   an account exists;
+ * - sign-up that does not tell registered emails apart: better-auth answers a sign-up for a
+ *   registered email as for a new one (autoSignIn off), then the person is signed in with the
+ *   password they gave. A new account and the right password for an existing one get a session;
+ *   a wrong password for an existing one gets the same answer without a session (only a
+ *   confirmation email could hide even that; Platter sends none). That sign-in counts towards
+ *   the backoff too, so sign-up is no way around it.
+ */
+export async function authRoutes(app: FastifyInstance, { auth, shared }: AuthRouteDeps): Promise<void> {
+  const accountKey = (email: string) => `sign-in:${email.trim().toLowerCase()}`;
+
+  /** Fails open when Redis is down, as the rate limits do: Redis's failure shows in /api/ready. */
+  const safely = async <T>(work: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      app.log.warn({ err: error }, 'sign-in backoff unavailable');
+      return fallback;
+    }
+  };
+
+  /** A sign-in through better-auth under the backoff: a 429 Response when the email must wait. */
+  const signIn = async (request: FastifyRequest, email: string, body: unknown): Promise<Response> => {
+    const key = accountKey(email);
+    const { count, resetInMs } = await safely(() => shared.peekCount(key), { count: 0, resetInMs: 0 });
+    if (count >= SIGN_IN_FAILURES_ALLOWED) {
+      const minutes = Math.max(1, Math.ceil(resetInMs / 60_000));
+      return Response.json(
+        {
+          error: 'sign_in_locked',
+          message: `Too many wrong passwords for this email. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        },
+        { status: 429, headers: { 'retry-after': String(Math.ceil(resetInMs / 1000)) } },
+      );
+    }
+    const response = await auth.handler(toFetchRequest(request, '/api/auth/sign-in/email', body));
+    if (response.status === 401) await safely(() => shared.addCount(key, SIGN_IN_WINDOW_MS), undefined);
+    else if (response.ok) await safely(() => shared.forgetCount(key), undefined);
+    return response;
+  };
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
     config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     async handler(request, reply) {
-      const url = new URL(request.url, `${request.protocol}://${request.host}`);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (value === undefined) continue;
-        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+      const path = request.url.split('?')[0] ?? '';
+      const body = request.body as Record<string, unknown> | null | undefined;
+      const credentials = request.method === 'POST' && typeof body?.email === 'string' && typeof body.password === 'string' ? body : undefined;
+
+      if (credentials && path === '/api/auth/sign-in/email') {
+        return send(reply, await signIn(request, credentials.email as string, body));
       }
-      let body: string | undefined;
-      if (request.method !== 'GET' && request.body !== undefined && request.body !== null) {
-        const type = request.headers['content-type'] ?? '';
-        body = type.includes('application/x-www-form-urlencoded')
-          ? new URLSearchParams(request.body as Record<string, string>).toString()
-          : JSON.stringify(request.body);
+      if (credentials && path === '/api/auth/sign-up/email') {
+        const signedUp = await auth.handler(toFetchRequest(request, request.url, body));
+        if (!signedUp.ok) return send(reply, signedUp);
+        const answer = (await signedUp.json()) as { token?: string | null; user?: unknown };
+        const signedIn = await signIn(request, credentials.email as string, { email: credentials.email, password: credentials.password, rememberMe: true });
+        if (!signedIn.ok) return reply.status(200).send({ ...answer, token: null });
+        const session = (await signedIn.json()) as { token?: string; user?: unknown };
+        const cookies = signedIn.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return reply.status(200).send({ token: session.token ?? null, user: session.user ?? answer.user });
       }
-      const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
-      reply.status(response.status);
-      response.headers.forEach((value, name) => {
-        if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      return send(reply, await auth.handler(toFetchRequest(request, request.url, body)));
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-error';
 import { loadAuthClient } from '../auth-client-loader';
 import { useSessionChanged } from '../hooks/use-session-changed';
 
@@ -16,9 +17,19 @@ export async function signInEmail(input: SignInInput) {
   return unwrapAuth(await authClient.signIn.email(input));
 }
 
+/** The code of a sign-up that made no session: the email has an account and the password is not its own. */
+export const NOT_SIGNED_IN_AFTER_SIGN_UP = 'not_signed_in_after_sign_up';
+
+/**
+ * Signs up and in. The server answers a registered email as it answers a new one (so nobody can
+ * tell which emails have accounts) and signs the person in when the password is right; when it
+ * is not, the answer carries no session, and the form says so.
+ */
 export async function signUpEmail(input: SignUpInput) {
   const { authClient, unwrapAuth } = await loadAuthClient();
-  return unwrapAuth(await authClient.signUp.email(input));
+  const data = unwrapAuth(await authClient.signUp.email(input));
+  if (!data?.token) throw new ApiError(200, NOT_SIGNED_IN_AFTER_SIGN_UP, 'Not signed in after sign-up');
+  return data;
 }
 
 export function useSignInEmail() {

@@ -59,6 +59,23 @@ describe('EmailAuthForm: the password minimum', () => {
     expect(authErrorText(new ApiError(422, 'USER_ALREADY_EXISTS', 'User already exists'), t)).toBe('User already exists');
   });
 
+  it('a sign-up answered without a session (the email has an account, the password is not its own) says so; names are held to 60 characters', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ token: null, user: { id: 'made-up', name: 'Ann', email: 'ann@example.com', emailVerified: false, image: null, createdAt: '2026-11-25T00:00:00.000Z', updatedAt: '2026-11-25T00:00:00.000Z' } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+    openSignUp();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).maxLength).toBe(60);
+    fill('Ann', 'ann@example.com', 'long-enough-password');
+    fireEvent.submit(screen.getByRole('form', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This email may already have an account: sign in with it, or use another email.');
+    expect(fetchMock).toHaveBeenCalled();
+  });
+
   it('signing in sets no minimum (the account already has its password)', () => {
     renderApp(<EmailAuthForm />);
     expect((screen.getByLabelText('Password') as HTMLInputElement).minLength).toBe(-1);

@@ -1,9 +1,9 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@platter/shared/constants';
+import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@platter/shared/constants';
 import type { TFunction } from 'i18next';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
-import { useSignInEmail, useSignUpEmail } from '../api/email-auth';
+import { NOT_SIGNED_IN_AFTER_SIGN_UP, useSignInEmail, useSignUpEmail } from '../api/email-auth';
 
 type Mode = 'signIn' | 'signUp';
 
@@ -19,6 +19,7 @@ export function authErrorText(error: Error, t: TFunction): string {
   if (error instanceof ApiError) {
     if (error.code === 'PASSWORD_TOO_SHORT') return t('auth.passwordTooShort', { count: PASSWORD_MIN_LENGTH });
     if (error.code === 'PASSWORD_TOO_LONG') return t('auth.passwordTooLong', { count: PASSWORD_MAX_LENGTH });
+    if (error.code === NOT_SIGNED_IN_AFTER_SIGN_UP) return t('auth.notSignedInAfterSignUp');
   }
   return error.message || t('auth.failed');
 }
@@ -69,7 +70,7 @@ export function EmailAuthForm() {
           <label className="field__label" htmlFor={`${id}-name`}>
             {t('auth.name')}
           </label>
-          <input id={`${id}-name`} className="input" name="name" autoComplete="name" required maxLength={100} />
+          <input id={`${id}-name`} className="input" name="name" autoComplete="name" required maxLength={DISPLAY_NAME_MAX_LENGTH} />
         </div>
       )}
       <div className="field">
