@@ -75,6 +75,7 @@ export const ENCODED_AUDIO: readonly EncodedAudio[] = [
   good('WAV 24-bit (ffmpeg)', 'pcm24.wav', 'audio/wav', 'audio/wav', undefined, false),
   good('M4A/AAC with cover, moov after the audio (ffmpeg)', 'aac.m4a', 'audio/x-m4a', 'audio/mp4', 'Pop', true),
   good('M4A/AAC, moov first (ffmpeg +faststart)', 'aac-faststart.m4a', 'audio/mp4', 'audio/mp4', 'Dance', false),
+  good('raw AAC in ADTS (ffmpeg)', 'adts.aac', 'audio/aac', 'audio/aac', undefined, false),
   good('WebM Opus (ffmpeg)', 'opus.webm', 'audio/webm', 'audio/webm', 'Rap', false),
   good('WebM Vorbis (ffmpeg)', 'vorbis.webm', 'video/webm', 'audio/webm', 'Trap', false),
   good('45-minute MP3 (ffmpeg, 8 kHz mono 8 kbit/s)', 'long.mp3', 'audio/mpeg', 'audio/mpeg', undefined, false, false),
@@ -92,8 +93,14 @@ export const NOT_AUDIO: readonly NotAudio[] = [
 ];
 
 
-/** Six seconds of a stereo chord fading in from silence (so the waveform's shape is known). */
-const FADE_IN = 'aevalsrc=sin(440*2*PI*t)*t/6|sin(660*2*PI*t)*t/6:s=44100:d=6';
+/**
+ * Six seconds of a stereo chord fading in from silence (so the waveform's shape is known), to 3/4 of
+ * full scale, with a quarter-second fade out: an abrupt end rings in lossy codecs (AAC's last frame
+ * overshoots to twice the level before it), which would move the loudest bar to the very end.
+ */
+// The comma is escaped for ffmpeg's filter graph syntax.
+const ENVELOPE = 't/8*min(1\\,(6-t)*4)';
+const FADE_IN = `aevalsrc=sin(440*2*PI*t)*${ENVELOPE}|sin(660*2*PI*t)*${ENVELOPE}:s=44100:d=6`;
 const LONG_SECONDS = 45 * 60;
 
 /**
@@ -128,6 +135,7 @@ export async function makeEncodedFixtures(dir: string): Promise<void> {
     // ffmpeg writes the moov box after the audio (as most tools that cannot seek back do) unless told to move it.
     ffmpeg('-i', src, ...withCover, '-c:a', 'aac', '-b:a', '96k', ...ffTags('Pop'), at('aac.m4a')),
     ffmpeg('-i', src, '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', ...ffTags('Dance'), at('aac-faststart.m4a')),
+    ffmpeg('-i', src, '-c:a', 'aac', '-b:a', '96k', at('adts.aac')),
     ffmpeg('-i', src, '-c:a', 'libopus', '-b:a', '64k', ...ffTags('Rap'), at('opus.webm')),
     ffmpeg('-i', src, '-c:a', 'libvorbis', '-q:a', '3', ...ffTags('Trap'), at('vorbis.webm')),
   ]);
