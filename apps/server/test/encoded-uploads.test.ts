@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { WAVEFORM_BARS } from '@platter/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LateMoov, decoderFor } from '../src/media/waveform/decoders.js';
+import { findLateMoov } from '../src/media/waveform/mp4-moov.js';
 import { notAudio } from './support/audio-fixtures.js';
 import { ENCODED_AUDIO, type EncodedAudio, NOT_AUDIO, type NotAudio, encodersHere, ffprobeDuration, makeEncodedFixtures } from './support/encoders.js';
 import { Client } from './support/http-client.js';
@@ -137,6 +139,31 @@ describe.skipIf(!here)(`uploads of files made by real encoders (${dialect})`, ()
   for (const audio of ENCODED_AUDIO) {
     it(`accepts ${audio.label}: ffprobe's duration, its tags and cover, a waveform, and it plays`, () => goodCase(audio), 60_000);
   }
+
+  it('decodes an M4A whose moov comes after its audio as the file streams, not all at once at its end', async () => {
+    const bytes = file('aac.m4a');
+    const lateMoov = await findLateMoov(async (start, end) => bytes.subarray(start, end + 1), bytes.length);
+    if (!lateMoov) throw new Error('ffmpeg wrote the moov first: the fixture no longer tests this');
+    const framesPerChunk = async (moov: LateMoov | undefined) => {
+      const decoder = await decoderFor('audio/mp4', bytes.subarray(0, 4096), moov);
+      if (!decoder) throw new Error('no MP4 decoder');
+      await decoder.ready;
+      const frames: number[] = [];
+      for (let at = 0; at < bytes.length; at += 16 * 1024) frames.push((await decoder.decode(bytes.subarray(at, at + 16 * 1024))).channelData[0]?.length ?? 0);
+      frames.push((await decoder.flush?.())?.channelData[0]?.length ?? 0);
+      await decoder.free();
+      return frames;
+    };
+    const streamed = await framesPerChunk(lateMoov);
+    const whole = await framesPerChunk(undefined);
+    const sum = (frames: number[]) => frames.reduce((a, b) => a + b, 0);
+    expect(sum(streamed)).toBe(sum(whole));
+    // Fed as stored, nothing decodes before the moov has arrived; fed moov first, most of the audio
+    // has decoded before the chunk holding the moov's old place.
+    const moovChunk = Math.floor(lateMoov.at / (16 * 1024));
+    expect(sum(whole.slice(0, moovChunk))).toBe(0);
+    expect(sum(streamed.slice(0, moovChunk))).toBeGreaterThan(sum(whole) / 2);
+  });
 
   const badCase = async (bad: NotAudio) => {
     const bytes = file(bad.fileName);
