@@ -104,9 +104,10 @@ const FADE_IN = `aevalsrc=sin(440*2*PI*t)*${ENVELOPE}|sin(660*2*PI*t)*${ENVELOPE
 const LONG_SECONDS = 45 * 60;
 
 /**
- * Makes every fixture into `dir` (about 3 s on this machine; the 45-minute MP3 is 8 kHz mono
- * at 8 kbit/s, 2.7 MB). Tags: a title, an artist and one of Platter's genres where the format
- * has tags; covers are noisy images, so an MP3's ID3 tag with one is larger than 10 KB.
+ * Makes every fixture into `dir`: 3–10 s on this shared 2-core machine, each batch of encoders run
+ * in parallel; the 45-minute MP3 is 8 kHz mono at 8 kbit/s, 2.7 MB. Tags: a title, an artist and
+ * one of Platter's genres where the format has tags; covers are noisy images, so an MP3's ID3 tag
+ * with one is larger than 10 KB.
  */
 export async function makeEncodedFixtures(dir: string): Promise<void> {
   const at = (name: string) => path.join(dir, name);
