@@ -72,11 +72,15 @@ describe(`upload protocol (${dialect})`, () => {
     expect(response.status).toBe(415);
     expect(((await response.json()) as ApiError).message).toMatch(/not audio/);
     expect(storedFiles()).toEqual(before);
+    // The upload ends with the refusal: no row is left pending, the fileUrl names nothing, and the
+    // URL (signed for that file's size) says to ask for a new one rather than "already used".
+    expect(await t.context.database.db.selectFrom('uploads').select('id').where('storage_key', '=', urls.fileUrl.replace('/media/', '')).executeTakeFirst()).toBeUndefined();
     const created = await alice.json<ApiError>('POST', '/api/tracks', { title: 'Fake', url: urls.fileUrl });
-    expect(created.status).toBe(409);
-    expect(created.body.error).toBe('upload_incomplete');
-    // The refused attempt did not use up the URL: it is checked again, not refused as used (409).
-    expect((await put(alice, urls.uploadURL, notAudio)).status).toBe(415);
+    expect(created.status).toBe(404);
+    expect(created.body.error).toBe('upload_not_found');
+    const again = await put(alice, urls.uploadURL, notAudio);
+    expect(again.status).toBe(410);
+    expect(((await again.json()) as ApiError).message).toMatch(/Ask for a new one/);
   });
 
   it('refuses a forged upload URL', async () => {

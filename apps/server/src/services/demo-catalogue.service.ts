@@ -1,11 +1,10 @@
-import { Readable } from 'node:stream';
 import type { Genre } from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/auth.js';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
 import { nowIso } from '../lib/ids.js';
-import { readDuration } from '../media/audio-probe.js';
+import { probeStoredAudio } from '../media/audio-probe.js';
 import { demoAvatarSvg, demoBannerSvg, demoCoverSvg } from '../media/demo/artwork.js';
 import { DEMO_ARTISTS, type DemoArtist, type DemoGenre, type DemoTrackSpec, demoTrackSpecs } from '../media/demo/catalogue.js';
 import { generateDemoTracks } from '../media/demo/generate.js';
@@ -138,7 +137,12 @@ export class DemoCatalogueService {
   private async store(spec: DemoTrackSpec, artistId: string, mp3: Uint8Array, peaks: number[]): Promise<void> {
     const key = `demo/${spec.key}.mp3`;
     const [stored, imageKey] = await Promise.all([this.deps.storage.put(key, mp3), this.drawCover(spec)]);
-    const duration = await readDuration(Readable.from([Buffer.from(mp3)]), 'audio/mpeg', mp3.byteLength);
+    // The same decision as for an upload: a demo track is a track only if it plays.
+    const audio = await probeStoredAudio(this.deps.storage, key, stored.size);
+    if (!audio) {
+      await this.deps.storage.delete(key);
+      throw new Error(`Demo track ${spec.key}: the rendered MP3 is not playable audio`);
+    }
     const artist = DEMO_ARTISTS.find((a) => a.key === spec.artistKey);
     await this.deps.db.transaction().execute((trx) =>
       this.deps.tracks.create(trx, {
@@ -147,9 +151,9 @@ export class DemoCatalogueService {
         genre: spec.genre satisfies Genre,
         artist_id: artistId,
         storage_key: key,
-        content_type: 'audio/mpeg',
+        content_type: audio.contentType,
         size_bytes: stored.size,
-        duration: duration ?? spec.durationSec,
+        duration: audio.duration,
         image_key: imageKey,
         // Peaks from the rendered samples: the waveform queue has nothing to decode for demo tracks.
         ...(peaks.length > 0 ? { waveform_status: 'ready' as const, waveform: JSON.stringify(peaks) } : {}),

@@ -7,7 +7,7 @@ import type { EventBus } from '../events/event-bus.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import { type Actor, canSeeTrack, ownsOrAdmin } from '../lib/actor.js';
-import { ACCEPTED_AUDIO_DESCRIPTION, readAudioMetadata, sniffStoredAudio } from '../media/audio-probe.js';
+import { NOT_AUDIO_MESSAGE, probeStoredAudio } from '../media/audio-probe.js';
 import { IMAGE_CONTENT_TYPE } from '../media/image.js';
 import type { ModerationRepository } from '../repositories/moderation.repository.js';
 import { type ListTotal, type PageAnchor, SEARCH_TOTAL_CAP, type TrackFilter, type TrackRepository, type TrackWithArtist } from '../repositories/track.repository.js';
@@ -246,7 +246,7 @@ export class TrackService {
     if (!stored) throw new ConflictError('The file has not been uploaded yet: PUT it to the uploadURL first.', 'upload_incomplete');
     // On S3 the browser PUT the bytes straight to the bucket: hold the object to what was
     // declared and allowed before anything else reads it (a refused object is removed).
-    const refuse = async (error: Error) => {
+    const refuse = async (error: Error): Promise<never> => {
       await this.deps.storage.delete(key);
       await this.deps.uploads.deleteIfStatus(upload.id, upload.status);
       throw error;
@@ -271,14 +271,10 @@ export class TrackService {
       );
     }
 
-    // Sniff again here: on S3 the bytes reach storage without passing through Platter.
-    const contentType = await sniffStoredAudio(this.deps.storage, key, stored.size);
-    if (!contentType) {
-      await this.deps.storage.delete(key);
-      await this.deps.uploads.deleteIfStatus(upload.id, upload.status);
-      throw new UnsupportedMediaTypeError(`This file is not audio. Upload ${ACCEPTED_AUDIO_DESCRIPTION}.`);
-    }
-    const tags = await readAudioMetadata(await this.deps.storage.read(key), contentType, stored.size);
+    // Probed again here: on S3 the bytes reach storage without passing through Platter.
+    const audio = await probeStoredAudio(this.deps.storage, key, stored.size);
+    if (!audio) return refuse(new UnsupportedMediaTypeError(NOT_AUDIO_MESSAGE));
+    const { contentType, ...tags } = audio;
     const genre = chosenGenre ?? genreFromTags(tags.genres) ?? DEFAULT_GENRE;
     const profile = await this.deps.profiles.requireForUser(userId);
     // The file's embedded cover art becomes the track's cover (a bad picture is skipped, not fatal).

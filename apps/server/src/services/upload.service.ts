@@ -10,7 +10,7 @@ import {
   UnsupportedMediaTypeError,
 } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
-import { ACCEPTED_AUDIO_DESCRIPTION, mayBeAudio, sniffStoredAudio } from '../media/audio-probe.js';
+import { ACCEPTED_AUDIO_DESCRIPTION, NOT_AUDIO_MESSAGE, mayBeAudio, probeStoredAudio } from '../media/audio-probe.js';
 import type { UploadRepository } from '../repositories/upload.repository.js';
 import { ObjectTooLargeError, type Storage } from '../storage/storage.js';
 import type { UploadSigner } from '../storage/upload-signer.js';
@@ -122,18 +122,22 @@ export class UploadService {
           'upload_size_mismatch',
         );
       }
-      const contentType = await sniffStoredAudio(this.deps.storage, grant.key, stored.size);
-      if (!contentType) {
-        throw new UnsupportedMediaTypeError(`This file is not audio. Upload ${ACCEPTED_AUDIO_DESCRIPTION}.`);
-      }
+      const contentType = (await probeStoredAudio(this.deps.storage, grant.key, stored.size))?.contentType;
+      if (!contentType) throw new UnsupportedMediaTypeError(NOT_AUDIO_MESSAGE);
       if (!(await this.deps.uploads.transition(upload.id, 'receiving', 'stored', { content_type: contentType, size_bytes: stored.size }))) {
         throw new GoneError('This upload URL expired while the file was being sent. Ask for a new one and upload again.', 'upload_url_expired');
       }
       return { size: stored.size, contentType };
     } catch (error) {
       if (stored) await this.deps.storage.delete(grant.key);
-      // A refused or broken upload does not use up the URL: the user may retry it until it expires.
-      await this.deps.uploads.transition(upload.id, 'receiving', 'pending');
+      if (error instanceof UnsupportedMediaTypeError) {
+        // A file that is not audio ends its upload: the URL was signed for that file's size, so
+        // nothing else can be sent to it, and no pending row is left for the sweeper.
+        await this.deps.uploads.deleteIfStatus(upload.id, 'receiving');
+      } else {
+        // A broken upload does not use up the URL: the user may retry it until it expires.
+        await this.deps.uploads.transition(upload.id, 'receiving', 'pending');
+      }
       if (error instanceof ObjectTooLargeError) {
         throw new PayloadTooLargeError(`The file is larger than the ${Math.round(grant.maxBytes / MB)} MB limit.`);
       }

@@ -1,7 +1,10 @@
+import { buffer } from 'node:stream/consumers';
 import { WAVEFORM_BARS, type Waveform } from '@platter/shared';
 import type { EventBus } from '../events/event-bus.js';
 import { type Actor, canSeeTrack } from '../lib/actor.js';
 import { NotFoundError } from '../lib/errors.js';
+import type { LateMoov } from '../media/waveform/decoders.js';
+import { findLateMoov } from '../media/waveform/mp4-moov.js';
 import type { WaveformRequest } from '../media/waveform/protocol.js';
 import { WorkerClient } from '../media/waveform/worker-client.js';
 import type { JobQueue, JobRun, QueuePolicy } from '../jobs/job-queue.js';
@@ -145,6 +148,7 @@ export class WaveformService {
     const ask = (message: WaveformRequest) => worker.request(message).catch((error: unknown) => Promise.reject(new DecodeError(error)));
     return withTimeout(
       (async () => {
+        const lateMoov = contentType === 'audio/mp4' ? await this.lateMoov(key, size) : undefined;
         const stream = await this.deps.storage.read(key);
         let started = false;
         let pending = Buffer.alloc(0);
@@ -153,7 +157,7 @@ export class WaveformService {
             pending = Buffer.concat([pending, chunk as Buffer]);
             if (!started) {
               if (pending.length < 4096 && pending.length < size) continue;
-              const reply = await ask({ type: 'start', contentType, head: new Uint8Array(pending.subarray(0, 4096)) });
+              const reply = await ask({ type: 'start', contentType, head: new Uint8Array(pending.subarray(0, 4096)), lateMoov });
               if (reply.type !== 'started' || !reply.decodable) return [];
               started = true;
             }
@@ -163,7 +167,7 @@ export class WaveformService {
             }
           }
           if (!started) {
-            const reply = await ask({ type: 'start', contentType, head: new Uint8Array(pending) });
+            const reply = await ask({ type: 'start', contentType, head: new Uint8Array(pending), lateMoov });
             if (reply.type !== 'started' || !reply.decodable) return [];
           }
           if (pending.length > 0) await ask({ type: 'chunk', bytes: new Uint8Array(pending) });
@@ -175,6 +179,11 @@ export class WaveformService {
       })(),
       DECODE_TIMEOUT_MS,
     );
+  }
+
+  /** An MP4's moov when it comes after the audio, read by ranges so the worker can decode as the file streams. */
+  private async lateMoov(key: string, size: number): Promise<LateMoov | undefined> {
+    return findLateMoov(async (start, end) => new Uint8Array(await buffer(await this.deps.storage.read(key, { start, end }))), size);
   }
 
   private stopWhenIdle(): void {

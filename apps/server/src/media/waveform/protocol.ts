@@ -1,6 +1,9 @@
+import type { LateMoov } from './decoders.js';
+
 /** Messages between the waveform service and its worker thread: one job at a time, chunk by chunk. */
 export type WaveformRequest =
-  | { type: 'start'; contentType: string; head: Uint8Array }
+  /** lateMoov: an MP4's moov box that comes after its audio, read ahead (see mp4-moov.ts). */
+  | { type: 'start'; contentType: string; head: Uint8Array; lateMoov?: LateMoov }
   | { type: 'chunk'; bytes: Uint8Array }
   | { type: 'end'; bars: number };
 

@@ -21,7 +21,7 @@ async function handle(message: WaveformRequest): Promise<void> {
       await decoder?.free();
       peaks = new PeakAccumulator();
       failed = false;
-      decoder = await decoderFor(message.contentType, message.head);
+      decoder = await decoderFor(message.contentType, message.head, message.lateMoov);
       if (decoder) await decoder.ready;
       reply({ type: 'started', decodable: decoder !== undefined });
       return;
@@ -38,6 +38,14 @@ async function handle(message: WaveformRequest): Promise<void> {
       reply({ type: 'ack' });
       return;
     case 'end':
+      if (decoder?.flush && !failed) {
+        try {
+          const { channelData } = await decoder.flush();
+          if (channelData.length > 0) peaks.push(channelData);
+        } catch {
+          // Nothing more to draw; what was decoded stands (an empty waveform ends 'unavailable').
+        }
+      }
       await decoder?.free();
       decoder = undefined;
       reply({ type: 'done', peaks: peaks.result(message.bars), frames: peaks.frames });
