@@ -11,6 +11,7 @@ import helmet from 'helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isAdminEmail } from './config.js';
 import type { AppContext } from './context.js';
+import { answerClientError } from './lib/client-error.js';
 import { type PublicOrigin, createPublicOrigin } from './lib/public-origin.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { requestGuardPlugin } from './plugins/request-guard.js';
@@ -104,6 +105,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
       const message = error.code === 'FST_ERR_BAD_URL' ? 'The address has a %-escape that is not valid UTF-8. Check the link, or encode the text as UTF-8.' : error.message;
       void reply.status(status).send({ error: error.code === 'FST_ERR_BAD_URL' ? 'invalid_address' : (error.code ?? 'bad_request').toLowerCase(), message });
     },
+    // Requests Node's parser cannot read at all (raw bytes in the address, headers over 16 KB).
+    clientErrorHandler: answerClientError,
     // TRUST_PROXY: behind a proxy, request.ip (and so every per-address rate limit) comes from
     // X-Forwarded-For; by default that header is ignored, since any client can send it.
     trustProxy: fastifyTrustProxy(context.config.trustProxy),

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DISPLAY_NAME_MAX_LENGTH } from '@platter/shared';
@@ -289,6 +290,43 @@ describe(`hardening against hostile input (${dialect})`, () => {
         const response = await artist.request('POST', '/api/playlists', { body: JSON.stringify({ name: 'Плейлист 🎧' }), headers: { 'content-type': contentType } });
         expect(response.status, contentType).toBe(201);
       }
+    });
+  });
+
+  describe('found by the fuzzer: requests HTTP cannot read', () => {
+    /** Writes bytes on a socket as they are and reads everything until the server closes it. */
+    function exchange(request: string): Promise<{ head: string; body: string }> {
+      const url = new URL(t.baseUrl);
+      return new Promise((resolve, reject) => {
+        const socket = net.connect(Number(url.port), url.hostname, () => socket.end(Buffer.from(request, 'latin1')));
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const end = text.indexOf('\r\n\r\n');
+          resolve({ head: text.slice(0, end), body: text.slice(end + 4) });
+        });
+      });
+    }
+
+    it('a raw byte that is not UTF-8 in the address is a 400 { error, message }; after HEAD, with no body', async () => {
+      const get = await exchange('GET /downloads/\u00ff\u00fe HTTP/1.1\r\nHost: x\r\n\r\n');
+      expect(get.head).toMatch(/^HTTP\/1\.1 400 /);
+      expectErrorShape(JSON.parse(get.body));
+      const head = await exchange('HEAD /downloads/\u00ff\u00fe HTTP/1.1\r\nHost: x\r\n\r\n');
+      expect(head.head).toMatch(/^HTTP\/1\.1 400 /);
+      expect(head.body).toBe('');
+    });
+
+    it('headers over 16 KB are a 431 { error, message }; after HEAD, with no body', async () => {
+      const long = `X-Long: ${'x'.repeat(20_000)}\r\n`;
+      const get = await exchange(`GET /api/health HTTP/1.1\r\nHost: x\r\n${long}\r\n`);
+      expect(get.head).toMatch(/^HTTP\/1\.1 431 /);
+      expectErrorShape(JSON.parse(get.body));
+      const head = await exchange(`HEAD /api/health HTTP/1.1\r\nHost: x\r\n${long}\r\n`);
+      expect(head.head).toMatch(/^HTTP\/1\.1 431 /);
+      expect(head.body).toBe('');
     });
   });
 });
