@@ -319,6 +319,15 @@ describe(`hardening against hostile input (${dialect})`, () => {
       expect(head.body).toBe('');
     });
 
+    it('a Host header that is no host name, or none, is a 400 on the sign-in routes (it was a 500)', async () => {
+      for (const request of ['GET /api/auth/get-session HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n', 'GET /api/auth/get-session HTTP/1.0\r\n\r\n']) {
+        const answer = await exchange(request);
+        expect(answer.head, request).toMatch(/^HTTP\/1\.1 400 /);
+        expect(JSON.parse(answer.body)).toMatchObject({ error: 'invalid_host' });
+        expectErrorShape(JSON.parse(answer.body));
+      }
+    });
+
     it('headers over 16 KB are a 431 { error, message }; after HEAD, with no body', async () => {
       const long = `X-Long: ${'x'.repeat(20_000)}\r\n`;
       const get = await exchange(`GET /api/health HTTP/1.1\r\nHost: x\r\n${long}\r\n`);

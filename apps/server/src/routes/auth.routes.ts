@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.js';
+import { BadRequestError } from '../lib/errors.js';
 import type { SharedState } from '../lib/shared-state.js';
 
 /** Failed sign-ins one email may have within SIGN_IN_WINDOW_MS; the next attempts wait for the window to close. */
@@ -15,7 +16,13 @@ const STATUS_CODES: Record<number, string> = { 400: 'bad_request', 401: 'unautho
 
 /** The request as better-auth takes it: a Fetch Request with the same headers, to `path` with `body`. */
 function toFetchRequest(request: FastifyRequest, path: string, body: unknown): Request {
-  const url = new URL(path, `${request.protocol}://${request.host}`);
+  // better-auth builds its links from this URL; a Host that is no host name (`[::1`, none) was a 500.
+  let url: URL;
+  try {
+    url = new URL(path, `${request.protocol}://${request.host}`);
+  } catch {
+    throw new BadRequestError('The Host header is missing or is not a host name. Send the host this request is for.', 'invalid_host');
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'content-length') continue;
