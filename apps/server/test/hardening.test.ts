@@ -328,6 +328,22 @@ describe(`hardening against hostile input (${dialect})`, () => {
       }
     });
 
+    it('a callbackURL that is no URL is a 400 (better-auth threw building its redirect: a 500); a path still redirects', async () => {
+      // An HS256 JWT with a wrong signature: verify-email then redirects to callbackURL with the error.
+      const token = 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAYi5jIn0.c2lnbmF0dXJlLW5vdC12YWxpZA';
+      const anonymous = new Client(t.baseUrl);
+      for (const callbackURL of ['NaN', '1e-308', 'x'.repeat(50)]) {
+        const response = await anonymous.get(`/api/auth/verify-email?token=${token}&callbackURL=${callbackURL}`);
+        expect(response.status, callbackURL).toBe(400);
+        const body = await response.json();
+        expect(body).toMatchObject({ error: 'invalid_callback_url' });
+        expectErrorShape(body);
+      }
+      const redirected = await anonymous.get(`/api/auth/verify-email?token=${token}&callbackURL=%2Fhome`);
+      expect(redirected.status).toBe(302);
+      expect(redirected.headers.get('location')).toMatch(/^\/home\?error=/);
+    });
+
     it('headers over 16 KB are a 431 { error, message }; after HEAD, with no body', async () => {
       const long = `X-Long: ${'x'.repeat(20_000)}\r\n`;
       const get = await exchange(`GET /api/health HTTP/1.1\r\nHost: x\r\n${long}\r\n`);

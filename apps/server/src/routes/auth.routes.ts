@@ -14,6 +14,31 @@ export interface AuthRouteDeps {
 
 const STATUS_CODES: Record<number, string> = { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 422: 'unprocessable', 429: 'rate_limited' };
 
+/**
+ * Fields better-auth redirects to. Given text that is not a URL, some of its endpoints throw while
+ * building the redirect (GET /api/auth/verify-email?callbackURL=NaN was a 500), so such text is
+ * refused before it gets there.
+ */
+const REDIRECT_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'];
+
+/** A redirect target: a path on this site (`/…`, not `//…`) or an absolute URL; whether it is trusted is better-auth's check. */
+function isRedirectTarget(value: string): boolean {
+  if (value.startsWith('/')) return !/^\/[/\\]/.test(value) && URL.canParse(value, 'http://platter.invalid');
+  return URL.canParse(value);
+}
+
+/** The first redirect field of the query or body that is not a redirect target, if any. */
+function badRedirectField(...sources: unknown[]): string | undefined {
+  for (const source of sources) {
+    if (source === null || typeof source !== 'object') continue;
+    for (const field of REDIRECT_FIELDS) {
+      const value = (source as Record<string, unknown>)[field];
+      if (typeof value === 'string' && value !== '' && !isRedirectTarget(value)) return field;
+    }
+  }
+  return undefined;
+}
+
 /** The request as better-auth takes it: a Fetch Request with the same headers, to `path` with `body`. */
 function toFetchRequest(request: FastifyRequest, path: string, body: unknown): Request {
   // better-auth builds its links from this URL; a Host that is no host name (`[::1`, none) was a 500.
@@ -117,6 +142,8 @@ export async function authRoutes(app: FastifyInstance, { auth, shared }: AuthRou
       const path = request.url.split('?')[0] ?? '';
       const body = request.body as Record<string, unknown> | null | undefined;
       const credentials = request.method === 'POST' && typeof body?.email === 'string' && typeof body.password === 'string' ? body : undefined;
+      const badField = badRedirectField(request.query, body);
+      if (badField) throw new BadRequestError(`${badField} must be a path on this site (starting with one /) or a full URL.`, 'invalid_callback_url');
 
       if (credentials && path === '/api/auth/sign-in/email') {
         return send(reply, await signIn(request, credentials.email as string, body));
