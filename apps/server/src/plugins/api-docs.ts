@@ -110,8 +110,9 @@ const methodList = (method: Methods): string[] => (Array.isArray(method) ? metho
  */
 const transform: SwaggerTransform = (document) => {
   const { route } = document;
-  const schema = document.schema as FastifySchema & { hide?: boolean; response?: Record<string, unknown> } | undefined;
-  if (!schema || schema.hide) return jsonSchemaTransform(document);
+  // A route without a schema still gets its common parts (and the document's test asks it for a summary).
+  const schema = (document.schema ?? {}) as FastifySchema & { hide?: boolean; response?: Record<string, unknown> };
+  if (schema.hide) return jsonSchemaTransform(document);
   const access = route.config?.access;
   const methods = methodList(route.method);
   const mutating = methods.some((m) => UNSAFE_METHODS.has(m));
