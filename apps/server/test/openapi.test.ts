@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_OPERATIONS, AUTH_PREFIX } from '../src/plugins/api-docs.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 
 interface Operation {
@@ -88,6 +89,9 @@ describe(`the API document at /api/docs/json describes every operation (${dialec
       for (const method of Array.isArray(route.method) ? route.method : [route.method]) expected.add(`${method} ${documentPath(route.url)}`);
     }
     expect([...operations.keys()].sort()).toEqual([...expected].sort());
+    // Platter's word on better-auth's endpoints names none that better-auth does not serve.
+    const served = new Set(authOperations());
+    expect(Object.keys(AUTH_OPERATIONS).filter((key) => !served.has(key.replace(' ', ` ${AUTH_PREFIX}`)))).toEqual([]);
     // Every hidden route is a known one, hidden for a stated reason (or the document's own pages).
     expect([...hidden].filter((url) => !DOCS_ROUTE.test(url)).sort()).toEqual(Object.keys(UNDOCUMENTED).sort());
     for (const route of routes) {

@@ -254,9 +254,16 @@ function betterAuthDescription(auth: Auth): Promise<{ paths: OpenApiPaths; schem
   return pending;
 }
 
-/** Every better-auth endpoint the app serves, as Platter documents it (see AUTH_OPERATIONS). */
-async function describeAuth(auth: Auth): Promise<AuthDocs> {
-  const described = await betterAuthDescription(auth);
+/**
+ * Every better-auth endpoint the app serves, as Platter documents it (see AUTH_OPERATIONS). Should
+ * better-auth's own description fail, the endpoints are still listed, without their bodies: the
+ * document must never keep the server from starting.
+ */
+async function describeAuth(auth: Auth, warn: (error: unknown) => void): Promise<AuthDocs> {
+  const described = await betterAuthDescription(auth).catch((error: unknown) => {
+    warn(error);
+    return { paths: {} as OpenApiPaths, schemas: {} };
+  });
   const paths: OpenApiPaths = {};
   for (const key of authEndpoints(auth)) {
     const [method = 'GET', path = '/'] = key.split(' ');
@@ -293,7 +300,7 @@ async function describeAuth(auth: Auth): Promise<AuthDocs> {
  */
 export const apiDocsPlugin = fp(
   async (app: FastifyInstance, { auth }: { auth: Auth }) => {
-    const [authContext, authDocs] = await Promise.all([auth.$context, describeAuth(auth)]);
+    const [authContext, authDocs] = await Promise.all([auth.$context, describeAuth(auth, (error) => app.log.warn({ err: error }, 'better-auth’s endpoints are documented without their bodies'))]);
     await app.register(swagger, {
       openapi: {
         info: {
