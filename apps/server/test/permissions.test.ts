@@ -524,6 +524,36 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     expect(((await (await request(sessions.owner)('GET', '/api/me')).json()) as { user: { id: string } } | null)?.user.id).toBe(ids.owner);
   });
 
+  it('a session ended any other way counts for nobody too: revoked from another session, all revoked, ended by a password change, expired', async () => {
+    const tokenOf = async (cookie: string) => ((await (await request(cookie)('GET', '/api/auth/get-session')).json()) as { session: { token: string } }).session.token;
+    const ended: Record<string, string> = {};
+    // Revoked by the owner from another of their sessions.
+    ended.revokedFromElsewhere = await signIn('owner');
+    expect((await request(sessions.owner)('POST', '/api/auth/revoke-session', { json: { token: await tokenOf(ended.revokedFromElsewhere) } })).status).toBe(200);
+    // Every session ended at once (the long-lived one too, so the owner signs in again after).
+    ended.allRevoked = await signIn('owner');
+    expect((await request(await signIn('owner'))('POST', '/api/auth/revoke-sessions', { json: {} })).status).toBe(200);
+    // Ended by a password change that ends the other sessions (to the same password, so the owner can sign in again).
+    ended.passwordChanged = await signIn('owner');
+    const changer = await signIn('owner');
+    expect((await request(changer)('POST', '/api/auth/change-password', { json: { currentPassword: PASSWORD, newPassword: PASSWORD, revokeOtherSessions: true } })).status).toBe(200);
+    // Expired: its row says so (the session plugin's fast path reads that row itself).
+    ended.expired = await signIn('owner');
+    const past = new Date(Date.now() - 60_000);
+    await t.context.database.db
+      .updateTable('session')
+      .set({ expiresAt: dialect === 'sqlite' ? past.toISOString() : past })
+      .where('token', '=', await tokenOf(ended.expired))
+      .execute();
+    sessions.owner = await signIn('owner');
+    for (const [how, cookie] of Object.entries(ended)) {
+      expect((await (await request(cookie)('GET', '/api/me')).json()) as unknown, how).toBeNull();
+      expect((await request(cookie)('PATCH', '/api/me/profile', { json: { bio: 'ended' } })).status, how).toBe(401);
+      expect((await request(cookie)('POST', '/api/auth/update-user', { json: { name: 'Ended' } })).status, how).toBe(401);
+    }
+    expect(((await (await request(sessions.owner)('GET', '/api/me')).json()) as { user: { id: string } } | null)?.user.id).toBe(ids.owner);
+  });
+
   it('an admin is recognised by email (case-insensitively), and told so by /api/me', async () => {
     expect(((await (await request(sessions.admin)('GET', '/api/me')).json()) as { isAdmin: boolean }).isAdmin).toBe(true);
     expect(((await (await request(sessions.owner)('GET', '/api/me')).json()) as { isAdmin: boolean }).isAdmin).toBe(false);
