@@ -4,15 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController, type RouteOptions } from 'fastify';
 import helmet from 'helmet';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isAdminEmail } from './config.js';
 import type { AppContext } from './context.js';
 import { answerClientError } from './lib/client-error.js';
 import { type PublicOrigin, createPublicOrigin } from './lib/public-origin.js';
+import { apiDocsPlugin } from './plugins/api-docs.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { requestGuardPlugin } from './plugins/request-guard.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -38,6 +37,8 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export interface BuildOptions {
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | object;
+  /** Told of every route as it is registered (the API document's test compares them with the document). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -120,6 +121,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
       return server;
     },
   });
+  if (options.onRoute) {
+    const { onRoute } = options;
+    app.addHook('onRoute', (route) => onRoute(route));
+  }
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
     done();
@@ -138,14 +143,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     global: false,
     ...(sharedRedis ? { redis: sharedRedis, nameSpace: 'platter-rl:', skipOnError: true } : {}),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Platter API', version: '0.1.0', description: 'Music streaming and sharing. Errors are `{ error, message }`.' },
-      tags: [{ name: 'tracks' }, { name: 'uploads' }, { name: 'likes' }, { name: 'playlists' }, { name: 'history' }, { name: 'profiles' }, { name: 'comments' }, { name: 'posts' }, { name: 'artists' }, { name: 'studio' }, { name: 'admin' }, { name: 'system' }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Before every route: the document is made of the routes registered after it.
+  await app.register(apiDocsPlugin, { auth: context.auth });
 
   const publicOrigin = createPublicOrigin(context.config);
   await app.register(errorHandlerPlugin);
@@ -226,13 +225,16 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
         .type('text/html; charset=utf-8')
         .send(meta ? renderShareHtml(html, meta, origin) : html);
     };
+    // The web app's pages are not API operations: HTML for people and link previews, registered
+    // only with a web build (share.test.ts and hardening.test.ts hold them to their contract).
+    const page = (why: string) => ({ schema: { hide: true }, config: { undocumented: why } });
     // `/` is the landing's own prerendered page (apps/web/landing.html); every other route is the SPA's.
     if (fs.existsSync(path.join(webDist, 'landing.html'))) {
-      app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('landing.html'));
+      app.get('/', page('the landing page (HTML)'), (_request, reply) => reply.sendFile('landing.html'));
     }
-    app.get('/track/:id', { schema: { hide: true } }, sharePage((id) => context.services.share.forTrack(id)));
-    app.get('/artist/:id', { schema: { hide: true } }, sharePage((id) => context.services.share.forArtist(id)));
-    app.get('/playlist/:id', { schema: { hide: true } }, sharePage((id) => context.services.share.forPlaylist(id)));
+    app.get('/track/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forTrack(id)));
+    app.get('/artist/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forArtist(id)));
+    app.get('/playlist/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forPlaylist(id)));
     await app.register(fastifyStatic, {
       root: webDist,
       // Looked up per request, so a rebuilt web app is served without a restart; misses fall through to the handler below.

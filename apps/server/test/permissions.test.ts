@@ -1,167 +1,572 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMp3 } from './support/audio-fixtures.js';
 import { Client } from './support/http-client.js';
 import { makePng } from './support/images.js';
+import { startOidcProvider } from './support/oidc-provider.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 import { uploadTrack } from './support/uploads.js';
 
 const ADMIN_EMAIL = 'boss@platter.test';
-type Role = 'signedOut' | 'other' | 'owner' | 'admin';
-const ROLES: Role[] = ['signedOut', 'other', 'owner', 'admin'];
-let writerClient: Client;
+const PASSWORD = 'correct-horse-battery';
 
-/** One mutation: `prepare` makes a fresh resource owned by `owner`, `send` performs it as the given client. */
-interface Case {
-  name: string;
-  expected: Record<Role, number>;
-  prepare(): Promise<string>;
-  send(client: Client, id: string): Promise<Response>;
+/**
+ * Who asks: nobody, three signed-in people, and two cookies that must count for nobody: the
+ * cookie of a session that was signed out, and a forged one (the owner's real session token,
+ * signed with another secret). A revoked or forged cookie must act exactly as no cookie.
+ */
+type Role = 'anonymous' | 'other' | 'owner' | 'admin' | 'revoked' | 'forged';
+const ROLES: Role[] = ['anonymous', 'other', 'owner', 'admin', 'revoked', 'forged'];
+type Person = 'owner' | 'other' | 'admin';
+const PEOPLE: Person[] = ['owner', 'other', 'admin'];
+
+/** What one role gets: the status, or `status effect` for a row that also checks what happened. */
+type Outcome = number | string;
+/** What a row expects of the four main roles; the revoked and forged cookies expect what anonymous gets unless a row says otherwise. */
+type Expected = Record<'anonymous' | 'other' | 'owner' | 'admin', Outcome> & Partial<Record<'revoked' | 'forged', Outcome>>;
+
+interface Prepared {
+  id: string;
+  [key: string]: string;
+}
+
+/** The requests of one role for one attempt: its cookie (or none), Platter's Origin, an address of its own. */
+interface Caller {
+  role: Role;
+  cookie: string | undefined;
+  request(method: string, url: string, init?: { json?: unknown; body?: Uint8Array; headers?: Record<string, string> }): Promise<Response>;
 }
 
 /**
- * Every mutation of the studio and social side, tried by someone signed out, another user, the
- * owner and an admin, against a fresh resource each time: the API allows exactly what it should,
- * whatever the UI shows or hides.
+ * One matrix row: an operation of the API document (`METHOD /path` as the document writes it), a
+ * `prepare` that makes fresh resources for each attempt (owned by the owner), and `send` that
+ * performs it as one role. `freshSessions`: each signed-in role uses a session of its own for the
+ * attempt (the operation ends or changes sessions); `endsAllSessions`: afterwards the caller
+ * signs in again, since the operation may have ended all of the caller's sessions. `effect`: what the
+ * attempt changed, appended to the status.
  */
-describe(`permissions of every studio, social and admin mutation (${dialect})`, () => {
+interface Row {
+  op: string;
+  note?: string;
+  expected: Expected;
+  prepare?(): Promise<Prepared>;
+  send(as: Caller, p: Prepared): Promise<Response>;
+  effect?(p: Prepared, as: Caller): Promise<string>;
+  freshSessions?: boolean;
+  endsAllSessions?: boolean;
+}
+
+interface ApiOperation {
+  'x-platter-access'?: string;
+  responses: Record<string, unknown>;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every operation that changes state or needs a session, as the API document lists them, tried by
+ * each role against fresh resources: the API allows exactly what it should, whatever the UI shows
+ * or hides. A documented operation without a row, or a row for an operation the document no
+ * longer lists, fails the suite. Each request comes from an address of its own (TRUST_PROXY and
+ * X-Forwarded-For): this suite is about who may do what, and rate-limits.test.ts about how often.
+ */
+describe(`access matrix: every mutating or signed-in operation × ${ROLES.join(', ')} (${dialect})`, () => {
   let t: TestApp;
-  const clients = {} as Record<Role, Client>;
-  const ids = {} as Record<Role | 'writer', string>;
+  let stopProvider: () => Promise<void>;
+  let cookieName: string;
+  const ids = {} as Record<Person | 'writer', string>;
+  const emails: Record<Person, string> = { owner: 'owner@x.test', other: 'someone@x.test', admin: ADMIN_EMAIL };
+  /** Each person's long-lived session cookie (`name=value`). */
+  const sessions = {} as Record<Person, string>;
+  let revokedCookie: string;
+  let operations: Map<string, ApiOperation>;
+  let ownerClient: Client;
+  let writerClient: Client;
   let mp3: Buffer;
   let png: Buffer;
+  let address = 0;
+
+  /** A fresh client address for every request, so no per-address limit is shared between attempts. */
+  const nextAddress = () => {
+    address += 1;
+    return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+  };
+
+  /** A Client (cookie jar) whose every request comes from an address of its own. */
+  class SpreadClient extends Client {
+    override request(method: string, url: string, init: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {}) {
+      return super.request(method, url, { ...init, headers: { 'x-forwarded-for': nextAddress(), ...init.headers } });
+    }
+  }
+
+  const request = (cookie: string | undefined) => (method: string, url: string, init: { json?: unknown; body?: Uint8Array; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { origin: t.baseUrl, 'x-forwarded-for': nextAddress(), ...(cookie ? { cookie } : {}), ...init.headers };
+    let body: RequestInit['body'] = init.body;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    }
+    return fetch(new URL(url, t.baseUrl), { method, headers, body, redirect: 'manual' });
+  };
+
+  /** The session cookie a response sets, as `name=value`. */
+  const sessionCookie = (response: Response): string => {
+    const line = response.headers.getSetCookie().find((l) => l.startsWith(`${cookieName}=`));
+    if (!line) throw new Error(`no session cookie (${response.status})`);
+    return line.split(';')[0] as string;
+  };
+
+  /** A new session of a person (a sign-in of its own). */
+  const signIn = async (person: Person): Promise<string> => {
+    const response = await request(undefined)('POST', '/api/auth/sign-in/email', { json: { email: emails[person], password: PASSWORD } });
+    expect(response.status).toBe(200);
+    return sessionCookie(response);
+  };
+
+  /** The owner's current session token, signed with a secret that is not the server's. */
+  const forgedCookie = () => {
+    const value = decodeURIComponent(sessions.owner.slice(cookieName.length + 1));
+    const token = value.slice(0, value.lastIndexOf('.'));
+    const signature = createHmac('sha256', 'not-the-server-secret-not-the-server-secret').update(token).digest('base64');
+    return `${cookieName}=${encodeURIComponent(`${token}.${signature}`)}`;
+  };
+
+  const caller = async (role: Role, freshSessions: boolean): Promise<Caller> => {
+    let cookie: string | undefined;
+    if (role === 'revoked') cookie = revokedCookie;
+    else if (role === 'forged') cookie = forgedCookie();
+    else if (role !== 'anonymous') cookie = freshSessions ? await signIn(role) : sessions[role];
+    return { role, cookie, request: request(cookie) };
+  };
+
+  /** Whether a cookie still names a live session (better-auth's own answer). */
+  const live = async (cookie: string) => (await (await request(cookie)('GET', '/api/auth/get-session')).json()) !== null;
+
+  /**
+   * What became of the caller's session: a person's own session `kept` or `ended`; for the forged
+   * cookie, whether the owner's real session (whose token it carries) was `owner kept`; `n/a` else.
+   */
+  const callersSession = async (_p: Prepared, as: Caller): Promise<string> => {
+    if (as.role === 'forged') return (await live(sessions.owner)) ? 'owner kept' : 'owner ended';
+    if (as.role === 'anonymous' || as.role === 'revoked' || !as.cookie) return 'n/a';
+    return (await live(as.cookie)) ? 'kept' : 'ended';
+  };
 
   beforeAll(async () => {
-    t = await startTestApp({ ADMIN_EMAILS: ` Other@x.test, ${ADMIN_EMAIL.toUpperCase()} ` });
-    for (const role of ROLES) clients[role] = new Client(t.baseUrl);
-    ids.owner = (await clients.owner.signUp('Owner')).id;
-    ids.other = (await clients.other.signUp('Other', 'someone@x.test')).id;
-    ids.admin = (await clients.admin.signUp('Admin', ADMIN_EMAIL)).id;
+    // Google sign-in configured (against a local OpenID provider), so its endpoints answer as in production.
+    const provider = await startOidcProvider({ sub: 'google-matrix', email: 'google@x.test', name: 'Google Person' });
+    stopProvider = provider.stop;
+    t = await startTestApp({
+      ADMIN_EMAILS: ` Other@x.test, ${ADMIN_EMAIL.toUpperCase()} `,
+      TRUST_PROXY: 'true',
+      GOOGLE_CLIENT_ID: 'platter-test',
+      GOOGLE_CLIENT_SECRET: 'platter-secret',
+      OIDC_ISSUER: provider.issuer,
+    });
+    cookieName = (await t.context.auth.$context).authCookies.sessionToken.name;
+    for (const person of PEOPLE) {
+      const client = new SpreadClient(t.baseUrl);
+      ids[person] = (await client.signUp(person === 'owner' ? 'Owner' : person === 'other' ? 'Other' : 'Admin', emails[person], PASSWORD)).id;
+      sessions[person] = client.cookieHeader();
+      if (person === 'owner') ownerClient = client;
+    }
     // A fourth person: writes comments on the owner's tracks, and owns a track the owner comments on.
-    writerClient = new Client(t.baseUrl);
+    writerClient = new SpreadClient(t.baseUrl);
     ids.writer = (await writerClient.signUp('Writer')).id;
+    // The owner signs in once more and signs that session out: its cookie is then a revoked one.
+    revokedCookie = await signIn('owner');
+    expect((await request(revokedCookie)('POST', '/api/auth/sign-out', { json: {} })).status).toBe(200);
     mp3 = await makeMp3(1);
     png = await makePng(32, 32);
+    const document = (await (await request(undefined)('GET', '/api/docs/json')).json()) as { paths: Record<string, Record<string, ApiOperation>> };
+    operations = new Map();
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) operations.set(`${method.toUpperCase()} ${path}`, operation);
+    }
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await stopProvider();
+  });
 
-  const json = (method: string, url: string, body?: unknown) => (client: Client) => client.request(method, url, body === undefined ? {} : { json: body });
-  const newTrack = async () => ((await uploadTrack(clients.owner, mp3, { title: 'Owned' })) as { id: string }).id;
-  // Resources are made through the services: what is under test is the request that follows.
-  const newPost = async () => (await t.context.services.posts.create({ id: ids.owner, isAdmin: false }, { text: 'owned post' })).id;
-  const newComment = async (authorId: string, trackId: string) =>
-    (await t.context.services.comments.add({ id: authorId, isAdmin: false }, trackId, { text: 'hi' })).id;
-  const newReport = async () => {
+  // Resources are made through the services or as the owner: what is under test is the request that follows.
+  const none = async (): Promise<Prepared> => ({ id: '' });
+  const newTrack = async (): Promise<Prepared> => ({ id: ((await uploadTrack(ownerClient, mp3, { title: 'Owned' })) as { id: string }).id });
+  const newPost = async (): Promise<Prepared> => ({ id: (await t.context.services.posts.create({ id: ids.owner, isAdmin: false }, { text: 'owned post' })).id });
+  const newComment = async (authorId: string, trackId: string) => (await t.context.services.comments.add({ id: authorId, isAdmin: false }, trackId, { text: 'hi' })).id;
+  const newReport = async (): Promise<Prepared> => {
     const track = await newTrack();
-    return (await clients.other.json<{ id: string }>('POST', `/api/tracks/${track}/reports`, { reason: 'spam' })).body.id;
+    return { id: (await t.context.services.engagement.report(ids.other, track.id, 'spam')).id };
   };
-  const adminOnly = { signedOut: 401, other: 403, owner: 403, admin: 200 };
   // A playlist is its owner's alone (no admin override); to anyone else even a public one is "not found".
-  const newPlaylist = async () => {
+  const newPlaylist = async (): Promise<Prepared> => {
     const playlist = await t.context.services.playlists.create(ids.owner, { name: 'Owned' });
     await t.context.services.playlists.update(ids.owner, playlist.id, { isPublic: true });
-    return playlist.id;
+    return { id: playlist.id };
   };
-  const ownerOnlyPlaylist = { signedOut: 401, other: 404, owner: 200, admin: 404 };
+  const newPlaylistEntry = async (): Promise<Prepared> => {
+    const { id } = await newPlaylist();
+    const track = await newTrack();
+    const detail = await t.context.services.playlists.addTrack(ids.owner, id, { trackId: track.id });
+    return { id, entryId: (detail.entries[0] as { entryId: string }).entryId, trackId: track.id };
+  };
+  /** An upload URL of the owner's, and the file PUT to it when `stored`. */
+  const newUpload = (stored: boolean) => async (): Promise<Prepared> => {
+    const { body } = await ownerClient.json<{ uploadURL: string; fileUrl: string }>('POST', '/api/get-upload-url', { fileName: 'a.mp3', fileType: 'audio/mpeg', fileSize: mp3.length });
+    if (stored) expect((await ownerClient.request('PUT', body.uploadURL, { body: new Uint8Array(mp3), headers: { 'content-type': 'audio/mpeg' } })).status).toBe(200);
+    return { id: body.fileUrl, uploadURL: body.uploadURL };
+  };
+  /** A new session of the owner's, and its token (as list-sessions shows it). */
+  const newOwnerSession = async (): Promise<Prepared> => {
+    const cookie = await signIn('owner');
+    const session = (await (await request(cookie)('GET', '/api/auth/get-session')).json()) as { session: { token: string } };
+    return { id: session.session.token, cookie };
+  };
 
-  const cases: Case[] = [
+  /** The owner's password account (better-auth's id, and the provider's account id). */
+  const ownerAccount = async (): Promise<Prepared> => {
+    const [account] = (await (await request(sessions.owner)('GET', '/api/auth/list-accounts')).json()) as Array<{ id: string; accountId: string }>;
+    if (!account) throw new Error('the owner has no account');
+    return { id: account.id, accountId: account.accountId };
+  };
+
+  const json = (method: string, url: string, body?: unknown) => (as: Caller) => as.request(method, url, body === undefined ? {} : { json: body });
+  const image = (url: string) => (as: Caller) => as.request('PUT', url, { body: new Uint8Array(png), headers: { 'content-type': 'image/png' } });
+
+  const signedIn = (status: Outcome) => ({ anonymous: 401, other: status, owner: status, admin: status });
+  const everyone = (status: Outcome) => ({ anonymous: status, other: status, owner: status, admin: status });
+  const adminOnly = { anonymous: 401, other: 403, owner: 403, admin: 200 };
+  const ownerOrAdmin = (status: number) => ({ anonymous: 401, other: 403, owner: status, admin: status });
+  const ownerOnlyPlaylist = (status: number) => ({ anonymous: 401, other: 404, owner: status, admin: 404 });
+
+  const rows: Row[] = [
+    // Tracks and uploads
+    { op: 'POST /api/get-upload-url', expected: signedIn(200), send: json('POST', '/api/get-upload-url', { fileName: 'a.mp3', fileType: 'audio/mpeg', fileSize: 1000 }) },
     {
-      name: 'PATCH /api/tracks/:id',
-      expected: { signedOut: 401, other: 403, owner: 200, admin: 200 },
-      prepare: newTrack,
-      send: (c, id) => json('PATCH', `/api/tracks/${id}`, { title: 'Renamed', genre: 'Phonk' })(c),
+      op: 'PUT /api/uploads/{token}',
+      note: 'the owner’s upload URL: the URL authorizes, a session must be the uploader’s',
+      expected: { anonymous: 200, other: 403, owner: 200, admin: 403 },
+      prepare: newUpload(false),
+      send: (as, p) => as.request('PUT', p.uploadURL as string, { body: new Uint8Array(mp3), headers: { 'content-type': 'audio/mpeg' } }),
     },
-    { name: 'DELETE /api/tracks/:id', expected: { signedOut: 401, other: 403, owner: 204, admin: 204 }, prepare: newTrack, send: (c, id) => json('DELETE', `/api/tracks/${id}`)(c) },
     {
-      name: 'PUT /api/tracks/:id/cover',
-      expected: { signedOut: 401, other: 403, owner: 200, admin: 200 },
-      prepare: newTrack,
-      send: (c, id) => c.request('PUT', `/api/tracks/${id}/cover`, { body: new Uint8Array(png), headers: { 'content-type': 'image/png' } }),
+      op: 'POST /api/tracks',
+      note: 'from a file the owner uploaded',
+      expected: { anonymous: 401, other: 403, owner: 201, admin: 403 },
+      prepare: newUpload(true),
+      send: (as, p) => json('POST', '/api/tracks', { title: 'Mine now', url: p.id })(as),
+    },
+    { op: 'PATCH /api/tracks/{id}', expected: ownerOrAdmin(200), prepare: newTrack, send: (as, p) => json('PATCH', `/api/tracks/${p.id}`, { title: 'Renamed', genre: 'Phonk' })(as) },
+    { op: 'DELETE /api/tracks/{id}', expected: ownerOrAdmin(204), prepare: newTrack, send: (as, p) => json('DELETE', `/api/tracks/${p.id}`)(as) },
+    { op: 'PUT /api/tracks/{id}/cover', expected: ownerOrAdmin(200), prepare: newTrack, send: (as, p) => image(`/api/tracks/${p.id}/cover`)(as) },
+    { op: 'PUT /api/tracks/{id}/like', expected: signedIn(200), prepare: newTrack, send: (as, p) => json('PUT', `/api/tracks/${p.id}/like`)(as) },
+    { op: 'DELETE /api/tracks/{id}/like', expected: signedIn(200), prepare: newTrack, send: (as, p) => json('DELETE', `/api/tracks/${p.id}/like`)(as) },
+    { op: 'POST /api/tracks/{id}/listens', expected: everyone(200), prepare: newTrack, send: (as, p) => json('POST', `/api/tracks/${p.id}/listens`, {})(as) },
+    { op: 'POST /api/tracks/{id}/reports', expected: everyone(201), prepare: newTrack, send: (as, p) => json('POST', `/api/tracks/${p.id}/reports`, { reason: 'spam' })(as) },
+    { op: 'POST /api/me/history', expected: signedIn(204), prepare: newTrack, send: (as, p) => json('POST', '/api/me/history', { trackId: p.id })(as) },
+
+    // Playlists
+    { op: 'POST /api/playlists', expected: signedIn(201), send: json('POST', '/api/playlists', { name: 'Mine' }) },
+    { op: 'PATCH /api/playlists/{id}', note: 'a public playlist', expected: ownerOnlyPlaylist(200), prepare: newPlaylist, send: (as, p) => json('PATCH', `/api/playlists/${p.id}`, { name: 'Renamed' })(as) },
+    { op: 'DELETE /api/playlists/{id}', note: 'a public playlist', expected: ownerOnlyPlaylist(204), prepare: newPlaylist, send: (as, p) => json('DELETE', `/api/playlists/${p.id}`)(as) },
+    {
+      op: 'POST /api/playlists/{id}/tracks',
+      note: 'a public playlist',
+      expected: ownerOnlyPlaylist(200),
+      prepare: async () => ({ id: (await newPlaylist()).id, trackId: (await newTrack()).id }),
+      send: (as, p) => json('POST', `/api/playlists/${p.id}/tracks`, { trackId: p.trackId })(as),
     },
     {
-      name: 'PUT /api/playlists/:id/cover (a public playlist)',
-      expected: ownerOnlyPlaylist,
-      prepare: newPlaylist,
-      send: (c, id) => c.request('PUT', `/api/playlists/${id}/cover`, { body: new Uint8Array(png), headers: { 'content-type': 'image/png' } }),
-    },
-    { name: 'DELETE /api/playlists/:id/cover (a public playlist)', expected: ownerOnlyPlaylist, prepare: newPlaylist, send: (c, id) => json('DELETE', `/api/playlists/${id}/cover`)(c) },
-    {
-      name: 'DELETE /api/comments/:id (a third person’s comment on the owner’s track)',
-      expected: { signedOut: 401, other: 403, owner: 204, admin: 204 },
-      prepare: async () => newComment(ids.writer as string, await newTrack()),
-      send: (c, id) => json('DELETE', `/api/comments/${id}`)(c),
+      op: 'DELETE /api/playlists/{id}/tracks/{entryId}',
+      expected: ownerOnlyPlaylist(200),
+      prepare: newPlaylistEntry,
+      send: (as, p) => json('DELETE', `/api/playlists/${p.id}/tracks/${p.entryId}`)(as),
     },
     {
-      name: 'DELETE /api/comments/:id (the owner’s own comment on someone else’s track)',
-      expected: { signedOut: 401, other: 403, owner: 204, admin: 204 },
+      op: 'PUT /api/playlists/{id}/tracks/{entryId}/position',
+      expected: ownerOnlyPlaylist(200),
+      prepare: newPlaylistEntry,
+      send: (as, p) => json('PUT', `/api/playlists/${p.id}/tracks/${p.entryId}/position`, { position: 0 })(as),
+    },
+    { op: 'PUT /api/playlists/{id}/order', expected: ownerOnlyPlaylist(200), prepare: newPlaylistEntry, send: (as, p) => json('PUT', `/api/playlists/${p.id}/order`, { entryIds: [p.entryId] })(as) },
+    { op: 'PUT /api/playlists/{id}/cover', note: 'a public playlist', expected: ownerOnlyPlaylist(200), prepare: newPlaylist, send: (as, p) => image(`/api/playlists/${p.id}/cover`)(as) },
+    { op: 'DELETE /api/playlists/{id}/cover', note: 'a public playlist', expected: ownerOnlyPlaylist(200), prepare: newPlaylist, send: (as, p) => json('DELETE', `/api/playlists/${p.id}/cover`)(as) },
+
+    // Comments, posts, subscriptions
+    { op: 'POST /api/tracks/{id}/comments', expected: signedIn(201), prepare: newTrack, send: (as, p) => json('POST', `/api/tracks/${p.id}/comments`, { text: 'nice' })(as) },
+    {
+      op: 'DELETE /api/comments/{id}',
+      note: 'a third person’s comment on the owner’s track',
+      expected: ownerOrAdmin(204),
+      prepare: async () => ({ id: await newComment(ids.writer, (await newTrack()).id) }),
+      send: (as, p) => json('DELETE', `/api/comments/${p.id}`)(as),
+    },
+    {
+      op: 'DELETE /api/comments/{id}',
+      note: 'the owner’s own comment on someone else’s track',
+      expected: ownerOrAdmin(204),
       prepare: async () => {
         const track = ((await uploadTrack(writerClient, mp3, { title: 'Not the owner’s' })) as { id: string }).id;
-        return newComment(ids.owner, track);
+        return { id: await newComment(ids.owner, track) };
       },
-      send: (c, id) => json('DELETE', `/api/comments/${id}`)(c),
+      send: (as, p) => json('DELETE', `/api/comments/${p.id}`)(as),
     },
-    { name: 'POST /api/tracks/:id/comments', expected: { signedOut: 401, other: 201, owner: 201, admin: 201 }, prepare: newTrack, send: (c, id) => json('POST', `/api/tracks/${id}/comments`, { text: 'nice' })(c) },
-    { name: 'POST /api/posts', expected: { signedOut: 401, other: 201, owner: 201, admin: 201 }, prepare: async () => '', send: (c) => json('POST', '/api/posts', { text: 'hello' })(c) },
-    { name: 'DELETE /api/posts/:id', expected: { signedOut: 401, other: 403, owner: 204, admin: 204 }, prepare: newPost, send: (c, id) => json('DELETE', `/api/posts/${id}`)(c) },
-    { name: 'PUT /api/posts/:id/pin', expected: { signedOut: 401, other: 403, owner: 200, admin: 403 }, prepare: newPost, send: (c, id) => json('PUT', `/api/posts/${id}/pin`)(c) },
-    { name: 'DELETE /api/posts/:id/pin', expected: { signedOut: 401, other: 403, owner: 200, admin: 403 }, prepare: newPost, send: (c, id) => json('DELETE', `/api/posts/${id}/pin`)(c) },
-    { name: 'PUT /api/posts/:id/like', expected: { signedOut: 401, other: 200, owner: 200, admin: 200 }, prepare: newPost, send: (c, id) => json('PUT', `/api/posts/${id}/like`)(c) },
+    { op: 'POST /api/posts', expected: signedIn(201), send: json('POST', '/api/posts', { text: 'hello' }) },
+    { op: 'DELETE /api/posts/{id}', expected: ownerOrAdmin(204), prepare: newPost, send: (as, p) => json('DELETE', `/api/posts/${p.id}`)(as) },
+    { op: 'PUT /api/posts/{id}/pin', expected: { anonymous: 401, other: 403, owner: 200, admin: 403 }, prepare: newPost, send: (as, p) => json('PUT', `/api/posts/${p.id}/pin`)(as) },
+    { op: 'DELETE /api/posts/{id}/pin', expected: { anonymous: 401, other: 403, owner: 200, admin: 403 }, prepare: newPost, send: (as, p) => json('DELETE', `/api/posts/${p.id}/pin`)(as) },
+    { op: 'PUT /api/posts/{id}/like', expected: signedIn(200), prepare: newPost, send: (as, p) => json('PUT', `/api/posts/${p.id}/like`)(as) },
+    { op: 'DELETE /api/posts/{id}/like', expected: signedIn(200), prepare: newPost, send: (as, p) => json('DELETE', `/api/posts/${p.id}/like`)(as) },
     {
-      name: 'PUT /api/artists/:id/subscription (the owner’s page)',
-      expected: { signedOut: 401, other: 200, owner: 400, admin: 200 },
-      prepare: async () => ids.owner,
-      send: (c, id) => json('PUT', `/api/artists/${id}/subscription`)(c),
+      op: 'PUT /api/artists/{id}/subscription',
+      note: 'the owner’s page',
+      expected: { anonymous: 401, other: 200, owner: 400, admin: 200 },
+      prepare: async () => ({ id: ids.owner }),
+      send: (as, p) => json('PUT', `/api/artists/${p.id}/subscription`)(as),
     },
     {
-      name: 'DELETE /api/artists/:id/subscription (the owner’s page)',
-      expected: { signedOut: 401, other: 200, owner: 400, admin: 200 },
-      prepare: async () => ids.owner,
-      send: (c, id) => json('DELETE', `/api/artists/${id}/subscription`)(c),
+      op: 'DELETE /api/artists/{id}/subscription',
+      note: 'the owner’s page',
+      expected: { anonymous: 401, other: 200, owner: 400, admin: 200 },
+      prepare: async () => ({ id: ids.owner }),
+      send: (as, p) => json('DELETE', `/api/artists/${p.id}/subscription`)(as),
     },
-    { name: 'PATCH /api/me/profile', expected: { signedOut: 401, other: 200, owner: 200, admin: 200 }, prepare: async () => '', send: (c) => json('PATCH', '/api/me/profile', { bio: 'changed' })(c) },
+
+    // My account and studio
+    { op: 'PATCH /api/me/profile', expected: signedIn(200), send: json('PATCH', '/api/me/profile', { bio: 'changed' }) },
+    { op: 'PUT /api/me/images/{kind}', expected: signedIn(200), send: image('/api/me/images/avatar') },
+    { op: 'GET /api/me/dashboard', expected: signedIn(200), send: json('GET', '/api/me/dashboard?days=7') },
+    { op: 'GET /api/me/liked-ids', expected: signedIn(200), send: json('GET', '/api/me/liked-ids') },
+    { op: 'GET /api/me/likes', expected: signedIn(200), send: json('GET', '/api/me/likes') },
+    { op: 'GET /api/me/history', expected: signedIn(200), send: json('GET', '/api/me/history') },
+    { op: 'GET /api/playlists', expected: signedIn(200), send: json('GET', '/api/playlists') },
+    { op: 'GET /api/me/tracks', expected: signedIn(200), send: json('GET', '/api/me/tracks') },
+    { op: 'GET /api/me/posts', expected: signedIn(200), send: json('GET', '/api/me/posts') },
+    { op: 'GET /api/me/comments', expected: signedIn(200), send: json('GET', '/api/me/comments') },
+    { op: 'GET /api/me/subscriptions', expected: signedIn(200), send: json('GET', '/api/me/subscriptions') },
+
+    // Moderation and the contact form
+    { op: 'GET /api/admin/reports', expected: adminOnly, send: json('GET', '/api/admin/reports') },
+    { op: 'POST /api/admin/reports/{id}/dismiss', expected: adminOnly, prepare: newReport, send: (as, p) => json('POST', `/api/admin/reports/${p.id}/dismiss`)(as) },
+    { op: 'POST /api/admin/reports/{id}/hide', expected: adminOnly, prepare: newReport, send: (as, p) => json('POST', `/api/admin/reports/${p.id}/hide`)(as) },
+    { op: 'PUT /api/admin/tracks/{id}/hidden', expected: adminOnly, prepare: newTrack, send: (as, p) => json('PUT', `/api/admin/tracks/${p.id}/hidden`, { hidden: true })(as) },
+    { op: 'GET /api/admin/users', expected: adminOnly, send: json('GET', '/api/admin/users?q=owner') },
+    { op: 'PUT /api/admin/users/{id}/status', expected: adminOnly, prepare: async () => ({ id: ids.owner }), send: (as, p) => json('PUT', `/api/admin/users/${p.id}/status`, { status: 'artist' })(as) },
+    { op: 'GET /api/admin/contact-messages', expected: adminOnly, send: json('GET', '/api/admin/contact-messages') },
+    { op: 'POST /api/contact', expected: everyone(201), send: json('POST', '/api/contact', { name: 'Someone', email: 'someone@x.test', message: 'Hello' }) },
+
+    // better-auth: signing up and in is anyone's; what acts on an account needs that account's session.
     {
-      name: 'PUT /api/me/images/avatar',
-      expected: { signedOut: 401, other: 200, owner: 200, admin: 200 },
-      prepare: async () => '',
-      send: (c) => c.request('PUT', '/api/me/images/avatar', { body: new Uint8Array(png), headers: { 'content-type': 'image/png' } }),
+      op: 'POST /api/auth/sign-up/email',
+      expected: everyone(200),
+      prepare: async () => ({ id: `new-${Math.random().toString(36).slice(2)}@x.test` }),
+      send: (as, p) => json('POST', '/api/auth/sign-up/email', { name: 'New Person', email: p.id, password: PASSWORD })(as),
     },
-    { name: 'GET /api/me/dashboard', expected: { signedOut: 401, other: 200, owner: 200, admin: 200 }, prepare: async () => '', send: (c) => json('GET', '/api/me/dashboard?days=7')(c) },
-    { name: 'GET /api/admin/reports', expected: adminOnly, prepare: async () => '', send: (c) => json('GET', '/api/admin/reports')(c) },
-    { name: 'POST /api/admin/reports/:id/dismiss', expected: adminOnly, prepare: newReport, send: (c, id) => json('POST', `/api/admin/reports/${id}/dismiss`)(c) },
-    { name: 'POST /api/admin/reports/:id/hide', expected: adminOnly, prepare: newReport, send: (c, id) => json('POST', `/api/admin/reports/${id}/hide`)(c) },
-    { name: 'PUT /api/admin/tracks/:id/hidden', expected: adminOnly, prepare: newTrack, send: (c, id) => json('PUT', `/api/admin/tracks/${id}/hidden`, { hidden: true })(c) },
-    { name: 'GET /api/admin/users', expected: adminOnly, prepare: async () => '', send: (c) => json('GET', '/api/admin/users?q=owner')(c) },
     {
-      name: 'PUT /api/admin/users/:id/status',
-      expected: adminOnly,
-      prepare: async () => ids.owner,
-      send: (c, id) => json('PUT', `/api/admin/users/${id}/status`, { status: 'artist' })(c),
+      op: 'POST /api/auth/sign-in/email',
+      note: 'as a person of its own',
+      expected: everyone(200),
+      prepare: async () => {
+        const email = `signin-${Math.random().toString(36).slice(2)}@x.test`;
+        await t.context.auth.api.signUpEmail({ body: { name: 'Signer', email, password: PASSWORD } });
+        return { id: email };
+      },
+      send: (as, p) => json('POST', '/api/auth/sign-in/email', { email: p.id, password: PASSWORD })(as),
     },
-    { name: 'GET /api/admin/contact-messages', expected: adminOnly, prepare: async () => '', send: (c) => json('GET', '/api/admin/contact-messages')(c) },
+    { op: 'POST /api/auth/sign-in/social', expected: everyone(200), send: json('POST', '/api/auth/sign-in/social', { provider: 'google', callbackURL: '/home' }) },
+    { op: 'POST /api/auth/callback/{id}', note: 'a form post without state', expected: everyone(302), send: json('POST', '/api/auth/callback/google', {}) },
+    { op: 'POST /api/auth/get-session', note: 'not enabled', expected: everyone(405), send: json('POST', '/api/auth/get-session', {}) },
+    {
+      op: 'POST /api/auth/sign-out',
+      note: 'the session ends',
+      expected: { ...everyone('200 ended'), anonymous: '200 n/a', revoked: '200 n/a', forged: '200 owner kept' },
+      freshSessions: true,
+      send: json('POST', '/api/auth/sign-out', {}),
+      effect: callersSession,
+    },
+    { op: 'POST /api/auth/reset-password', note: 'a made-up token', expected: everyone(400), send: json('POST', '/api/auth/reset-password', { newPassword: 'a-new-password-1', token: 'made-up' }) },
+    { op: 'POST /api/auth/request-password-reset', note: 'not enabled', expected: everyone(400), send: json('POST', '/api/auth/request-password-reset', { email: 'owner@x.test' }) },
+    { op: 'POST /api/auth/send-verification-email', note: 'not enabled', expected: everyone(400), send: json('POST', '/api/auth/send-verification-email', { email: 'owner@x.test' }) },
+    { op: 'POST /api/auth/verify-password', expected: signedIn(200), send: json('POST', '/api/auth/verify-password', { password: PASSWORD }) },
+    { op: 'POST /api/auth/change-email', note: 'not enabled', expected: signedIn(400), send: json('POST', '/api/auth/change-email', { newEmail: 'changed@x.test' }) },
+    {
+      op: 'POST /api/auth/change-password',
+      note: 'to the same password, so every person can still sign in',
+      expected: signedIn(200),
+      freshSessions: true,
+      send: json('POST', '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: PASSWORD, revokeOtherSessions: false }),
+    },
+    { op: 'POST /api/auth/update-session', note: 'Platter defines no session fields', expected: signedIn(400), send: json('POST', '/api/auth/update-session', {}) },
+    {
+      op: 'POST /api/auth/update-user',
+      note: 'the name changes on the profile too',
+      expected: signedIn(200),
+      send: (as) => json('POST', '/api/auth/update-user', { name: `Renamed ${as.role}` })(as),
+    },
+    { op: 'POST /api/auth/delete-user', note: 'not enabled', expected: signedIn(404), send: json('POST', '/api/auth/delete-user', {}) },
+    {
+      op: 'POST /api/auth/revoke-session',
+      note: 'a session of the owner’s: only the owner ends it',
+      expected: { anonymous: '401 kept', other: '200 kept', owner: '200 ended', admin: '200 kept' },
+      prepare: newOwnerSession,
+      send: (as, p) => json('POST', '/api/auth/revoke-session', { token: p.id })(as),
+      effect: async (p) => ((await live(p.cookie as string)) ? 'kept' : 'ended'),
+    },
+    {
+      op: 'POST /api/auth/revoke-sessions',
+      note: 'every session of the caller ends',
+      expected: { ...signedIn('200 ended'), anonymous: '401 n/a', forged: '401 owner kept' },
+      freshSessions: true,
+      endsAllSessions: true,
+      send: json('POST', '/api/auth/revoke-sessions', {}),
+      effect: callersSession,
+    },
+    {
+      op: 'POST /api/auth/revoke-other-sessions',
+      note: 'a second session of the owner’s ends only when the owner asks',
+      expected: { anonymous: '401 kept', other: '200 kept', owner: '200 ended', admin: '200 kept' },
+      freshSessions: true,
+      endsAllSessions: true,
+      prepare: newOwnerSession,
+      send: json('POST', '/api/auth/revoke-other-sessions', {}),
+      effect: async (p) => ((await live(p.cookie as string)) ? 'kept' : 'ended'),
+    },
+    { op: 'POST /api/auth/link-social', expected: signedIn(200), send: json('POST', '/api/auth/link-social', { provider: 'google', callbackURL: '/home' }) },
+    {
+      op: 'POST /api/auth/unlink-account',
+      note: 'the owner’s only sign-in method',
+      expected: { anonymous: '401 kept', other: '400 kept', owner: '400 kept', admin: '400 kept' },
+      prepare: ownerAccount,
+      send: (as, p) => json('POST', '/api/auth/unlink-account', { accountId: p.accountId })(as),
+      effect: async () => ((await t.context.auth.api.listUserAccounts({ headers: new Headers({ cookie: sessions.owner }) })).length === 1 ? 'kept' : 'gone'),
+    },
+    {
+      op: 'POST /api/auth/refresh-token',
+      note: 'the owner’s account, named with the owner’s id',
+      expected: { anonymous: 401, other: 400, owner: 400, admin: 400 },
+      prepare: ownerAccount,
+      send: (as, p) => json('POST', '/api/auth/refresh-token', { accountId: p.id, userId: ids.owner })(as),
+    },
+    {
+      op: 'POST /api/auth/get-access-token',
+      note: 'the owner’s account, named with the owner’s id',
+      expected: { anonymous: 401, other: 400, owner: 400, admin: 400 },
+      prepare: ownerAccount,
+      send: (as, p) => json('POST', '/api/auth/get-access-token', { accountId: p.id, userId: ids.owner })(as),
+    },
+    { op: 'GET /api/auth/list-sessions', expected: signedIn(200), send: json('GET', '/api/auth/list-sessions') },
+    { op: 'GET /api/auth/list-accounts', expected: signedIn(200), send: json('GET', '/api/auth/list-accounts') },
+    { op: 'GET /api/auth/account-info', note: 'an account that is not linked', expected: signedIn(400), send: json('GET', '/api/auth/account-info?accountId=none') },
   ];
 
-  for (const testCase of cases) {
-    it(testCase.name, async () => {
-      const got: Record<string, number> = {};
+  const expectedFor = (row: Row, role: Role): Outcome => (role === 'revoked' || role === 'forged' ? (row.expected[role] ?? row.expected.anonymous) : row.expected[role]);
+  const statusOf = (outcome: Outcome) => Number(String(outcome).split(' ')[0]);
+
+  it('has a row for every operation of the API document that changes state or needs a session, and none for one it does not list', () => {
+    const needed = [...operations]
+      .filter(([key, op]) => MUTATING.has(key.split(' ')[0] as string) || op['x-platter-access'] === 'signedIn' || op['x-platter-access'] === 'admin')
+      .map(([key]) => key);
+    expect(needed.length).toBeGreaterThan(70);
+    const covered = new Set(rows.map((row) => row.op));
+    expect(needed.filter((key) => !covered.has(key)), 'operations without a matrix row').toEqual([]);
+    expect([...covered].filter((key) => !operations.has(key)), 'rows for operations the document does not list').toEqual([]);
+  });
+
+  it('each row agrees with the document: a session-only operation refuses anonymous with 401, an admin one refuses others with 403', () => {
+    for (const row of rows) {
+      const access = operations.get(row.op)?.['x-platter-access'];
+      if (access === 'signedIn' || access === 'admin') expect(statusOf(row.expected.anonymous), row.op).toBe(401);
+      else expect(statusOf(row.expected.anonymous), row.op).not.toBe(401);
+      if (access === 'admin') expect([statusOf(row.expected.other), statusOf(row.expected.owner)], row.op).toEqual([403, 403]);
+    }
+  });
+
+  for (const row of rows) {
+    it(`${row.op}${row.note ? ` (${row.note})` : ''}`, async () => {
+      const got: Partial<Record<Role, Outcome>> = {};
+      const want: Partial<Record<Role, Outcome>> = {};
+      const documented = Object.keys(operations.get(row.op)?.responses ?? {}).map(Number);
+      const undocumented: string[] = [];
       for (const role of ROLES) {
-        const id = await testCase.prepare();
-        got[role] = (await testCase.send(clients[role], id)).status;
+        const prepared = await (row.prepare ?? none)();
+        const as = await caller(role, row.freshSessions ?? false);
+        const response = await row.send(as, prepared);
+        await response.body?.cancel();
+        got[role] = row.effect ? `${response.status} ${await row.effect(prepared, as)}` : response.status;
+        want[role] = expectedFor(row, role);
+        if (!documented.includes(response.status)) undocumented.push(`${role}: ${response.status}`);
+        if (row.endsAllSessions && (PEOPLE as Role[]).includes(role)) sessions[role as Person] = await signIn(role as Person);
       }
-      expect(got).toEqual(testCase.expected);
+      expect(got).toEqual(want);
+      // Whatever it answers, the document says it can.
+      expect(undocumented, 'answers the document does not list').toEqual([]);
     });
   }
 
+  it('a forged cookie of any kind counts for nobody: unsigned, made-up, signed for another token, tampered', async () => {
+    const value = decodeURIComponent(sessions.owner.slice(cookieName.length + 1));
+    const token = value.slice(0, value.lastIndexOf('.'));
+    const signature = value.slice(value.lastIndexOf('.') + 1);
+    const sign = (text: string) => createHmac('sha256', 'another-secret-another-secret-another').update(text).digest('base64');
+    const forgeries = {
+      unsigned: token,
+      madeUp: `${'x'.repeat(32)}.${sign('x'.repeat(32))}`,
+      anotherTokensSignature: `${token.slice(0, -1)}${token.endsWith('a') ? 'b' : 'a'}.${signature}`,
+      tamperedSignature: `${token}.${signature.slice(0, -2)}${signature.endsWith('A=') ? 'B=' : 'A='}`,
+    };
+    for (const [kind, forged] of Object.entries(forgeries)) {
+      const cookie = `${cookieName}=${encodeURIComponent(forged)}`;
+      expect((await (await request(cookie)('GET', '/api/me')).json()) as unknown, kind).toBeNull();
+      expect((await request(cookie)('PATCH', '/api/me/profile', { json: { bio: 'forged' } })).status, kind).toBe(401);
+      expect((await request(cookie)('POST', '/api/auth/update-user', { json: { name: 'Forged' } })).status, kind).toBe(401);
+    }
+    // The real cookie still works, so the forgeries were refused for what they are.
+    expect(((await (await request(sessions.owner)('GET', '/api/me')).json()) as { user: { id: string } } | null)?.user.id).toBe(ids.owner);
+  });
+
+  it('a session ended any other way counts for nobody too: revoked from another session, all revoked, ended by a password change, expired', async () => {
+    const tokenOf = async (cookie: string) => ((await (await request(cookie)('GET', '/api/auth/get-session')).json()) as { session: { token: string } }).session.token;
+    const ended: Record<string, string> = {};
+    // Revoked by the owner from another of their sessions.
+    ended.revokedFromElsewhere = await signIn('owner');
+    expect((await request(sessions.owner)('POST', '/api/auth/revoke-session', { json: { token: await tokenOf(ended.revokedFromElsewhere) } })).status).toBe(200);
+    // Every session ended at once (the long-lived one too, so the owner signs in again after).
+    ended.allRevoked = await signIn('owner');
+    expect((await request(await signIn('owner'))('POST', '/api/auth/revoke-sessions', { json: {} })).status).toBe(200);
+    // Ended by a password change that ends the other sessions (to the same password, so the owner can sign in again).
+    ended.passwordChanged = await signIn('owner');
+    const changer = await signIn('owner');
+    expect((await request(changer)('POST', '/api/auth/change-password', { json: { currentPassword: PASSWORD, newPassword: PASSWORD, revokeOtherSessions: true } })).status).toBe(200);
+    // Expired: its row says so (the session plugin's fast path reads that row itself).
+    ended.expired = await signIn('owner');
+    const past = new Date(Date.now() - 60_000);
+    await t.context.database.db
+      .updateTable('session')
+      .set({ expiresAt: dialect === 'sqlite' ? past.toISOString() : past })
+      .where('token', '=', await tokenOf(ended.expired))
+      .execute();
+    sessions.owner = await signIn('owner');
+    for (const [how, cookie] of Object.entries(ended)) {
+      expect((await (await request(cookie)('GET', '/api/me')).json()) as unknown, how).toBeNull();
+      expect((await request(cookie)('PATCH', '/api/me/profile', { json: { bio: 'ended' } })).status, how).toBe(401);
+      expect((await request(cookie)('POST', '/api/auth/update-user', { json: { name: 'Ended' } })).status, how).toBe(401);
+    }
+    expect(((await (await request(sessions.owner)('GET', '/api/me')).json()) as { user: { id: string } } | null)?.user.id).toBe(ids.owner);
+  });
+
   it('an admin is recognised by email (case-insensitively), and told so by /api/me', async () => {
-    expect((await clients.admin.json<{ isAdmin: boolean }>('GET', '/api/me')).body.isAdmin).toBe(true);
-    expect((await clients.owner.json<{ isAdmin: boolean }>('GET', '/api/me')).body.isAdmin).toBe(false);
+    expect(((await (await request(sessions.admin)('GET', '/api/me')).json()) as { isAdmin: boolean }).isAdmin).toBe(true);
+    expect(((await (await request(sessions.owner)('GET', '/api/me')).json()) as { isAdmin: boolean }).isAdmin).toBe(false);
   });
 
   it('the status set by an admin shows on the profile; an unknown status is refused clearly', async () => {
-    const set = await clients.admin.json<{ status: string }>('PUT', `/api/admin/users/${ids.other}/status`, { status: 'premium' });
-    expect(set.body.status).toBe('premium');
-    expect((await clients.owner.json<{ status: string }>('GET', `/api/artists/${ids.other}`)).body.status).toBe('premium');
-    const bad = await clients.admin.json<{ message: string }>('PUT', `/api/admin/users/${ids.other}/status`, { status: 'king' });
+    const admin = request(sessions.admin);
+    const set = await admin('PUT', `/api/admin/users/${ids.other}/status`, { json: { status: 'premium' } });
+    expect(((await set.json()) as { status: string }).status).toBe('premium');
+    expect(((await (await request(sessions.owner)('GET', `/api/artists/${ids.other}`)).json()) as { status: string }).status).toBe('premium');
+    const bad = await admin('PUT', `/api/admin/users/${ids.other}/status`, { json: { status: 'king' } });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('status must be one of creator, artist, premium, user');
-    expect((await clients.admin.json('PUT', '/api/admin/users/nobody/status', { status: 'user' })).status).toBe(404);
+    expect(((await bad.json()) as { message: string }).message).toBe('status must be one of creator, artist, premium, user');
+    expect((await admin('PUT', '/api/admin/users/nobody/status', { json: { status: 'user' } })).status).toBe(404);
   });
 });

@@ -9,6 +9,7 @@ export async function accountRoutes(base: FastifyInstance, { services, config }:
   app.get(
     '/api/config',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary: 'What the web app needs to know about this server',
@@ -21,6 +22,7 @@ export async function accountRoutes(base: FastifyInstance, { services, config }:
   app.get(
     '/api/me',
     {
+      config: { access: 'optional' },
       schema: {
         tags: ['profiles'],
         summary: 'The signed-in user and their profile; null when signed out',

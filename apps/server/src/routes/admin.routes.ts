@@ -27,50 +27,50 @@ export async function adminRoutes(base: FastifyInstance, { services }: Pick<AppC
 
   app.get(
     '/api/admin/reports',
-    { schema: { tags: ['admin'], summary: 'The report queue by status, newest first', querystring: reportListQuerySchema, response: { 200: reportListSchema, ...errors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'The report queue by status, newest first', querystring: reportListQuerySchema, response: { 200: reportListSchema, ...errors } } },
     async (request) => moderation.listReports(await request.requireActor(), request.query.status),
   );
 
   app.post(
     '/api/admin/reports/:id/dismiss',
-    { schema: { tags: ['admin'], summary: 'Dismisses a report', params: idParamsSchema, response: { 200: reportSchema, ...errors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Dismisses a report', params: idParamsSchema, response: { 200: reportSchema, ...errors } } },
     async (request) => moderation.dismiss(await request.requireActor(), request.params.id),
   );
 
   app.post(
     '/api/admin/reports/:id/hide',
-    { schema: { tags: ['admin'], summary: "Hides the reported track and resolves the track's open reports", params: idParamsSchema, response: { 200: reportSchema, ...errors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: "Hides the reported track and resolves the track's open reports", params: idParamsSchema, response: { 200: reportSchema, ...errors } } },
     async (request) => moderation.hide(await request.requireActor(), request.params.id),
   );
 
   app.put(
     '/api/admin/tracks/:id/hidden',
-    { schema: { tags: ['admin'], summary: 'Hides or shows a track', params: idParamsSchema, body: setTrackHiddenSchema, response: { 200: trackSchema, ...errors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Hides or shows a track', params: idParamsSchema, body: setTrackHiddenSchema, response: { 200: trackSchema, ...errors } } },
     async (request) => tracks.setHidden(await request.requireActor(), request.params.id, request.body.hidden),
   );
 
   app.get(
     '/api/admin/users',
-    { schema: { tags: ['admin'], summary: 'Users whose email or name contains q', querystring: adminUserQuerySchema, response: { 200: adminUserListSchema, ...errors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Users whose email or name contains q', querystring: adminUserQuerySchema, response: { 200: adminUserListSchema, ...errors } } },
     async (request) => moderation.searchUsers(await request.requireActor(), request.query.q),
   );
 
   app.put(
     '/api/admin/users/:id/status',
-    { schema: { tags: ['admin'], summary: "Sets a user's status (creator, artist, premium, user)", params: idParamsSchema, body: setStatusSchema, response: { 200: profileSchema, ...errors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: "Sets a user's status (creator, artist, premium, user)", params: idParamsSchema, body: setStatusSchema, response: { 200: profileSchema, ...errors } } },
     async (request) => moderation.setStatus(await request.requireActor(), request.params.id, request.body.status),
   );
 
   app.get(
     '/api/admin/contact-messages',
-    { schema: { tags: ['admin'], summary: 'Messages sent with the contact form, newest first', response: { 200: contactMessageListSchema, ...errors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Messages sent with the contact form, newest first', response: { 200: contactMessageListSchema, ...errors } } },
     async (request) => moderation.listContactMessages(await request.requireActor()),
   );
 
   app.post(
     '/api/contact',
     {
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: { access: 'public', rateLimit: { max: 5, timeWindow: '10 minutes' } },
       schema: { tags: ['system'], summary: 'Sends a message to the Platter team', body: contactMessageInputSchema, response: { 201: z.object({ id: z.string() }), 400: errorSchema } },
     },
     async (request, reply) => reply.status(201).send(await moderation.addContactMessage(request.body)),

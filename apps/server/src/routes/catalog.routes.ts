@@ -9,13 +9,14 @@ export async function catalogRoutes(base: FastifyInstance, { services }: Pick<Ap
 
   app.get(
     '/api/genres',
-    { schema: { tags: ['tracks'], summary: 'Track counts per genre', response: { 200: genreCountsSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['tracks'], summary: 'Track counts per genre', response: { 200: genreCountsSchema } } },
     () => services.tracks.genreCounts(),
   );
 
   app.get(
     '/api/tracks',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['tracks'],
         summary: 'Visible tracks, newest first; q matches title or artist (case-insensitive)',
@@ -29,8 +30,10 @@ export async function catalogRoutes(base: FastifyInstance, { services }: Pick<Ap
   app.get(
     '/api/tracks/:id',
     {
+      config: { access: 'optional' },
       schema: {
         tags: ['tracks'],
+        summary: 'A track: a visible one to anyone, a hidden one to its owner and admins',
         params: z.object({ id: z.string().max(100) }),
         response: { 200: trackSchema, 404: errorSchema },
       },
@@ -41,6 +44,7 @@ export async function catalogRoutes(base: FastifyInstance, { services }: Pick<Ap
   app.get(
     '/api/profiles/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['profiles'],
         summary: "A user's public profile (artist page)",

@@ -31,7 +31,9 @@ export async function eventRoutes(app: FastifyInstance, { hub }: { hub: LiveHub 
   const offMissed = hub.onEventsMissed(endAll);
   app.addHook('onClose', async () => offMissed());
 
-  app.get('/api/events', { schema: { tags: ['system'], summary: 'Live updates as server-sent events' } }, async (request, reply) => {
+  // The stream is written to the socket, so its answers are described, not serialized.
+  const answers = { 200: 'The stream (text/event-stream): the events this viewer may see, until the connection closes', 503: 'This instance is shutting down: reconnect' };
+  app.get('/api/events', { config: { access: 'optional', otherResponses: answers }, schema: { tags: ['system'], summary: 'Live updates as server-sent events' } }, async (request, reply) => {
     const actor = await request.currentActor();
     // A stream asked for while this instance closes: the browser retries, reaching another one.
     if (closing) return reply.status(503).header('Connection', 'close').send({ error: 'shutting_down', message: 'This instance is shutting down.' });

@@ -41,13 +41,14 @@ export async function healthRoutes(base: FastifyInstance, context: Pick<AppConte
     shuttingDown = true;
   });
 
-  app.get('/api/health', { schema: { tags: ['system'], summary: 'Liveness: the process answers', response: { 200: z.object({ ok: z.literal(true) }) } } }, () => ({
+  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness: the process answers', response: { 200: z.object({ ok: z.literal(true) }) } } }, () => ({
     ok: true as const,
   }));
 
   app.get(
     '/api/ready',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Readiness: the database, shared state and storage answer (503 naming what is down, or while shutting down)',

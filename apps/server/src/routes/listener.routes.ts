@@ -26,13 +26,14 @@ export async function listenerRoutes(base: FastifyInstance, { services }: Pick<A
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { engagement, search } = services;
 
-  app.get('/api/charts/top', { schema: { tags: ['tracks'], summary: 'Top 10 tracks by listens', response: { 200: trackItemsSchema } } }, () =>
+  app.get('/api/charts/top', { config: { access: 'public' }, schema: { tags: ['tracks'], summary: 'Top 10 tracks by listens', response: { 200: trackItemsSchema } } }, () =>
     engagement.topCharts(),
   );
 
   app.get(
     '/api/search',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['tracks'],
         summary: 'Tracks and artists matching q, with a corrected query when q has a typo',
@@ -45,30 +46,30 @@ export async function listenerRoutes(base: FastifyInstance, { services }: Pick<A
 
   app.put(
     '/api/tracks/:id/like',
-    { config: perMinute(120), schema: { tags: ['likes'], params: idParamsSchema, response: { 200: likeStateSchema, ...errors } } },
+    { config: { ...perMinute(120), access: 'signedIn' }, schema: { tags: ['likes'], summary: 'Likes a track (a second time is a no-op)', params: idParamsSchema, response: { 200: likeStateSchema, ...errors } } },
     async (request) => engagement.like((await request.requireUser()).id, request.params.id),
   );
 
   app.delete(
     '/api/tracks/:id/like',
-    { config: perMinute(120), schema: { tags: ['likes'], params: idParamsSchema, response: { 200: likeStateSchema, ...errors } } },
+    { config: { ...perMinute(120), access: 'signedIn' }, schema: { tags: ['likes'], summary: 'Unlikes a track', params: idParamsSchema, response: { 200: likeStateSchema, ...errors } } },
     async (request) => engagement.unlike((await request.requireUser()).id, request.params.id),
   );
 
-  app.get('/api/me/liked-ids', { schema: { tags: ['likes'], response: { 200: likedIdsSchema, 401: errorSchema } } }, async (request) =>
+  app.get('/api/me/liked-ids', { config: { access: 'signedIn' }, schema: { tags: ['likes'], summary: 'The ids of the tracks I like', response: { 200: likedIdsSchema, 401: errorSchema } } }, async (request) =>
     engagement.likedIds((await request.requireUser()).id),
   );
 
   app.get(
     '/api/me/likes',
-    { schema: { tags: ['likes'], summary: 'Liked tracks, most recently liked first', response: { 200: trackItemsSchema, 401: errorSchema } } },
+    { config: { access: 'signedIn' }, schema: { tags: ['likes'], summary: 'Liked tracks, most recently liked first', response: { 200: trackItemsSchema, 401: errorSchema } } },
     async (request) => engagement.likedTracks((await request.requireUser()).id),
   );
 
   app.post(
     '/api/tracks/:id/listens',
     {
-      config: perMinute(120),
+      config: { ...perMinute(120), access: 'optional' },
       schema: {
         tags: ['tracks'],
         summary: 'Counts one play (a playback start); signed in or not. playedAt: when a play made offline started',
@@ -83,7 +84,7 @@ export async function listenerRoutes(base: FastifyInstance, { services }: Pick<A
 
   app.post(
     '/api/me/history',
-    { config: perMinute(120), schema: { tags: ['history'], body: recordHistorySchema, response: { 204: z.null(), ...errors } } },
+    { config: { ...perMinute(120), access: 'signedIn' }, schema: { tags: ['history'], summary: 'Adds a track to my listening history', body: recordHistorySchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await engagement.recordHistory((await request.requireUser()).id, request.body.trackId);
       return reply.status(204).send(null);
@@ -92,14 +93,14 @@ export async function listenerRoutes(base: FastifyInstance, { services }: Pick<A
 
   app.get(
     '/api/me/history',
-    { schema: { tags: ['history'], summary: 'Recently played tracks, newest first, one per track', response: { 200: historySchema, 401: errorSchema } } },
+    { config: { access: 'signedIn' }, schema: { tags: ['history'], summary: 'Recently played tracks, newest first, one per track', response: { 200: historySchema, 401: errorSchema } } },
     async (request) => engagement.history((await request.requireUser()).id),
   );
 
   app.post(
     '/api/tracks/:id/reports',
     {
-      config: perMinute(20),
+      config: { ...perMinute(20), access: 'optional' },
       schema: { tags: ['tracks'], summary: 'Reports a track to the moderators', params: idParamsSchema, body: createReportSchema, response: { 201: reportCreatedSchema, ...errors } },
     },
     async (request, reply) => reply.status(201).send(await engagement.report((await request.currentUser())?.id, request.params.id, request.body.reason)),

@@ -116,5 +116,24 @@ export async function mediaRoutes(app: FastifyInstance, { services, storage, con
     return reply.send(await storage.read(media.key));
   };
 
-  app.route({ method: ['GET', 'HEAD'], url: '/media/*', schema: { hide: true }, exposeHeadRoute: false, handler });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/*',
+    exposeHeadRoute: false,
+    // Documented without response schemas: the answers are files, and the route must not serialize.
+    config: {
+      access: 'optional',
+      otherResponses: {
+        200: 'The whole file (audio or image)',
+        206: 'The byte range asked for (Range)',
+        304: 'Not modified (If-None-Match)',
+        307: 'On S3 storage: a short-lived address of the file in the bucket',
+        403: 'Asked by nginx’s authorization request (x-platter-media-auth): not allowed',
+        404: 'No such file, or the track is hidden or deleted and the viewer is not its owner or an admin',
+        416: 'The range is outside the file',
+      },
+    },
+    schema: { tags: ['media'], summary: 'An audio file or image by its key: public media to anyone, a hidden track’s audio to its owner and admins' },
+    handler,
+  });
 }

@@ -21,7 +21,7 @@ import { acceptRawBodies, contentLength } from './raw-body.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 /** Every change of a playlist is a signed-in user's: limited per user, so listeners behind one address do not share a budget. */
-const limited = perUserPerMinute(120);
+const limited = { ...perUserPerMinute(120), access: 'signedIn' as const };
 const entryParamsSchema = idParamsSchema.extend({ entryId: z.string().min(1).max(100) });
 
 export async function playlistRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
@@ -29,17 +29,18 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
   const { playlists } = services;
   const tags = ['playlists'];
 
-  app.get('/api/playlists', { schema: { tags, summary: 'My playlists', response: { 200: playlistListSchema, 401: errorSchema } } }, async (request) =>
+  app.get('/api/playlists', { config: { access: 'signedIn' }, schema: { tags, summary: 'My playlists', response: { 200: playlistListSchema, 401: errorSchema } } }, async (request) =>
     playlists.listMine((await request.requireUser()).id),
   );
 
-  app.post('/api/playlists', { config: limited, schema: { tags, body: createPlaylistSchema, response: { 201: playlistSchema, ...errors } } }, async (request, reply) =>
+  app.post('/api/playlists', { config: limited, schema: { tags, summary: 'Creates a playlist of mine', body: createPlaylistSchema, response: { 201: playlistSchema, ...errors } } }, async (request, reply) =>
     reply.status(201).send(await playlists.create((await request.requireUser()).id, request.body)),
   );
 
   app.get(
     '/api/playlists/:id',
     {
+      config: { access: 'optional' },
       schema: {
         tags,
         summary: 'A playlist with its tracks (every one, or one page of them with ?page=): mine, or anyone’s public one',
@@ -53,24 +54,24 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
 
   app.patch(
     '/api/playlists/:id',
-    { config: limited, schema: { tags, params: idParamsSchema, body: updatePlaylistSchema, response: { 200: playlistSchema, ...errors } } },
+    { config: limited, schema: { tags, summary: 'Renames a playlist of mine or makes it public or private', params: idParamsSchema, body: updatePlaylistSchema, response: { 200: playlistSchema, ...errors } } },
     async (request) => playlists.update((await request.requireUser()).id, request.params.id, request.body),
   );
 
-  app.delete('/api/playlists/:id', { config: limited, schema: { tags, params: idParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+  app.delete('/api/playlists/:id', { config: limited, schema: { tags, summary: 'Deletes a playlist of mine', params: idParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     await playlists.delete((await request.requireUser()).id, request.params.id);
     return reply.status(204).send(null);
   });
 
   app.post(
     '/api/playlists/:id/tracks',
-    { config: limited, schema: { tags, params: idParamsSchema, querystring: playlistPageQuerySchema, body: addPlaylistTrackSchema, response: { 200: playlistDetailSchema, ...errors } } },
+    { config: limited, schema: { tags, summary: 'Adds a track at the end of a playlist of mine', params: idParamsSchema, querystring: playlistPageQuerySchema, body: addPlaylistTrackSchema, response: { 200: playlistDetailSchema, ...errors } } },
     async (request) => playlists.addTrack((await request.requireUser()).id, request.params.id, request.body, request.query),
   );
 
   app.delete(
     '/api/playlists/:id/tracks/:entryId',
-    { config: limited, schema: { tags, params: entryParamsSchema, querystring: playlistPageQuerySchema, response: { 200: playlistDetailSchema, ...errors } } },
+    { config: limited, schema: { tags, summary: 'Removes one entry from a playlist of mine', params: entryParamsSchema, querystring: playlistPageQuerySchema, response: { 200: playlistDetailSchema, ...errors } } },
     async (request) => playlists.removeEntry((await request.requireUser()).id, request.params.id, request.params.entryId, request.query),
   );
 
@@ -92,7 +93,7 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
 
   app.put(
     '/api/playlists/:id/order',
-    { config: limited, schema: { tags, params: idParamsSchema, querystring: playlistPageQuerySchema, body: reorderPlaylistSchema, response: { 200: playlistDetailSchema, ...errors } } },
+    { config: limited, schema: { tags, summary: 'Puts the entries of a playlist of mine in the given order', params: idParamsSchema, querystring: playlistPageQuerySchema, body: reorderPlaylistSchema, response: { 200: playlistDetailSchema, ...errors } } },
     async (request) => playlists.reorder((await request.requireUser()).id, request.params.id, request.body, request.query),
   );
 
@@ -108,7 +109,7 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
     scope.withTypeProvider<ZodTypeProvider>().put(
       '/api/playlists/:id/cover',
       {
-        config: perMinute(20),
+        config: { ...perMinute(20), access: 'signedIn' },
         schema: { tags, summary: "Replaces the playlist's own cover with the image in the body (owner)", params: idParamsSchema, querystring: playlistPageQuerySchema, response: { 200: playlistDetailSchema, ...errors, 413: errorSchema, 415: errorSchema } },
       },
       async (request) => {

@@ -11,7 +11,7 @@ export async function siteRoutes(base: FastifyInstance, { services }: Pick<AppCo
 
   app.get(
     '/api/app/download',
-    { schema: { tags: ['system'], summary: 'Where the Android package is: a file served here, a remote URL, or none', response: { 200: appDownloadSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Where the Android package is: a file served here, a remote URL, or none', response: { 200: appDownloadSchema } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
       return site.download();
@@ -20,7 +20,7 @@ export async function siteRoutes(base: FastifyInstance, { services }: Pick<AppCo
 
   app.get(
     '/api/stats',
-    { schema: { tags: ['system'], summary: 'Tracks, artists and users: the real figures of the landing page', response: { 200: siteStatsSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Tracks, artists and users: the real figures of the landing page', response: { 200: siteStatsSchema } } },
     () => site.stats(),
   );
 
@@ -29,6 +29,7 @@ export async function siteRoutes(base: FastifyInstance, { services }: Pick<AppCo
     method: ['GET', 'HEAD'],
     url: '/downloads/:file',
     exposeHeadRoute: false,
+    config: { access: 'public', otherResponses: { 200: 'The package file (application/vnd.android.package-archive)' } },
     schema: { tags: ['system'], summary: 'The Android package (from DATA_DIR/downloads)', params: z.object({ file: z.string().max(200) }), response: { 404: errorSchema } },
     handler: async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
       const file = await site.findDownload(request.params.file);
@@ -44,7 +45,7 @@ export async function siteRoutes(base: FastifyInstance, { services }: Pick<AppCo
   });
 
   // Served as JSON at its fixed address for Android's verifier; [] when no app is configured.
-  app.get('/.well-known/assetlinks.json', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/.well-known/assetlinks.json', { schema: { hide: true }, config: { undocumented: 'Android’s Digital Asset Links file, at the address Android fixes' } }, async (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=3600').type('application/json').send(JSON.stringify(site.assetLinks())),
   );
 }

@@ -28,14 +28,14 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
 
   app.get(
     '/api/tracks/:id/comments',
-    { schema: { tags: ['comments'], summary: "A track's comments, oldest first", params: idParamsSchema, response: { 200: commentListSchema, ...errors } } },
+    { config: { access: 'optional' }, schema: { tags: ['comments'], summary: "A track's comments, oldest first", params: idParamsSchema, response: { 200: commentListSchema, ...errors } } },
     async (request) => comments.listForTrack(request.params.id, await request.currentActor()),
   );
 
   app.post(
     '/api/tracks/:id/comments',
     {
-      config: perUserPerMinute(20),
+      config: { ...perUserPerMinute(20), access: 'signedIn' },
       schema: {
         tags: ['comments'],
         summary: 'Comments on a track, optionally at a playback position (seconds)',
@@ -49,7 +49,7 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
 
   app.delete(
     '/api/comments/:id',
-    { config: perUserPerMinute(60), schema: { tags: ['comments'], summary: 'Deletes a comment (its author, the track owner or an admin)', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    { config: { ...perUserPerMinute(60), access: 'signedIn' }, schema: { tags: ['comments'], summary: 'Deletes a comment (its author, the track owner or an admin)', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await comments.delete(await request.requireActor(), request.params.id);
       return reply.status(204).send(null);
@@ -58,13 +58,13 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
 
   app.post(
     '/api/posts',
-    { config: perUserPerMinute(20), schema: { tags: ['posts'], summary: 'Publishes a post (1–180 characters)', body: createPostSchema, response: { 201: postSchema, ...errors } } },
+    { config: { ...perUserPerMinute(20), access: 'signedIn' }, schema: { tags: ['posts'], summary: 'Publishes a post (1–180 characters)', body: createPostSchema, response: { 201: postSchema, ...errors } } },
     async (request, reply) => reply.status(201).send(await posts.create(await request.requireActor(), request.body)),
   );
 
   app.delete(
     '/api/posts/:id',
-    { config: perUserPerMinute(60), schema: { tags: ['posts'], summary: 'Deletes a post (its author or an admin)', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    { config: { ...perUserPerMinute(60), access: 'signedIn' }, schema: { tags: ['posts'], summary: 'Deletes a post (its author or an admin)', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await posts.delete(await request.requireActor(), request.params.id);
       return reply.status(204).send(null);
@@ -74,7 +74,7 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
   for (const [method, on] of [['put', true], ['delete', false]] as const) {
     app[method](
       '/api/posts/:id/like',
-      { config: perUserPerMinute(120), schema: { tags: ['posts'], params: idParamsSchema, response: { 200: postLikeStateSchema, ...errors } } },
+      { config: { ...perUserPerMinute(120), access: 'signedIn' }, schema: { tags: ['posts'], summary: on ? 'Likes a post' : 'Unlikes a post', params: idParamsSchema, response: { 200: postLikeStateSchema, ...errors } } },
       async (request) => {
         const actor = await request.requireActor();
         return on ? posts.like(actor, request.params.id) : posts.unlike(actor, request.params.id);
@@ -83,7 +83,7 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
     app[method](
       '/api/posts/:id/pin',
       {
-        config: perUserPerMinute(60),
+        config: { ...perUserPerMinute(60), access: 'signedIn' },
         schema: { tags: ['posts'], summary: on ? 'Pins the post (unpinning the author’s others)' : 'Unpins the post', params: idParamsSchema, response: { 200: postSchema, ...errors } },
       },
       async (request) => posts.pin(await request.requireActor(), request.params.id, on),
@@ -91,7 +91,7 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
     app[method](
       '/api/artists/:id/subscription',
       {
-        config: perUserPerMinute(60),
+        config: { ...perUserPerMinute(60), access: 'signedIn' },
         schema: { tags: ['artists'], summary: on ? 'Subscribes (a second time is a no-op)' : 'Unsubscribes', params: idParamsSchema, response: { 200: subscriptionStateSchema, ...errors } },
       },
       async (request) => {
@@ -103,19 +103,19 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
 
   app.get(
     '/api/news',
-    { schema: { tags: ['posts'], summary: "Creators' posts and the viewer's subscriptions' posts, newest first", querystring: newsQuerySchema, response: { 200: newsPageSchema, 400: errorSchema } } },
+    { config: { access: 'optional' }, schema: { tags: ['posts'], summary: "Creators' posts and the viewer's subscriptions' posts, newest first", querystring: newsQuerySchema, response: { 200: newsPageSchema, 400: errorSchema } } },
     async (request) => posts.news(await request.currentActor(), request.query),
   );
 
   app.get(
     '/api/artists/:id',
-    { schema: { tags: ['artists'], summary: 'An artist page: the profile and whether the viewer subscribes', params: idParamsSchema, response: { 200: artistPageSchema, 404: errorSchema } } },
+    { config: { access: 'optional' }, schema: { tags: ['artists'], summary: 'An artist page: the profile and whether the viewer subscribes', params: idParamsSchema, response: { 200: artistPageSchema, 404: errorSchema } } },
     async (request) => artists.page(request.params.id, await request.currentActor()),
   );
 
   app.get(
     '/api/artists/:id/posts',
-    { schema: { tags: ['posts'], summary: "An artist's posts, the pinned one first", params: idParamsSchema, response: { 200: postListSchema, 404: errorSchema } } },
+    { config: { access: 'optional' }, schema: { tags: ['posts'], summary: "An artist's posts, the pinned one first", params: idParamsSchema, response: { 200: postListSchema, 404: errorSchema } } },
     async (request) => posts.listByAuthor(request.params.id, await request.currentActor()),
   );
 }

@@ -32,13 +32,13 @@ export async function studioRoutes(base: FastifyInstance, { services }: Pick<App
 
   app.get(
     '/api/tracks/:id/waveform',
-    { schema: { tags: ['tracks'], summary: "The track's waveform peaks (status pending until they are made)", params: idParamsSchema, response: { 200: waveformSchema, 404: errorSchema } } },
+    { config: { access: 'optional' }, schema: { tags: ['tracks'], summary: "The track's waveform peaks (status pending until they are made)", params: idParamsSchema, response: { 200: waveformSchema, 404: errorSchema } } },
     async (request) => waveforms.get(request.params.id, await request.currentActor()),
   );
 
   app.delete(
     '/api/tracks/:id',
-    { config: perMinute(30), schema: { tags: ['tracks'], summary: 'Deletes a track with its likes, comments, playlist entries and listens (owner or admin)', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    { config: { ...perMinute(30), access: 'signedIn' }, schema: { tags: ['tracks'], summary: 'Deletes a track with its likes, comments, playlist entries and listens (owner or admin)', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await tracks.delete(await request.requireActor(), request.params.id);
       return reply.status(204).send(null);
@@ -48,42 +48,42 @@ export async function studioRoutes(base: FastifyInstance, { services }: Pick<App
   app.patch(
     '/api/tracks/:id',
     {
-      config: perMinute(30),
+      config: { ...perMinute(30), access: 'signedIn' },
       schema: { tags: ['tracks'], summary: "Changes a track's title or genre after upload (owner or admin)", params: idParamsSchema, body: updateTrackSchema, response: { 200: trackSchema, ...errors } },
     },
     async (request) => tracks.update(await request.requireActor(), request.params.id, request.body),
   );
 
-  app.get('/api/me/tracks', { schema: { tags: ['studio'], summary: 'My tracks, hidden ones included', response: { 200: trackItemsSchema, 401: errorSchema } } }, async (request) =>
+  app.get('/api/me/tracks', { config: { access: 'signedIn' }, schema: { tags: ['studio'], summary: 'My tracks, hidden ones included', response: { 200: trackItemsSchema, 401: errorSchema } } }, async (request) =>
     tracks.listMine(await request.requireActor()),
   );
 
-  app.get('/api/me/posts', { schema: { tags: ['studio'], summary: 'My posts, the pinned one first', response: { 200: postListSchema, 401: errorSchema } } }, async (request) => {
+  app.get('/api/me/posts', { config: { access: 'signedIn' }, schema: { tags: ['studio'], summary: 'My posts, the pinned one first', response: { 200: postListSchema, 401: errorSchema } } }, async (request) => {
     const actor = await request.requireActor();
     return posts.listByAuthor(actor.id, actor);
   });
 
   app.get(
     '/api/me/comments',
-    { schema: { tags: ['studio'], summary: 'Comments on my tracks, newest first', response: { 200: studioCommentListSchema, 401: errorSchema } } },
+    { config: { access: 'signedIn' }, schema: { tags: ['studio'], summary: 'Comments on my tracks, newest first', response: { 200: studioCommentListSchema, 401: errorSchema } } },
     async (request) => comments.listForArtist((await request.requireActor()).id),
   );
 
   app.get(
     '/api/me/subscriptions',
-    { schema: { tags: ['artists'], summary: 'The artists I subscribe to', response: { 200: subscriptionIdsSchema, 401: errorSchema } } },
+    { config: { access: 'signedIn' }, schema: { tags: ['artists'], summary: 'The artists I subscribe to', response: { 200: subscriptionIdsSchema, 401: errorSchema } } },
     async (request) => artists.subscriptionIds(await request.requireActor()),
   );
 
   app.get(
     '/api/me/dashboard',
-    { schema: { tags: ['studio'], summary: 'Listens per day, subscriber growth, top tracks and recent comments', querystring: dashboardQuerySchema, response: { 200: dashboardSchema, ...errors } } },
+    { config: { access: 'signedIn' }, schema: { tags: ['studio'], summary: 'Listens per day, subscriber growth, top tracks and recent comments', querystring: dashboardQuerySchema, response: { 200: dashboardSchema, ...errors } } },
     async (request) => dashboard.forArtist(await request.requireActor(), request.query.days),
   );
 
   app.patch(
     '/api/me/profile',
-    { config: perMinute(30), schema: { tags: ['profiles'], summary: 'Changes my display name or bio', body: updateProfileSchema, response: { 200: profileSchema, ...errors } } },
+    { config: { ...perMinute(30), access: 'signedIn' }, schema: { tags: ['profiles'], summary: 'Changes my display name or bio', body: updateProfileSchema, response: { 200: profileSchema, ...errors } } },
     async (request) => account.update(await request.requireActor(), request.body),
   );
 
@@ -94,7 +94,7 @@ export async function studioRoutes(base: FastifyInstance, { services }: Pick<App
     raw.put(
       '/api/me/images/:kind',
       {
-        config: perMinute(20),
+        config: { ...perMinute(20), access: 'signedIn' },
         schema: { tags: ['profiles'], summary: 'Replaces my avatar or cover with the image in the body', params: z.object({ kind: profileImageKindSchema }), response: { 200: profileSchema, ...imageErrors } },
       },
       async (request) => {
@@ -105,7 +105,7 @@ export async function studioRoutes(base: FastifyInstance, { services }: Pick<App
     );
     raw.put(
       '/api/tracks/:id/cover',
-      { config: perMinute(20), schema: { tags: ['tracks'], summary: "Replaces the track's cover with the image in the body (owner or admin)", params: idParamsSchema, response: { 200: trackSchema, ...imageErrors } } },
+      { config: { ...perMinute(20), access: 'signedIn' }, schema: { tags: ['tracks'], summary: "Replaces the track's cover with the image in the body (owner or admin)", params: idParamsSchema, response: { 200: trackSchema, ...imageErrors } } },
       async (request) => {
         const actor = await request.requireActor();
         const bytes = await readImageBody(request.raw, contentLength(request.headers));

@@ -16,7 +16,7 @@ export async function uploadRoutes(base: FastifyInstance, { services }: Pick<App
   app.post(
     '/api/get-upload-url',
     {
-      config: perMinute(60),
+      config: { ...perMinute(60), access: 'signedIn' },
       schema: {
         tags: ['uploads'],
         summary: 'A signed, single-use URL to PUT an audio file to (expires in 15 minutes)',
@@ -30,7 +30,7 @@ export async function uploadRoutes(base: FastifyInstance, { services }: Pick<App
   app.post(
     '/api/tracks',
     {
-      config: perMinute(60),
+      config: { ...perMinute(60), access: 'signedIn' },
       schema: {
         tags: ['tracks'],
         summary: 'Creates a track from a fileUrl this user uploaded and has not used yet',
@@ -50,10 +50,11 @@ export async function uploadRoutes(base: FastifyInstance, { services }: Pick<App
     scope.withTypeProvider<ZodTypeProvider>().put(
       `${LOCAL_UPLOAD_PATH}:token`,
       {
-        config: perMinute(60),
+        // The signed URL is what authorizes the PUT; a session, when sent, must be the uploader's.
+        config: { ...perMinute(60), access: 'optional' },
         schema: {
           tags: ['uploads'],
-          summary: 'Receives the file of a local-disk upload URL',
+          summary: 'Receives the file of a local-disk upload URL (the signed URL authorizes it)',
           params: z.object({ token: z.string().max(4096) }),
           response: { 200: z.object({ ok: z.literal(true), size: z.number(), contentType: z.string() }), ...errors },
         },

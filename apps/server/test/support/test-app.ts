@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { type BuildOptions, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { type AppContext, createContext } from '../../src/context.js';
 
@@ -50,7 +50,7 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
 }
 
 /** Starts Platter on a real port over a real database (SQLite file or Postgres) and real disk storage. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, buildOptions: BuildOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-it-'));
   const pgDb = dialect === 'postgres' ? await freshPostgresDatabase() : undefined;
   const config = loadConfig({
@@ -63,7 +63,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const context = await createContext(config);
-  const app = await buildApp(context);
+  const app = await buildApp(context, buildOptions);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
