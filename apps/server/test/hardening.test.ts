@@ -189,7 +189,8 @@ describe(`hardening against hostile input (${dialect})`, () => {
     });
 
     it('refuses a write with neither Origin nor Sec-Fetch-Site, and one that says same-site or cross-site', async () => {
-      for (const headers of [{}, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+      const variants: Array<Record<string, string>> = [{}, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
+      for (const headers of variants) {
         const response = await raw(t.baseUrl, 'PUT', `/api/tracks/${trackId}/like`, { cookie: artist.cookieHeader(), ...headers });
         expect(response.status, JSON.stringify(headers)).toBe(403);
         expectErrorShape(response.json());
