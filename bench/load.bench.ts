@@ -110,6 +110,9 @@ interface Results {
   socketErrors: number;
   comments: Array<{ id: string; text: string }>;
   bytes: number;
+  /** When the run started (performance.now()), and the requests that took over a second: kind, sent at (s into the run), ms. */
+  startedAt: number;
+  slow: Array<{ kind: Kind; at: number; ms: number }>;
 }
 
 /** What `Session.request` gives back: the status, the headers and the whole body. */
@@ -165,6 +168,7 @@ class Session {
       const ms = performance.now() - started;
       if (kind && this.results) {
         this.results.latencies[kind].push(ms);
+        if (ms > 1000) this.results.slow.push({ kind, at: (started - this.results.startedAt) / 1000, ms });
         this.results.bytes += answer.buffer.length;
         if (answer.status === 429) this.results.rateLimited++;
         else if (answer.status >= 300) {
@@ -341,6 +345,8 @@ async function runEngine(engine: string): Promise<void> {
       socketErrors: 0,
       comments: [],
       bytes: 0,
+      startedAt: 0,
+      slow: [],
     };
     const session = new Session(server.baseUrl, results);
     const loadBefore = loadavg();
@@ -348,6 +354,7 @@ async function runEngine(engine: string): Promise<void> {
     const serverCpuBefore = cpuSeconds(server.pid);
     const backendsBefore = await backendCpu(database);
     const started = performance.now();
+    results.startedAt = started;
     const deadline = started + SECONDS * 1000;
     await Promise.all(listeners.map((listener) => listen(session, listener, deadline, pages)));
     const wall = (performance.now() - started) / 1000;
@@ -380,6 +387,12 @@ async function runEngine(engine: string): Promise<void> {
     console.log(`| all | ${total} | ${(total / wall).toFixed(1)} | ${quantile(all, 0.5).toFixed(1)} | ${quantile(all, 0.99).toFixed(1)} | ${(all.at(-1) ?? Number.NaN).toFixed(1)} | ${errors} |`);
     console.log('');
     console.log(`- errors: ${errors} non-2xx${errors ? ` (${[...results.errors].map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}, ${results.rateLimited} rate-limited (429), ${results.socketErrors} without an answer`);
+    const slowest = [...results.slow].sort((a, b) => b.ms - a.ms).slice(0, 8);
+    const bySecond = new Map<number, number>();
+    for (const r of results.slow) bySecond.set(Math.floor(r.at / 10) * 10, (bySecond.get(Math.floor(r.at / 10) * 10) ?? 0) + 1);
+    console.log(
+      `- requests over 1 s: ${results.slow.length}; by 10 s of the run: ${[...bySecond].sort((a, b) => a[0] - b[0]).map(([at, n]) => `${at}s: ${n}`).join(', ') || 'none'}; slowest: ${slowest.map((r) => `${r.kind} sent at ${r.at.toFixed(1)} s took ${r.ms.toFixed(0)} ms`).join(', ') || 'none'}`,
+    );
     console.log(`- audio served: ${(results.bytes / 1024 / 1024).toFixed(0)} MB of answers in all (${(results.bytes / 1024 / 1024 / wall).toFixed(1)} MB/s)`);
     console.log(
       `- lost writes: likes ${lost.likes} of ${lost.ackedLikes} acknowledged as liked (${lost.phantomLikes} acknowledged unlikes still stored), comments ${lost.comments} of ${results.comments.length}, counted listens ${lost.listens} of ${lost.ackedListens} (${lost.extraListens} rows beyond them); tracks whose likes or listens counter differs from its rows: ${lost.counterDrift}`,
