@@ -22,7 +22,9 @@ import { dialect, freshPostgresDatabase } from './support/test-app.js';
  *  - restarted on the same data (same SQLite file / same PostgreSQL database, same port), through
  *    the API: every acknowledged write is visible, each playlist holds its last acknowledged
  *    content (or, when an edit of it was in flight at the kill, that edit's result), and every
- *    acknowledged upload is a track whose audio is served whole and by range, its waveform made.
+ *    acknowledged upload is a track whose audio is served whole and by range, its waveform made
+ *    (on PostgreSQL, but for a waveform whose pg-boss job the killed server was running: that job
+ *    stays active until it expires, 10 minutes later, and runs again then).
  * A write is acknowledged when its 2xx answer arrived. One whose answer never came (in flight at
  * the kill) may or may not be there, but the counters must agree with the rows either way. No
  * request may get a 5xx. Runs on this run's engine (integration:sqlite / integration:postgres).
@@ -37,7 +39,7 @@ const ROUND_CAP_MS = 45_000;
 type Kind = 'like' | 'comment' | 'playlist' | 'listen' | 'upload' | 'subscription';
 const KINDS: Kind[] = ['like', 'comment', 'playlist', 'listen', 'upload', 'subscription'];
 
-/** A small seeded PRNG (mulberry32), so a failing run's choices can be replayed. */
+/** A small seeded PRNG (mulberry32): each client makes the same choices in every run (how they interleave still depends on timing). */
 function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
