@@ -109,6 +109,26 @@ describe(`comments, posts, news and subscriptions (${dialect})`, () => {
     }
   });
 
+  it('lets two people subscribe to each other at the same moment, again and again, with both counters right', async () => {
+    // Each subscription changes two profiles' counters; two of them crossing (A to B while B to A)
+    // once locked the two rows in opposite orders, and PostgreSQL ended one in a deadlock (a 500).
+    const one = new Client(t.baseUrl);
+    const two = new Client(t.baseUrl);
+    const oneId = (await one.signUp('Mutual One')).id;
+    const twoId = (await two.signUp('Mutual Two')).id;
+    const statuses: number[] = [];
+    for (let round = 0; round < 25; round++) {
+      const method = round % 2 === 0 ? 'PUT' : 'DELETE';
+      const answers = await Promise.all([one.json(method, `/api/artists/${twoId}/subscription`), two.json(method, `/api/artists/${oneId}/subscription`)]);
+      statuses.push(...answers.map((a) => a.status));
+    }
+    expect(statuses).toEqual(statuses.map(() => 200));
+    // 25 rounds end subscribed (the last is a PUT): each counts one subscriber and one subscription.
+    for (const id of [oneId, twoId]) {
+      expect((await one.json<Artist>('GET', `/api/artists/${id}`)).body).toMatchObject({ subscribers: 1, subscriptions: 1 });
+    }
+  });
+
   it("shows news from subscriptions, from creators and the viewer's own posts only, newest first, paged", async () => {
     const posted = (await artist.json<Post>('POST', '/api/posts', { text: 'for my subscribers' })).body;
     const strangerPost = (await stranger.json<Post>('POST', '/api/posts', { text: 'nobody follows me' })).body;

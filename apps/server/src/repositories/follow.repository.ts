@@ -13,12 +13,7 @@ export class FollowRepository {
       .onConflict((oc) => oc.columns(['subscriber_id', 'artist_id']).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-    await trx.updateTable('profiles').set((eb) => ({ subscribers_count: eb('subscribers_count', '+', 1) })).where('id', '=', artistId).execute();
-    await trx
-      .updateTable('profiles')
-      .set((eb) => ({ subscriptions_count: eb('subscriptions_count', '+', 1) }))
-      .where('id', '=', subscriberId)
-      .execute();
+    await moveCounters(trx, subscriberId, artistId, 1);
     return true;
   }
 
@@ -26,12 +21,7 @@ export class FollowRepository {
   async unsubscribe(trx: Transaction<Database>, subscriberId: string, artistId: string): Promise<boolean> {
     const deleted = await trx.deleteFrom('follows').where('subscriber_id', '=', subscriberId).where('artist_id', '=', artistId).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) return false;
-    await trx.updateTable('profiles').set((eb) => ({ subscribers_count: eb('subscribers_count', '-', 1) })).where('id', '=', artistId).execute();
-    await trx
-      .updateTable('profiles')
-      .set((eb) => ({ subscriptions_count: eb('subscriptions_count', '-', 1) }))
-      .where('id', '=', subscriberId)
-      .execute();
+    await moveCounters(trx, subscriberId, artistId, -1);
     return true;
   }
 
@@ -55,4 +45,17 @@ export class FollowRepository {
       .execute();
     return rows.map((r) => r.artist_id);
   }
+}
+
+/**
+ * Moves the artist's subscriber counter and the subscriber's subscription counter by `by`, updating
+ * the two profiles in the order of their ids: two subscriptions crossing (A to B while B to A)
+ * would otherwise lock the same two rows in opposite orders, and PostgreSQL ends one of them as a
+ * deadlock (a 500 for that listener).
+ */
+async function moveCounters(trx: Transaction<Database>, subscriberId: string, artistId: string, by: 1 | -1): Promise<void> {
+  const subscribers = () => trx.updateTable('profiles').set((eb) => ({ subscribers_count: eb('subscribers_count', '+', by) })).where('id', '=', artistId).execute();
+  const subscriptions = () =>
+    trx.updateTable('profiles').set((eb) => ({ subscriptions_count: eb('subscriptions_count', '+', by) })).where('id', '=', subscriberId).execute();
+  for (const update of artistId < subscriberId ? [subscribers, subscriptions] : [subscriptions, subscribers]) await update();
 }
