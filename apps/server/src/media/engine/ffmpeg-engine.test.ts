@@ -2,34 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toneWav as sineWav } from '../../../test/support/audio-fixtures.js';
 import { bundledFfmpegPath, createMediaEngine } from './create-media-engine.js';
 import { FfmpegEngine, parseAnalysis } from './ffmpeg-engine.js';
 import { type MediaEngine, MediaEngineError } from './media-engine.js';
-
-/** A 16-bit PCM WAV of a 997 Hz sine at `peakDbfs` on every channel (BS.1770's calibration tone). */
-function sineWav(seconds: number, sampleRate: number, channels: number, peakDbfs: number): Buffer {
-  const frames = Math.round(seconds * sampleRate);
-  const data = Buffer.alloc(frames * channels * 2);
-  const amplitude = 32767 * 10 ** (peakDbfs / 20);
-  for (let i = 0; i < frames; i++) {
-    const sample = Math.round(amplitude * Math.sin((2 * Math.PI * 997 * i) / sampleRate));
-    for (let c = 0; c < channels; c++) data.writeInt16LE(sample, (i * channels + c) * 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * channels * 2, 28);
-  header.writeUInt16LE(channels * 2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 let dir: string;
 const file = (name: string, bytes: Buffer) => {
