@@ -40,10 +40,14 @@ RUN npm ci --omit=dev --ignore-scripts -w @platter/server -w @platter/shared && 
 
 # ── runtime: node, production node_modules and the three build outputs; no compiler, no sources ──
 FROM ${NODE_IMAGE} AS runtime
+# Debian's ffmpeg is the media engine (loudness, renditions); MEDIA_ENGINE=system refuses to start
+# on the old build the npm package ships rather than fall back to it.
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MEDIA_ENGINE=system
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
 COPY --from=deps /app/package.json ./

@@ -55,6 +55,8 @@ export const envSchema = z.object({
   MEDIA_ACCEL_REDIRECT: optionalString.refine((v) => v === undefined || /^\/[\w\-./]*\/$/.test(v), {
     message: "must be the path of nginx's internal media location, starting and ending with /, such as /_platter_media/",
   }),
+  FFMPEG_PATH: optionalString,
+  MEDIA_ENGINE: z.enum(['auto', 'system', 'bundled', 'none'], { message: 'must be auto, system, bundled or none' }).default('auto'),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).positive().max(600).default(10),
   ANDROID_APK_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), {
     message: 'must be an absolute http(s) URL of the .apk',
@@ -99,6 +101,8 @@ export interface Config {
   mediaCacheBytes: number;
   /** nginx's internal location for X-Accel-Redirect: Platter authorizes media requests and nginx sends the bytes. */
   mediaAccelRedirect: string | undefined;
+  /** Which ffmpeg measures and transcodes uploads: FFMPEG_PATH, or MEDIA_ENGINE's choice (auto: the machine's, else the bundled build). */
+  mediaEngine: { mediaEngine: 'auto' | 'system' | 'bundled' | 'none'; ffmpegPath: string | undefined };
   /** How long SIGTERM waits for in-flight work before exiting anyway. */
   shutdownTimeoutMs: number;
   android: {
@@ -215,6 +219,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy as boolean | number | string[],
     mediaCacheBytes: Math.round(e.MEDIA_CACHE_MB * 1024 * 1024),
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
+    mediaEngine: { mediaEngine: e.MEDIA_ENGINE, ffmpegPath: e.FFMPEG_PATH },
     shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT_SECONDS * 1000),
     android: {
       apkUrl: e.ANDROID_APK_URL,

@@ -41,6 +41,9 @@ import { ShareService } from './services/share.service.js';
 import { SiteService } from './services/site.service.js';
 import { DownloadsDirectory } from './storage/downloads-directory.js';
 import { WaveformService } from './services/waveform.service.js';
+import { AudioService } from './services/audio.service.js';
+import { createMediaEngine } from './media/engine/create-media-engine.js';
+import type { MediaEngine } from './media/engine/media-engine.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
 import type { JobQueue } from './jobs/job-queue.js';
 
@@ -54,6 +57,8 @@ export interface AppContext {
   shared: SharedState;
   /** Background work as claimed jobs: in-process, or pg-boss on PostgreSQL. */
   jobs: JobQueue;
+  /** Undefined when no ffmpeg runs here (MEDIA_ENGINE=none): tracks then play their originals. */
+  mediaEngine: MediaEngine | undefined;
   hub: LiveHub;
   auth: Auth;
   /** Who a request's session cookie belongs to: a fast path for current sessions, better-auth for the rest. */
@@ -78,6 +83,7 @@ export interface AppContext {
     playlists: PlaylistService;
     search: SearchService;
     waveforms: WaveformService;
+    audio: AudioService;
     comments: CommentService;
     posts: PostService;
     artists: ArtistService;
@@ -160,6 +166,9 @@ export async function createContext(config: Config): Promise<AppContext> {
     const playlists = new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, images, events });
     const jobs = createJobQueue(config, { log });
     const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, jobs, log });
+    // The media engine (ffmpeg: FFMPEG_PATH, the machine's, or the registry package's build), chosen once.
+    const mediaEngine = await createMediaEngine(config.mediaEngine);
+    const audio = new AudioService({ engine: mediaEngine, tracks: repositories.tracks, storage, events, jobs, log });
     const tracks = new TrackService({
       db,
       tracks: repositories.tracks,
@@ -170,6 +179,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       images,
       moderation: repositories.moderation,
       maxUploadBytes: config.maxUploadBytes,
+      processesAudio: mediaEngine !== undefined,
       log,
     });
     const services = {
@@ -189,6 +199,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       playlists,
       search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles }),
       waveforms,
+      audio,
       comments: new CommentService({ comments: repositories.comments, tracks: repositories.tracks, events }),
       posts: new PostService({ db, posts: repositories.posts, profiles, events }),
       artists: new ArtistService({ db, follows: repositories.follows, profiles, events }),
@@ -209,6 +220,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.
     await waveforms.listen();
+    // …and its loudness measured and streaming renditions made by the media engine, the same way.
+    await audio.listen();
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
     const auth = createAuth(authDeps);
@@ -219,6 +232,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       events,
       shared,
       jobs,
+      mediaEngine,
       hub,
       auth,
       sessions: new SessionLookup(auth, new SessionRepository(db)),
@@ -227,6 +241,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       close: async () => {
         await jobs.close();
         await waveforms.close();
+        audio.close();
         hub.close();
         await shared.close();
         storage.close();

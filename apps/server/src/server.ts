@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { startBackgroundWork } from './jobs/background.js';
+import { describeEngine } from './media/engine/create-media-engine.js';
 
 /**
  * Reads config, builds the app, listens, and on SIGINT/SIGTERM closes within SHUTDOWN_TIMEOUT_SECONDS:
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   });
   await app.listen({ host: config.host, port: config.port });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  app.log.info(`Media engine: ${describeEngine(context.mediaEngine)}`);
   app.log.info(`Platter is ready at http://${shownHost}:${config.port} (${context.database.dialect} database, data in ${config.dataDir})`);
 
   const background = startBackgroundWork(context, {

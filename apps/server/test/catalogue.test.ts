@@ -4,7 +4,7 @@ import { Client } from './support/http-client.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 import { uploadTrack } from './support/uploads.js';
 
-type Track = { id: string; title: string; genre: string; artist: string; artistId: string; url: string; duration: number | null; likes: number; listens: number; createdAt: string };
+type Track = { id: string; title: string; genre: string; artist: string; artistId: string; url: string; duration: number | null; likes: number; listens: number; createdAt: string; audio?: Record<string, unknown> };
 type Page = { items: Track[]; total: number; page: number; pageSize: number };
 
 describe(`catalogue API (${dialect})`, () => {
@@ -45,7 +45,8 @@ describe(`catalogue API (${dialect})`, () => {
     expect(page.total).toBe(10);
     expect(page.items.map((i) => i.title)).toEqual(titles.map(([title]) => title).reverse().slice(0, 9));
     const track = page.items[0];
-    expect(Object.keys(track ?? {}).sort()).toEqual(['artist', 'artistId', 'createdAt', 'duration', 'genre', 'hidden', 'id', 'image', 'likes', 'listens', 'title', 'url', 'waveform'].sort());
+    expect(Object.keys(track ?? {}).sort()).toEqual(['artist', 'artistId', 'audio', 'createdAt', 'duration', 'genre', 'hidden', 'id', 'image', 'likes', 'listens', 'title', 'url', 'waveform'].sort());
+    expect(Object.keys(track?.audio ?? {}).sort()).toEqual(['high', 'loudness', 'saver', 'sourceCodec', 'sourceKbps', 'status', 'truePeak']);
     expect(track).toMatchObject({ artist: 'Кирилл Beats', artistId, likes: 0, listens: 0, hidden: false, image: null });
   });
 

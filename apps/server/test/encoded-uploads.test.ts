@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LateMoov, decoderFor } from '../src/media/waveform/decoders.js';
 import { findLateMoov } from '../src/media/waveform/mp4-moov.js';
 import { notAudio } from './support/audio-fixtures.js';
-import { ENCODED_AUDIO, type EncodedAudio, NOT_AUDIO, type NotAudio, encodersHere, ffprobeDuration, makeEncodedFixtures } from './support/encoders.js';
+import {
+  ENCODED_AUDIO,
+  type EncodedAudio,
+  NOT_AUDIO,
+  type NotAudio,
+  encodersHere,
+  ffmpegLoudness,
+  ffprobeAudio,
+  ffprobeDuration,
+  makeEncodedFixtures,
+} from './support/encoders.js';
 import { Client } from './support/http-client.js';
 import { imageInfo } from './support/images.js';
 import { type S3TestServer, startS3Server } from './support/s3-server.js';
@@ -16,6 +26,7 @@ type ApiError = { error: string; message: string };
 type Urls = { uploadURL: string; fileUrl: string };
 type Track = { id: string; title: string; artist: string; genre: string; url: string; image: string | null; duration: number | null; waveform: string };
 type Waveform = { status: string; peaks: number[]; duration: number | null };
+type TrackAudio = { status: string; sourceCodec: string | null; sourceKbps: number | null; loudness: number | null; truePeak: number | null; high: string | null; saver: string | null };
 
 const here = encodersHere('encoded-uploads.test.ts');
 const ARTIST = 'Encoder Artist';
@@ -74,9 +85,22 @@ describe.skipIf(!here)(`uploads of files made by real encoders (${dialect})`, ()
     throw new Error('waveform still pending');
   };
 
+  /** The track's audio once the media engine's job has run. */
+  const processedAudio = async (id: string): Promise<TrackAudio> => {
+    await t.context.jobs.idle(120_000);
+    for (let i = 0; i < 600; i++) {
+      const { body } = await artist.json<{ audio: TrackAudio }>('GET', `/api/tracks/${id}`);
+      if (body.audio.status !== 'processing') return body.audio;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('audio still processing');
+  };
+
   beforeAll(async () => {
     dir = await fixturesDir();
     t = await startTestApp();
+    // The media engine is the machine's ffmpeg, the one the expectations below are computed with.
+    expect(t.context.mediaEngine?.info.source).toBe('system');
     artist = new Client(t.baseUrl);
     await artist.signUp(ARTIST);
     const urls = await askUrl('fake.mp3', 'audio/mpeg', notAudio.length);
@@ -133,6 +157,35 @@ describe.skipIf(!here)(`uploads of files made by real encoders (${dialect})`, ()
       expect(at(0.1)).toBeLessThan(0.3);
       expect(at(0.5)).toBeGreaterThan(at(0.1));
       expect(at(0.95)).toBeGreaterThan(0.8);
+    }
+
+    // The media engine measured its loudness as ffmpeg's ebur128 filter does on the file itself,
+    // and made the renditions a file of its kind and bitrate needs: both for a lossless file, one
+    // only where it is smaller than the original, none for a small lossy file (never re-encoded up).
+    const processed = await processedAudio(track.id);
+    const source = path.join(dir, audio.fileName);
+    const [reference, probe] = await Promise.all([ffmpegLoudness(source), ffprobeAudio(source)]);
+    expect(processed).toMatchObject({ status: 'ready', sourceCodec: probe.codec });
+    expect(Math.abs((processed.loudness ?? 0) - reference.integrated), `${processed.loudness} LUFS, ebur128 ${reference.integrated}`).toBeLessThanOrEqual(0.5);
+    expect(Math.abs((processed.truePeak ?? 0) - reference.truePeak)).toBeLessThanOrEqual(0.5);
+    const lossless = probe.codec === 'flac' || probe.codec.startsWith('pcm_');
+    const larger = (kbps: number) => lossless || probe.kbps === null || probe.kbps > kbps;
+    expect({ high: processed.high !== null, saver: processed.saver !== null }, `${probe.codec} at ${probe.kbps} kbit/s`).toEqual({ high: larger(320), saver: larger(128) });
+    for (const [url, kbps] of [
+      [processed.high, 320],
+      [processed.saver, 128],
+    ] as const) {
+      if (url === null) continue;
+      const response = await artist.get(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('audio/mpeg');
+      const rendition = path.join(dir, `rendition-${kbps}-${audio.fileName}.mp3`);
+      fs.writeFileSync(rendition, Buffer.from(await response.arrayBuffer()));
+      expect(await ffprobeAudio(rendition)).toEqual({ codec: 'mp3', kbps, sampleRate: 44_100 });
+      expect(Math.abs((await ffprobeDuration(rendition)) - expected), `rendition of ${expected} s`).toBeLessThanOrEqual(0.5);
+      expect(Math.abs((await ffmpegLoudness(rendition)).integrated - reference.integrated)).toBeLessThanOrEqual(1);
+      const seek = await artist.get(url, { range: 'bytes=1000-1999' });
+      expect(seek.status).toBe(206);
     }
   };
 

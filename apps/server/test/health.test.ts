@@ -58,7 +58,10 @@ describe(`system endpoints (${dialect})`, () => {
   });
 
   it('answers ready when the database and storage answer', async () => {
-    expect(await client.json('GET', '/api/ready')).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', storage: 'ok' } } });
+    expect(await client.json('GET', '/api/ready')).toEqual({
+      status: 200,
+      body: { status: 'ready', checks: { database: 'ok', storage: 'ok' }, mediaEngine: expect.stringMatching(/^ffmpeg \S+ \((system|bundled): \S+\)$/) },
+    });
   });
 
   it('answers 503 naming what is down', async () => {
@@ -66,7 +69,7 @@ describe(`system endpoints (${dialect})`, () => {
     try {
       expect(await client.json('GET', '/api/ready')).toEqual({
         status: 503,
-        body: { status: 'unavailable', checks: { database: 'ok', storage: 'down: disk gone' } },
+        body: { status: 'unavailable', checks: { database: 'ok', storage: 'down: disk gone' }, mediaEngine: expect.any(String) },
       });
     } finally {
       spy.mockRestore();

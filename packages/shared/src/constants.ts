@@ -92,3 +92,9 @@ export const APK_CONTENT_TYPE = 'application/vnd.android.package-archive';
 
 /** How old a listen made offline may be when it finally reaches the server. */
 export const OFFLINE_LISTEN_MAX_AGE_DAYS = 30;
+
+/** The streaming renditions the media engine makes (MP3, constant bitrate) when the upload is above them. */
+export const RENDITION_HIGH_KBPS = 320;
+export const RENDITION_SAVER_KBPS = 128;
+/** The loudness the player normalizes to (LUFS), never raising a track past its true peak. */
+export const LOUDNESS_TARGET_LUFS = -14;

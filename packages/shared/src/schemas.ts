@@ -19,6 +19,30 @@ export type ApiError = z.infer<typeof errorSchema>;
 export const waveformStatusSchema = z.enum(['pending', 'ready', 'unavailable']);
 export type WaveformStatus = z.infer<typeof waveformStatusSchema>;
 
+/**
+ * What the media engine made of a track's file: `processing` until measured (the original plays
+ * meanwhile), `ready`, `failed` (the engine could not read it; the original plays), or `original`
+ * (made before processing existed, or on a server without a media engine).
+ */
+export const audioStatusSchema = z.enum(['processing', 'ready', 'failed', 'original']);
+export type AudioStatus = z.infer<typeof audioStatusSchema>;
+
+export const trackAudioSchema = z.object({
+  status: audioStatusSchema,
+  /** The uploaded file's codec as the engine names it (mp3, flac, aac, opus, vorbis, pcm_s24le…), once measured. */
+  sourceCodec: z.string().nullable(),
+  sourceKbps: z.number().nullable(),
+  /** Integrated loudness (EBU R128), LUFS; null until measured or for silence. */
+  loudness: z.number().nullable(),
+  /** True peak, dBTP; null until measured or for silence. */
+  truePeak: z.number().nullable(),
+  /** The high-quality rendition (MP3 RENDITION_HIGH_KBPS); null: the original is the high quality. */
+  high: z.string().nullable(),
+  /** The data-saver rendition (MP3 RENDITION_SAVER_KBPS); null: the original (or `high`) is small enough. */
+  saver: z.string().nullable(),
+});
+export type TrackAudio = z.infer<typeof trackAudioSchema>;
+
 export const trackSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -35,6 +59,8 @@ export const trackSchema = z.object({
   waveform: waveformStatusSchema,
   /** True only for a hidden track shown to its owner or an admin; hidden tracks are absent everywhere else. */
   hidden: z.boolean(),
+  /** Loudness and streaming renditions; absent from tracks saved by an older version of the app. */
+  audio: trackAudioSchema.optional(),
 });
 export type Track = z.infer<typeof trackSchema>;
 

@@ -10,6 +10,7 @@ import * as searchAtScale from './migrations/2026-11-25T00-10_search-at-scale.js
 import * as listensByListenerTrack from './migrations/2026-11-25T03-30_listens-by-listener-track.js';
 import * as playlistPlaces from './migrations/2026-11-25T10-00_playlist-places.js';
 import * as playlistLength from './migrations/2026-11-25T10-30_playlist-length.js';
+import * as audioProcessing from './migrations/2026-11-26T00-00_audio-processing.js';
 import type { Database } from './schema.js';
 
 /**
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T03-30_listens-by-listener-track': listensByListenerTrack,
   '2026-11-25T10-00_playlist-places': playlistPlaces,
   '2026-11-25T10-30_playlist-length': playlistLength,
+  '2026-11-26T00-00_audio-processing': audioProcessing,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -42,7 +42,18 @@ export interface TracksTable {
   waveform_status: Generated<'pending' | 'ready' | 'unavailable'>;
   /** JSON array of WAVEFORM_BARS peaks, 0..1, when ready. */
   waveform: string | null;
+  /** What the media engine made of the file (migration audio-processing). */
+  audio_status: Generated<AudioStatus>;
+  source_codec: Generated<string | null>;
+  source_kbps: Generated<number | null>;
+  loudness_lufs: Generated<number | null>;
+  true_peak_dbtp: Generated<number | null>;
+  /** Storage keys of the streaming renditions; null where the original is played instead. */
+  high_key: Generated<string | null>;
+  saver_key: Generated<string | null>;
 }
+
+export type AudioStatus = 'processing' | 'ready' | 'failed' | 'original';
 
 export interface TrackLikesTable {
   user_id: string;

@@ -41,6 +41,8 @@ export function startBackgroundWork(context: AppContext, log: BackgroundLog): Ba
 
     const pending = await services.waveforms.enqueuePending();
     if (pending > 0) log.info(`Waveforms: ${pending} pending tracks queued`);
+    const processing = await services.audio.enqueuePending();
+    if (processing > 0) log.info(`Audio processing: ${processing} tracks queued`);
 
     if (config.demo) {
       const demo = new DemoCatalogueService({

@@ -2,6 +2,8 @@
 export interface JobPayloads {
   /** Make one track's waveform peaks from its stored file. */
   waveform: { trackId: string };
+  /** Measure one track's loudness and make its streaming renditions (media engine). */
+  audio: { trackId: string };
   /** Remove uploads that expired unused (their rows and files). */
   'upload-sweep': Record<string, never>;
   /** Generate whatever the demo catalogue still lacks. */

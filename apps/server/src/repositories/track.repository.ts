@@ -14,6 +14,19 @@ export interface TrackFilter {
 /** A track row with its artist's display name; the waveform peaks (800 numbers) only where asked for. */
 export type TrackWithArtist = Omit<Selectable<TracksTable>, 'waveform'> & { waveform?: string | null; artist_name: string };
 
+/** Renditions are stored under this prefix, so a media key says which column names it. */
+export const RENDITIONS_PREFIX = 'renditions/';
+
+export interface AudioOutcome {
+  audio_status: 'ready' | 'failed' | 'original';
+  source_codec: string | null;
+  source_kbps: number | null;
+  loudness_lufs: number | null;
+  true_peak_dbtp: number | null;
+  high_key: string | null;
+  saver_key: string | null;
+}
+
 /** Every track column but the waveform peaks, which lists never need. */
 const LIST_COLUMNS = [
   'tracks.id',
@@ -31,6 +44,13 @@ const LIST_COLUMNS = [
   'tracks.created_at',
   'tracks.image_key',
   'tracks.waveform_status',
+  'tracks.audio_status',
+  'tracks.source_codec',
+  'tracks.source_kbps',
+  'tracks.loudness_lufs',
+  'tracks.true_peak_dbtp',
+  'tracks.high_key',
+  'tracks.saver_key',
 ] as const;
 
 /**
@@ -370,8 +390,11 @@ export class TrackRepository {
     return this.base().select('tracks.waveform').where('tracks.id', '=', id).executeTakeFirst();
   }
 
+  /** The track a media key belongs to: its original or one of its renditions. */
   async getByStorageKey(key: string): Promise<TrackWithArtist | undefined> {
-    return this.base().where('tracks.storage_key', '=', key).executeTakeFirst();
+    const byKey = (column: 'tracks.storage_key' | 'tracks.high_key' | 'tracks.saver_key') => this.base().where(column, '=', key).executeTakeFirst();
+    if (!key.startsWith(RENDITIONS_PREFIX)) return byKey('tracks.storage_key');
+    return (await byKey('tracks.high_key')) ?? byKey('tracks.saver_key');
   }
 
   /** Which of these tracks have no cover. */
@@ -491,6 +514,22 @@ export class TrackRepository {
       .orderBy('created_at', 'asc')
       .limit(limit)
       .execute();
+  }
+
+  /** Tracks whose `audio` job is still to run, oldest first. */
+  async processingAudio(limit: number): Promise<Array<{ id: string }>> {
+    return this.db.selectFrom('tracks').select('id').where('audio_status', '=', 'processing').orderBy('created_at', 'asc').limit(limit).execute();
+  }
+
+  /** Records what the media engine made of a track still processing; false when it is gone or was done meanwhile. */
+  async setAudio(id: string, audio: AudioOutcome): Promise<boolean> {
+    const result = await this.db
+      .updateTable('tracks')
+      .set(audio)
+      .where('id', '=', id)
+      .where('audio_status', '=', 'processing')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async setWaveform(id: string, status: 'ready' | 'unavailable', peaks: number[] | null): Promise<void> {

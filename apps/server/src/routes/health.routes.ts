@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { describeEngine } from '../media/engine/create-media-engine.js';
 
 /** Each dependency must answer within this, or it counts as down: a probe must not hang. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -11,6 +12,8 @@ const readySchema = z.object({
   status: z.enum(['ready', 'unavailable', 'shutting down']),
   /** 'ok', or 'down: <why>' per dependency. */
   checks: z.record(z.string(), z.string()),
+  /** Which media engine measures and transcodes uploads here (chosen at start), or none. */
+  mediaEngine: z.string(),
 });
 
 async function probe(check: () => Promise<unknown>): Promise<string> {
@@ -34,7 +37,7 @@ async function probe(check: () => Promise<unknown>): Promise<string> {
  * the database, Redis (when configured) and storage (local disk, or the bucket when configured),
  * and answers 503 as soon as shutdown begins, so a load balancer drains this instance.
  */
-export async function healthRoutes(base: FastifyInstance, context: Pick<AppContext, 'database' | 'shared' | 'storage'>): Promise<void> {
+export async function healthRoutes(base: FastifyInstance, context: Pick<AppContext, 'database' | 'shared' | 'storage' | 'mediaEngine'>): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   let shuttingDown = false;
   base.addHook('preClose', async () => {
@@ -65,9 +68,10 @@ export async function healthRoutes(base: FastifyInstance, context: Pick<AppConte
       const checks: Record<string, string> = { database, ...(redis ? { redis } : {}), storage };
       const down = Object.values(checks).some((value) => value !== 'ok');
       reply.header('Cache-Control', 'no-store');
-      if (shuttingDown) return reply.status(503).send({ status: 'shutting down', checks });
-      if (down) return reply.status(503).send({ status: 'unavailable', checks });
-      return { status: 'ready' as const, checks };
+      const mediaEngine = describeEngine(context.mediaEngine);
+      if (shuttingDown) return reply.status(503).send({ status: 'shutting down', checks, mediaEngine });
+      if (down) return reply.status(503).send({ status: 'unavailable', checks, mediaEngine });
+      return { status: 'ready' as const, checks, mediaEngine };
     },
   );
 }

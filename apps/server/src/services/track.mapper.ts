@@ -19,6 +19,15 @@ export function toTrack(row: TrackWithArtist): Track {
     image: row.image_key ? mediaUrl(row.image_key) : null,
     waveform: row.waveform_status,
     hidden: row.hidden === 1,
+    audio: {
+      status: row.audio_status,
+      sourceCodec: row.source_codec,
+      sourceKbps: row.source_kbps,
+      loudness: row.loudness_lufs,
+      truePeak: row.true_peak_dbtp,
+      high: row.high_key ? mediaUrl(row.high_key) : null,
+      saver: row.saver_key ? mediaUrl(row.saver_key) : null,
+    },
   };
 }
 

@@ -38,6 +38,8 @@ export interface TrackServiceDeps {
   moderation: ModerationRepository;
   /** MAX_UPLOAD_MB in bytes: an object over it never becomes a track (on S3 it reached the bucket without Platter). */
   maxUploadBytes: number;
+  /** Whether a media engine measures new tracks (they start `processing`) or they play as uploaded (`original`). */
+  processesAudio: boolean;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -70,13 +72,13 @@ export class TrackService {
    * deleted or hidden (`track.removed`, from any instance over the bus), and after a minute anyway.
    */
   private readonly publicMedia = new LRUCache<string, MediaDescriptor & { trackId: string }>({ max: 20_000, ttl: MEDIA_CACHE_TTL_MS });
-  private readonly mediaKeyOfTrack = new LRUCache<string, string>({ max: 20_000, ttl: MEDIA_CACHE_TTL_MS });
+  /** The cached keys of each track: its original and its renditions. */
+  private readonly mediaKeysOfTrack = new LRUCache<string, Set<string>>({ max: 20_000, ttl: MEDIA_CACHE_TTL_MS });
 
   constructor(private readonly deps: TrackServiceDeps) {
     deps.events.on('track.removed', ({ trackId }) => {
-      const key = this.mediaKeyOfTrack.get(trackId);
-      if (key) this.publicMedia.delete(key);
-      this.mediaKeyOfTrack.delete(trackId);
+      for (const key of this.mediaKeysOfTrack.get(trackId) ?? []) this.publicMedia.delete(key);
+      this.mediaKeysOfTrack.delete(trackId);
     });
   }
 
@@ -171,7 +173,7 @@ export class TrackService {
     if (!deleted) return;
     // Announced before the files go, so no instance serves its cached media descriptor meanwhile.
     this.deps.events.emit('track.removed', { trackId: id });
-    for (const key of [row.storage_key, row.image_key]) {
+    for (const key of [row.storage_key, row.image_key, row.high_key, row.saver_key]) {
       if (key) await this.deps.storage.delete(key).catch((error: unknown) => this.deps.log?.(`Could not delete ${key}`, error));
     }
     await this.emitProfileStats(row.artist_id);
@@ -302,6 +304,7 @@ export class TrackService {
         duration: tags.duration,
         image_key: imageKey,
         waveform: null,
+        audio_status: this.deps.processesAudio ? 'processing' : 'original',
         search_text: searchText(title, profile.displayName),
         created_at: now,
       });
@@ -337,10 +340,13 @@ export class TrackService {
     const allowed = row && (row.hidden === 1 ? canSeeTrack(row, await viewer()) : canSeeTrack(row, undefined));
     const stored = allowed ? await this.deps.storage.stat(key) : undefined;
     if (!row || !stored) throw new NotFoundError('No such audio file.', 'media_not_found');
-    const media = { key, size: stored.size, contentType: row.content_type, etag: stored.etag, private: row.hidden === 1 };
+    // A rendition is an MP3 whatever the original was.
+    const contentType = key === row.storage_key ? row.content_type : 'audio/mpeg';
+    const media = { key, size: stored.size, contentType, etag: stored.etag, private: row.hidden === 1 };
     if (!media.private) {
       this.publicMedia.set(key, { ...media, trackId: row.id });
-      this.mediaKeyOfTrack.set(row.id, key);
+      const keys = this.mediaKeysOfTrack.get(row.id) ?? new Set<string>();
+      this.mediaKeysOfTrack.set(row.id, keys.add(key));
     }
     return media;
   }

@@ -38,6 +38,31 @@ export function makeWav(seconds = 1, sampleRate = 8000): Buffer {
   return Buffer.concat([header, Buffer.alloc(dataBytes)]);
 }
 
+/** A 16-bit PCM WAV of a 997 Hz sine at `peakDbfs` on every channel (BS.1770's calibration tone). */
+export function toneWav(seconds: number, sampleRate: number, channels: number, peakDbfs: number): Buffer {
+  const frames = Math.round(seconds * sampleRate);
+  const data = Buffer.alloc(frames * channels * 2);
+  const amplitude = 32767 * 10 ** (peakDbfs / 20);
+  for (let i = 0; i < frames; i++) {
+    const sample = Math.round(amplitude * Math.sin((2 * Math.PI * 997 * i) / sampleRate));
+    for (let c = 0; c < channels; c++) data.writeInt16LE(sample, (i * channels + c) * 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(channels, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * channels * 2, 28);
+  header.writeUInt16LE(channels * 2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
 /** A PNG header and then junk: an image that claims to be audio. */
 export const notAudio = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2000, 7)]);
 

@@ -161,6 +161,26 @@ export async function ffprobeDuration(file: string): Promise<number> {
   return seconds;
 }
 
+/** Integrated loudness (LUFS) and true peak (dBTP) by ffmpeg's own ebur128 filter, run here on the file itself. */
+export async function ffmpegLoudness(file: string): Promise<{ integrated: number; truePeak: number }> {
+  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-i', file, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-'], { maxBuffer: 64 * 1024 * 1024 });
+  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+  const integrated = Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1]);
+  const truePeak = Number(/Peak:\s+(-?[\d.]+) dBFS/.exec(summary)?.[1]);
+  if (!Number.isFinite(integrated) || !Number.isFinite(truePeak)) throw new Error(`ffmpeg's ebur128 gave no summary for ${file}`);
+  return { integrated, truePeak };
+}
+
+/** ffprobe's codec and bitrate (kbit/s: the stream's, else the container's; null when it knows neither) of the first audio stream. */
+export async function ffprobeAudio(file: string): Promise<{ codec: string; kbps: number | null; sampleRate: number }> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=codec_name,bit_rate,sample_rate:format=bit_rate', '-of', 'json', file]);
+  const probe = JSON.parse(stdout) as { streams: Array<{ codec_name: string; bit_rate?: string; sample_rate: string }>; format: { bit_rate?: string } };
+  const stream = probe.streams[0];
+  if (!stream) throw new Error(`ffprobe found no audio stream in ${file}`);
+  const bits = Number(stream.bit_rate ?? probe.format.bit_rate);
+  return { codec: stream.codec_name, kbps: Number.isFinite(bits) ? Math.round(bits / 1000) : null, sampleRate: Number(stream.sample_rate) };
+}
+
 /** The whole length of an ID3v2 tag at the start of `bytes` (header included), 0 when there is none. */
 function id3TagLength(bytes: Buffer): number {
   if (bytes.toString('latin1', 0, 3) !== 'ID3') return 0;

@@ -1,5 +1,6 @@
 import { trackSchema, type Track } from '@platter/shared';
 import { useSyncExternalStore } from 'react';
+import { effectiveQuality, offlineAudioUrl, renditionUrl, setOfflineAudioUrl, usePlaybackPreferences } from '../../lib/playback';
 import { OFFLINE_CACHE } from './cache-names';
 
 /**
@@ -99,7 +100,12 @@ async function store(cache: Cache, fetchFn: typeof fetch, url: string): Promise<
  */
 export async function saveTrackOffline(track: Track, deps: OfflineDeps = defaultDeps()): Promise<SavedTrack> {
   const cache = await deps.caches.open(OFFLINE_CACHE);
-  let size = await store(cache, deps.fetch, track.url);
+  // The file of the listener's streaming quality (data saver keeps the phone's storage small).
+  const audioUrl = renditionUrl(track, effectiveQuality(usePlaybackPreferences.getState().quality));
+  const previous = offlineAudioUrl(track.id);
+  let size = await store(cache, deps.fetch, audioUrl);
+  setOfflineAudioUrl(track.id, audioUrl);
+  if (previous && previous !== audioUrl) await cache.delete(previous);
   if (track.image) {
     // A missing cover is no reason to refuse the audio: the image component shows its placeholder.
     size += await store(cache, deps.fetch, track.image).catch((error: unknown) => {
@@ -120,10 +126,12 @@ export async function removeSavedTracks(trackIds?: readonly string[], deps: Offl
   const removing = trackIds ? all.filter((item) => trackIds.includes(item.track.id)) : all;
   const keeping = all.filter((item) => !removing.includes(item));
   // A cover shared with a track that stays saved stays too.
-  const kept = new Set(keeping.flatMap((item) => [item.track.url, item.track.image ?? '']));
+  const audioOf = (item: SavedTrack) => offlineAudioUrl(item.track.id) ?? item.track.url;
+  const kept = new Set(keeping.flatMap((item) => [audioOf(item), item.track.image ?? '']));
   const cache = await deps.caches.open(OFFLINE_CACHE);
   for (const item of removing) {
-    for (const url of [item.track.url, item.track.image]) if (url && !kept.has(url)) await cache.delete(url);
+    for (const url of [audioOf(item), item.track.image]) if (url && !kept.has(url)) await cache.delete(url);
+    setOfflineAudioUrl(item.track.id, undefined);
   }
   writeSavedTracks(keeping);
 }

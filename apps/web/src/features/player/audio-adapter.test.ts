@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTrack } from '../../testing/fixtures';
+import { usePlaybackPreferences } from '../../lib/playback';
 import { connectAudio } from './audio-adapter';
 import { playerActions as a } from './player-reducer';
 import { createPlayerStore } from './player-store';
@@ -370,5 +371,40 @@ describe('connectAudio with two elements (gapless)', () => {
     expect(primary.paused).toBe(true);
     expect(standby.paused).toBe(true);
     expect(standby.volume).toBe(1);
+  });
+});
+
+describe('connectAudio with renditions and loudness normalization', () => {
+  const audioOf = (id: string, loudness: number | null) => ({
+    status: 'ready' as const,
+    sourceCodec: 'flac',
+    sourceKbps: 900,
+    loudness,
+    truePeak: -1,
+    high: `/media/renditions/${id}/high.mp3`,
+    saver: `/media/renditions/${id}/saver.mp3`,
+  });
+  const leveled = [makeTrack({ id: 'loud', audio: audioOf('loud', -8) }), makeTrack({ id: 'quiet', audio: audioOf('quiet', -20) })];
+  beforeEach(() => usePlaybackPreferences.setState({ quality: 'high', normalize: true }));
+
+  it('loads the rendition of the chosen quality and turns a loud track down to −14 LUFS within the listener’s volume', () => {
+    const { primary, dispatch } = setupDecks();
+    dispatch(a.setVolume(0.8));
+    dispatch(a.setList(leveled, 0));
+    expect(primary.src).toBe('/media/renditions/loud/high.mp3');
+    expect(primary.volume).toBeCloseTo(0.8 * 10 ** (-6 / 20), 5);
+    usePlaybackPreferences.getState().setNormalize(false);
+    expect(primary.volume).toBeCloseTo(0.8, 5);
+  });
+
+  it('preloads the next track at its own gain, in the quality chosen meanwhile, and plays a quiet track as it is', () => {
+    const { primary, standby, dispatch, progress } = setupDecks();
+    dispatch(a.setList(leveled, 0));
+    primary.deliver();
+    usePlaybackPreferences.getState().setQuality('saver');
+    progress(primary, 6, 10);
+    expect(standby.src).toBe('/media/renditions/quiet/saver.mp3');
+    expect(standby.volume).toBe(1);
+    expect(primary.volume).toBeCloseTo(10 ** (-6 / 20), 5);
   });
 });

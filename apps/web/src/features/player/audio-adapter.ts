@@ -1,4 +1,6 @@
 import type { StoreApi } from 'zustand';
+import type { Track } from '@platter/shared';
+import { normalizationGain, streamUrl, usePlaybackPreferences } from '../../lib/playback';
 import { currentEntry, followingEntry, playerActions, type PlayerState, type QueueEntry } from './player-reducer';
 import type { PlayerStore } from './player-store';
 
@@ -55,9 +57,23 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
   let retiring: Retiring | null = null;
   /** Each element's crossfade gain; the volume it sounds at is this times the listener's volume. */
   const fadeGain = new Map<HTMLAudioElement, number>(decks.map((deck) => [deck, 1]));
+  /** The track each element holds, for its loudness normalization gain. */
+  const loaded = new Map<HTMLAudioElement, Track>();
+  const preferences = usePlaybackPreferences;
+
+  function load(element: HTMLAudioElement, track: Track, url: string) {
+    loaded.set(element, track);
+    element.src = url;
+    applyVolume(element);
+  }
+
+  function levelGain(element: HTMLAudioElement): number {
+    const track = loaded.get(element);
+    return track && preferences.getState().normalize ? normalizationGain(track) : 1;
+  }
 
   function applyVolume(element: HTMLAudioElement, state: PlayerState = store.getState()) {
-    const volume = Math.min(1, Math.max(0, state.volume * (fadeGain.get(element) ?? 1)));
+    const volume = Math.min(1, Math.max(0, state.volume * (fadeGain.get(element) ?? 1) * levelGain(element)));
     if (element.volume !== volume) element.volume = volume;
     if (element.muted !== state.muted) element.muted = state.muted;
   }
@@ -117,16 +133,17 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
   function prepareFollowing(state: PlayerState, following: QueueEntry | null) {
     const spare = other();
     if (!spare || !following || spare === retiring?.element) return;
-    if (prepared?.entryId === following.entryId && prepared.url === following.track.url) return;
+    const url = streamUrl(following.track);
+    if (prepared?.entryId === following.entryId && prepared.url === url) return;
     const duration = active.duration;
     if (!Number.isFinite(duration) || duration <= 0) return;
     const far = active.currentTime >= duration * PRELOAD_FRACTION || remaining() <= PRELOAD_BEFORE_END + crossfadeSeconds(state);
     if (!far) return;
-    prepared = { entryId: following.entryId, url: following.track.url };
+    prepared = { entryId: following.entryId, url };
     clearSwitchTimer();
     spare.preload = 'auto';
     setFade(spare, 1);
-    spare.src = following.track.url;
+    load(spare, following.track, url);
   }
 
   /** Plays the prepared entry on the standby element and makes it the active one. */
@@ -198,7 +215,7 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
       appliedSeekSeq = state.seek?.seq ?? 0;
       stopRetiring();
       const spare = other();
-      if (entry && spare && prepared?.entryId === entryId && prepared.url === entry.track.url) {
+      if (entry && spare && prepared?.entryId === entryId && prepared.url === streamUrl(entry.track)) {
         // A skip to the entry that was loaded ahead: use it, it is ready.
         active.pause();
         active = spare;
@@ -210,7 +227,7 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
         queueMicrotask(() => ready === active && dispatch(playerActions.durationChange(ready.duration)));
       } else {
         if (entry) {
-          active.src = entry.track.url;
+          load(active, entry.track, streamUrl(entry.track));
         } else {
           active.removeAttribute('src');
           active.load();
@@ -264,9 +281,14 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
 
   sync(store.getState());
   const unsubscribe = store.subscribe((state) => sync(state));
+  // Normalization switched on or off: the elements' volumes follow at once (quality applies from the next load).
+  const unsubscribePreferences = preferences.subscribe(() => {
+    for (const deck of decks) applyVolume(deck);
+  });
 
   return () => {
     unsubscribe();
+    unsubscribePreferences();
     clearSwitchTimer();
     stopRetiring();
     for (const { element, listeners } of attached) {

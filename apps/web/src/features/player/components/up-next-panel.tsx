@@ -1,3 +1,4 @@
+import { STREAM_QUALITIES, type StreamQuality, usePlaybackPreferences } from '../../../lib/playback';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -16,6 +17,8 @@ export function UpNextPanel() {
   const { t } = useTranslation();
   const titleId = useId();
   const crossfadeId = useId();
+  const qualityId = useId();
+  const { quality, normalize, setQuality, setNormalize } = usePlaybackPreferences();
   const setOpen = usePlayerUi((state) => state.setUpNextOpen);
   const upcoming = usePlayerStore(useShallow(upcomingEntries));
   /** Queue index of the first upcoming entry. */
@@ -167,6 +170,21 @@ export function UpNextPanel() {
         <output htmlFor={crossfadeId} data-testid="crossfade-value">
           {crossfade === 0 ? t('player.crossfadeOff') : t('player.crossfadeValue', { seconds: crossfade })}
         </output>
+      </div>
+      <div className="up-next__setting">
+        <label htmlFor={qualityId}>{t('player.quality')}</label>
+        <select id={qualityId} value={quality} onChange={(event) => setQuality(event.currentTarget.value as StreamQuality)}>
+          {STREAM_QUALITIES.map((value) => (
+            <option key={value} value={value}>
+              {t(`player.qualities.${value}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="up-next__setting">
+        <label>
+          <input type="checkbox" checked={normalize} onChange={(event) => setNormalize(event.currentTarget.checked)} /> {t('player.normalize')}
+        </label>
       </div>
     </div>
   );

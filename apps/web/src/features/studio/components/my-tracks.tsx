@@ -35,6 +35,7 @@ export function MyTracks() {
                 {track.genre} · {t('studio.listens', { count: track.listens })} · {t('studio.likes', { count: track.likes })}
                 {track.hidden && <span className="studio-badge">{t('studio.hidden')}</span>}
               </span>
+              <AudioInfo track={track} />
             </div>
             <div className="studio-item__actions">
               <button
@@ -74,5 +75,33 @@ export function MyTracks() {
         />
       )}
     </StudioSection>
+  );
+}
+
+/** What the media engine made of the track: processing, or the source's format, its loudness and the streaming files. */
+function AudioInfo({ track }: { track: Track }) {
+  const { t, i18n } = useTranslation();
+  const audio = track.audio;
+  if (!audio || audio.status === 'original') return null;
+  if (audio.status !== 'ready') {
+    return (
+      <span className="studio-item__meta" data-testid="studio-track-audio">
+        {t(`studio.audio.${audio.status}`)}
+      </span>
+    );
+  }
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const source = [audio.sourceCodec?.replace(/^pcm_.*/, 'PCM').toUpperCase(), audio.sourceKbps ? t('studio.audio.kbps', { kbps: audio.sourceKbps }) : null]
+    .filter(Boolean)
+    .join(' ');
+  const streams = [audio.high ? 'MP3 320' : null, audio.saver ? 'MP3 128' : null].filter(Boolean).join(', ') || t('studio.audio.asUploaded');
+  return (
+    <span className="studio-item__meta" data-testid="studio-track-audio">
+      {[
+        source,
+        audio.loudness === null ? t('studio.audio.silent') : t('studio.audio.loudness', { value: number.format(audio.loudness) }),
+        t('studio.audio.streams', { streams }),
+      ].join(' · ')}
+    </span>
   );
 }
