@@ -226,7 +226,7 @@ describe.skipIf(!services)('two Platter instances on PostgreSQL, Redis and S3', 
     const send = (instance: PlatterProcess, n: number, address = visitor) =>
       fetch(`${instance.baseUrl}/api/contact`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address, origin: instance.baseUrl },
         body: JSON.stringify({ name: 'Visitor', email: 'visitor@example.com', message: `Message ${n}` }),
       });
     for (let n = 1; n <= 5; n++) expect((await send(one, n)).status, `message ${n} on instance 1`).toBe(201);
