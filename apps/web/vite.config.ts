@@ -89,8 +89,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         emptyOutDir: true,
-        // Two pages: the SPA (index.html, every route but `/`) and the landing's lightweight,
+        // Pages: the SPA (index.html, every route but `/`) and the landing's lightweight,
         // prerendered page (landing.html, served for `/`; src/app/landing).
-        rolldownOptions: { input: { main: 'index.html', landing: 'landing.html' } },
+        // The embed player (embed.html, /embed/track/:id) is a third, tiny page of its own (src/app/embed).
+        rolldownOptions: { input: { main: 'index.html', landing: 'landing.html', embed: 'embed.html' } },
       },
 }));

@@ -31,6 +31,7 @@ import { adminRoutes } from './routes/admin.routes.js';
 import { socialRoutes } from './routes/social.routes.js';
 import { studioRoutes } from './routes/studio.routes.js';
 import { siteRoutes } from './routes/site.routes.js';
+import { embedRoutes } from './routes/embed.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -164,6 +165,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(adminRoutes, context);
   await app.register(siteRoutes, context);
   await app.register(eventRoutes, context);
+  // The embed player page (framed by any site: its own CSP) and oEmbed.
+  await app.register(embedRoutes, { ...context, publicOrigin, webDist: context.config.webDist ?? DEFAULT_WEB_DIST, securityHeaders });
 
   await registerWebApp(app, context, context.config.webDist ?? DEFAULT_WEB_DIST, publicOrigin);
   return app;

@@ -38,6 +38,7 @@ import { ImageService } from './services/image.service.js';
 import { ModerationService } from './services/moderation.service.js';
 import { PostService } from './services/post.service.js';
 import { ShareService } from './services/share.service.js';
+import { EmbedService } from './services/embed.service.js';
 import { SiteService } from './services/site.service.js';
 import { DownloadsDirectory } from './storage/downloads-directory.js';
 import { WaveformService } from './services/waveform.service.js';
@@ -91,6 +92,7 @@ export interface AppContext {
     dashboard: DashboardService;
     moderation: ModerationService;
     share: ShareService;
+    embeds: EmbedService;
     site: SiteService;
   };
   close(): Promise<void>;
@@ -216,6 +218,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         isAdminEmail: (email) => isAdminEmail(config, email),
       }),
       share: new ShareService({ tracks: repositories.tracks, profiles, playlists }),
+      embeds: new EmbedService({ tracks, waveforms }),
       site: new SiteService({ db, downloads: new DownloadsDirectory(path.join(config.dataDir, 'downloads')), android: config.android }),
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.

@@ -12,6 +12,8 @@ export interface ShareMeta {
   type: 'music.song' | 'music.playlist' | 'profile' | 'website';
   image: string | null;
   audio?: { url: string; type: string };
+  /** Whether the page has an embed player: its head then names the oEmbed answer (discovery). */
+  embeddable?: boolean;
 }
 
 export interface ShareServiceDeps {
@@ -38,6 +40,7 @@ export class ShareService {
       type: 'music.song',
       image: track.image ?? artist?.photoURL ?? null,
       audio: { url: track.url, type: row.content_type },
+      embeddable: true,
     };
   }
 
@@ -96,6 +99,10 @@ export function renderShareHtml(indexHtml: string, meta: ShareMeta, origin: stri
     `<title>${escapeHtml(meta.title)} · Platter</title>`,
     `<link rel="canonical" href="${escapeHtml(absolute(meta.path))}" />`,
     ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
+    // oEmbed discovery (https://oembed.com, section 4): consumers find the embed from the page's address.
+    ...(meta.embeddable
+      ? [`<link rel="alternate" type="application/json+oembed" href="${escapeHtml(`${new URL('/api/oembed', origin).href}?url=${encodeURIComponent(absolute(meta.path))}&format=json`)}" title="${escapeHtml(meta.title)}" />`]
+      : []),
   ].join('\n    ');
   // Replacer functions, not strings: a title's `$&`, `$'` or `` $` `` would otherwise be read as
   // replacement patterns and copy parts of the page into itself.

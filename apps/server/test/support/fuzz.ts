@@ -652,7 +652,9 @@ const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
  */
 export function answerProblem(operation: Operation, request: FuzzRequest, answer: FuzzAnswer): string | undefined {
   if (answer.error) return answer.error;
-  if (answer.status >= 500) return `answered ${answer.status}`;
+  // A 501 the operation documents is an answer, not a failure (oEmbed's for a format it does not offer).
+  const documented501 = answer.status === 501 && operation.responseTypes['501'] !== undefined;
+  if (answer.status >= 500 && !documented501) return `answered ${answer.status}`;
   if (answer.status < 400) return undefined;
   const declared = operation.responseTypes[String(answer.status)] ?? operation.responseTypes[`${String(answer.status)[0]}XX`] ?? operation.responseTypes.default ?? [];
   const mayBeOther = declared.some((type) => !JSON_TYPE.test(type));

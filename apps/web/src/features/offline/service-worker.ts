@@ -22,7 +22,7 @@ precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: 'landing.html' });
 cleanupOutdatedCaches();
 
 /** Server paths, never app routes: a navigation to one must reach the server. */
-const SERVER_PATHS = [/^\/api\//, /^\/media\//, /^\/downloads\//, /^\/\.well-known\//, /^\/service-worker\.js$/, /^\/manifest\.webmanifest$/];
+const SERVER_PATHS = [/^\/api\//, /^\/media\//, /^\/downloads\//, /^\/embed\//, /^\/\.well-known\//, /^\/service-worker\.js$/, /^\/manifest\.webmanifest$/];
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/landing.html'), { allowlist: [/^\/$/] }));
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [...SERVER_PATHS, /^\/$/] }));
 
