@@ -41,3 +41,14 @@ export const oembedSchema = z.object({
   thumbnail_height: z.number().int().optional(),
 });
 export type Oembed = z.infer<typeof oembedSchema>;
+
+const escapeAttribute = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * The iframe an embedder pastes: the oEmbed answer's `html` and the web app's "Copy embed code"
+ * (`src` is the absolute /embed/track/:id address; `width` may be a CSS length like '100%').
+ */
+export function embedIframeHtml(src: string, width: number | string, height: number, title: string): string {
+  return `<iframe src="${escapeAttribute(src)}" width="${escapeAttribute(String(width))}" height="${height}" style="border:0;border-radius:12px" allow="autoplay; encrypted-media" loading="lazy" title="${escapeAttribute(title)} · Platter"></iframe>`;
+}

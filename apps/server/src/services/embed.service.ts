@@ -1,4 +1,4 @@
-import { EMBED_DEFAULT_HEIGHT, EMBED_DEFAULT_WIDTH, OEMBED_CACHE_AGE, type Oembed, type OembedQuery, type Track } from '@platter/shared';
+import { EMBED_DEFAULT_HEIGHT, EMBED_DEFAULT_WIDTH, OEMBED_CACHE_AGE, type Oembed, type OembedQuery, type Track, embedIframeHtml } from '@platter/shared';
 import type { Actor } from '../lib/actor.js';
 import { BadRequestError, DomainError, NotFoundError } from '../lib/errors.js';
 import { IMAGE_VARIANTS } from '../media/image.js';
@@ -69,9 +69,6 @@ export function groupPeaks(peaks: readonly number[], bars: number): number[] {
   return out;
 }
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 /** The embed player's pages (/embed/track/:id) and the oEmbed answers that point at them. */
 export class EmbedService {
   constructor(private readonly deps: EmbedServiceDeps) {}
@@ -116,7 +113,7 @@ export class EmbedService {
     const answer: Oembed = {
       version: '1.0',
       type: 'rich',
-      html: embedIframe(src, width, height, title),
+      html: embedIframeHtml(src, width, height, title),
       width,
       height,
       title: view.title,
@@ -146,11 +143,6 @@ function embedTrack(track: Track, peaks: readonly number[]): EmbedTrack {
     duration: track.duration,
     peaks: groupPeaks(peaks, EMBED_BARS),
   };
-}
-
-/** The iframe an embedder pastes (the oEmbed `html`, and the web app's "Copy embed code" makes the same). */
-export function embedIframe(src: string, width: number, height: number, title: string): string {
-  return `<iframe src="${escapeHtml(src)}" width="${width}" height="${height}" style="border:0;border-radius:12px" allow="autoplay; encrypted-media" loading="lazy" title="${escapeHtml(title)} · Platter"></iframe>`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { EMBED_DEFAULT_HEIGHT, embedIframeHtml } from '@platter/shared';
 import { paths } from '../../config/paths';
 
 /**
@@ -11,6 +12,14 @@ export function trackLink(trackId: string, origin: string = window.location.orig
 /** The absolute share link of an artist: `/artist/:id`, served with the artist's preview tags. */
 export function artistLink(artistId: string, origin: string = window.location.origin): string {
   return `${origin}${paths.artist.getHref(artistId)}`;
+}
+
+/**
+ * The embed code of a track: an iframe of its player page (`/embed/track/:id`, which any site may
+ * frame), as wide as the place it is pasted into; the same iframe the oEmbed answer gives.
+ */
+export function trackEmbedCode(track: { id: string; title: string; artist: string }, origin: string = window.location.origin): string {
+  return embedIframeHtml(`${origin}/embed/track/${encodeURIComponent(track.id)}`, '100%', EMBED_DEFAULT_HEIGHT, `${track.title} by ${track.artist}`);
 }
 
 /** Copies to the clipboard; false when the browser refuses (no permission, insecure origin). */

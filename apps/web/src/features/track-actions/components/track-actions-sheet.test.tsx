@@ -112,6 +112,28 @@ describe('TrackActionsSheet', () => {
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/track/t1`);
   });
 
+  it('"Copy embed code" copies the iframe of the track\'s embed player page', async () => {
+    const writeText = vi.fn((_text: string) => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderApp(<TrackActionsSheet {...props()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy embed code' }));
+    await screen.findByText("Embed code copied: paste it into your site's HTML.");
+    const code = writeText.mock.calls[0]?.[0] ?? '';
+    const iframe = new DOMParser().parseFromString(code, 'text/html').querySelector('iframe');
+    expect(iframe?.getAttribute('src')).toBe(`${window.location.origin}/embed/track/t1`);
+    expect(iframe?.getAttribute('width')).toBe('100%');
+    expect(iframe?.getAttribute('height')).toBe('166');
+    expect(iframe?.getAttribute('title')).toBe('Night Drive by Ann · Platter');
+  });
+
+  it('"Copy embed code" shows the code to copy when the browser refuses the clipboard', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
+    renderApp(<TrackActionsSheet {...props()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy embed code' }));
+    const status = await screen.findByText(/^Copy this code into your site's HTML: <iframe src=/);
+    expect(status.textContent).toContain(`${window.location.origin}/embed/track/t1`);
+  });
+
   it('"New playlist…" creates a playlist with the trimmed name, then adds the track to it', async () => {
     const p = props({ playlists: [] });
     renderApp(<TrackActionsSheet {...p} />);

@@ -3,7 +3,7 @@ import { PLAYLIST_NAME_MAX_LENGTH } from '@platter/shared/constants';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportTrack } from '../api/report-track';
-import { copyText, trackLink } from '../share';
+import { copyText, trackEmbedCode, trackLink } from '../share';
 import { BottomSheet } from './bottom-sheet';
 
 /** What the sheet can do with a track; app/ wires each to its feature (player, likes, playlists). */
@@ -99,6 +99,16 @@ export function TrackActionsSheet(props: TrackActionsSheetProps) {
           }}
         >
           {t('trackActions.share')}
+        </button>
+        <button
+          type="button"
+          className="sheet__action"
+          onClick={() => {
+            const code = trackEmbedCode(track);
+            void copyText(code).then((copied) => setStatus(copied ? t('embed.copied') : t('embed.copyFallback', { code })));
+          }}
+        >
+          {t('embed.copyCode')}
         </button>
         {extraActions}
       </div>
