@@ -164,7 +164,9 @@ export function trackIdOf(url: string, origin: string): string | undefined {
   if (!match?.[1]) return undefined;
   try {
     const id = decodeURIComponent(match[1]);
-    return id.length <= 100 ? id : undefined;
+    // No control characters (a NUL is refused by PostgreSQL's text): no track has them in its id.
+    // eslint-disable-next-line no-control-regex
+    return id.length <= 100 && !/[\u0000-\u001f]/.test(id) ? id : undefined;
   } catch {
     return undefined;
   }
