@@ -17,6 +17,8 @@
  *
  *   npx tsx bench/upload-responsiveness.bench.ts
  *   # RESP_SECONDS=180 RESP_TRACKS=10 RESP_CPU_PROF=/tmp/prof (CPU profiles of the server, per phase)
+ *   # RESP_SERVER_ENV='MEDIA_ENGINE=none' (more server settings)
+ *   # RESP_SERVER_ENV='MEDIA_ENGINE=none' (more server settings)
  */
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
@@ -86,7 +88,11 @@ const server = await BuiltServer.start({
     NODE_OPTIONS: `--import ${path.join(here, 'support/loop-delay.mjs')}`,
     // RESP_CPU_PROF=<prefix>: CPU profiles of the server too, one per phase (<prefix>-<n>.cpuprofile), for finding what blocks.
     ...(process.env.RESP_CPU_PROF ? { LOOP_CPU_PROFILE: process.env.RESP_CPU_PROF } : {}),
-    LOOP_DELAY_FILE: loopFile, LOG_LEVEL: 'warn' },
+    LOOP_DELAY_FILE: loopFile,
+    LOG_LEVEL: 'warn',
+    // RESP_SERVER_ENV='MEDIA_ENGINE=none …': more settings for the server, to take parts out when looking for a cause.
+    ...Object.fromEntries((process.env.RESP_SERVER_ENV ?? '').split(/\s+/).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
+  },
 });
 
 /** What the server's loop did since the previous call. */
