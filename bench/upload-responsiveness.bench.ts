@@ -41,7 +41,7 @@ const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const FORMATS: Array<{ ext: string; type: string; args: string[] }> = [
   { ext: 'wav', type: 'audio/wav', args: ['-c:a', 'pcm_s16le'] },
