@@ -29,6 +29,8 @@ export interface GainStageDeps {
    * at the next play.
    */
   probe?: (url: string) => Promise<boolean>;
+  /** The page's origin (window.location's by default). */
+  origin?: string;
 }
 
 export interface GainStage {
@@ -57,11 +59,19 @@ export function defaultCreateContext(): StageContext | null {
   return Context ? new Context({ latencyHint: 'playback' }) : null;
 }
 
+const pageOrigin = (): string => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+
+/** Whether `url` (relative to `origin`) is another origin's: a blob: URL made here is not. */
+export function isForeignMedia(url: string, origin: string = pageOrigin()): boolean {
+  const target = new URL(url, `${origin}/`);
+  return target.protocol !== 'blob:' && target.origin !== origin;
+}
+
 /** Same-origin media that answers here, not through a redirect elsewhere (S3 storage redirects /media). */
-export async function probeSameOriginMedia(url: string): Promise<boolean> {
-  const target = new URL(url, window.location.href);
+export async function probeSameOriginMedia(url: string, origin: string = pageOrigin()): Promise<boolean> {
+  if (isForeignMedia(url, origin)) return false;
+  const target = new URL(url, `${origin}/`);
   if (target.protocol === 'blob:') return true;
-  if (target.origin !== window.location.origin) return false;
   const response = await fetch(target, { method: 'HEAD', redirect: 'manual', credentials: 'same-origin', cache: 'no-store' });
   return response.type !== 'opaqueredirect' && !(response.status >= 300 && response.status < 400);
 }
@@ -69,7 +79,7 @@ export async function probeSameOriginMedia(url: string): Promise<boolean> {
 export function createGainStage(
   elements: readonly HTMLMediaElement[],
   onRouted: () => void,
-  { createContext = defaultCreateContext, probe = probeSameOriginMedia }: GainStageDeps = {},
+  { createContext = defaultCreateContext, origin = pageOrigin(), probe = (url) => probeSameOriginMedia(url, origin) }: GainStageDeps = {},
 ): GainStage {
   let context: StageContext | null = null;
   /** No Web Audio, or media served from elsewhere: the stage stays off for good. */
@@ -132,10 +142,7 @@ export function createGainStage(
     },
     routed: (element) => gains.has(element),
     beforeLoad(element, url) {
-      if (!gains.has(element) || typeof window === 'undefined') return;
-      const target = new URL(url, window.location.href);
-      const foreign = target.protocol !== 'blob:' && target.origin !== window.location.origin;
-      if (foreign && element.crossOrigin === null) element.crossOrigin = 'anonymous';
+      if (gains.has(element) && element.crossOrigin === null && isForeignMedia(url, origin)) element.crossOrigin = 'anonymous';
     },
     setLevel(element, level) {
       const gain = gains.get(element);
