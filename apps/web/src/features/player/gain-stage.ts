@@ -56,7 +56,8 @@ const LEVEL_SMOOTHING_S = 0.015;
 
 export function defaultCreateContext(): StageContext | null {
   const Context = typeof window === 'undefined' ? undefined : (window.AudioContext ?? (window as Window & { webkitAudioContext?: typeof AudioContext }).webkitAudioContext);
-  return Context ? new Context({ latencyHint: 'playback' }) : null;
+  // The default (interactive) latency: a pause or a volume change is heard at once, not a buffer later.
+  return Context ? new Context() : null;
 }
 
 const pageOrigin = (): string => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
