@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { rowTitles, trackRows, waitForDemoCatalogue } from './app.js';
 
 export interface MediaEventRecord {
@@ -145,5 +145,57 @@ export async function persistedPlayer(page: Page): Promise<Record<string, unknow
   return page.evaluate(() => {
     const raw = window.localStorage.getItem('platter-player');
     return raw ? ((JSON.parse(raw) as { state?: Record<string, unknown> }).state ?? {}) : {};
+  });
+}
+
+export interface LevelStage {
+  /** The value of the gain node the element feeds (null: not routed through Web Audio). */
+  gain: number | null;
+  /** RMS of what comes out of that gain node right now (a tap beside the destination); null when not routed. */
+  rms: number | null;
+  volume: number;
+  src: string;
+}
+
+/**
+ * Before any page of the context loads, wraps AudioContext's createMediaElementSource so that
+ * the player's gain stage can be observed from the test: each source node's first connection
+ * (its gain node) is recorded with its element, and a tap (an AnalyserNode, not connected to the
+ * output) is hung on the gain node. The app itself exposes nothing for this.
+ */
+export async function recordGainStage(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const stage: { element: HTMLMediaElement; gain: GainNode; tap: AnalyserNode }[] = [];
+    (window as unknown as { __gainStage: typeof stage }).__gainStage = stage;
+    const original = AudioContext.prototype.createMediaElementSource;
+    AudioContext.prototype.createMediaElementSource = function (this: AudioContext, element: HTMLMediaElement) {
+      const source = original.call(this, element);
+      const connect = source.connect.bind(source) as (node: AudioNode) => AudioNode;
+      (source as unknown as { connect: (node: AudioNode) => AudioNode }).connect = (node: AudioNode) => {
+        const tap = this.createAnalyser();
+        tap.fftSize = 2048;
+        node.connect(tap);
+        stage.push({ element, gain: node as GainNode, tap });
+        return connect(node);
+      };
+      return source;
+    };
+  });
+}
+
+/** Each player `<audio>` element's gain stage (the one playing first), as recordGainStage sees it. */
+export async function levelStages(page: Page): Promise<LevelStage[]> {
+  return page.evaluate(() => {
+    const stage = (window as unknown as { __gainStage?: { element: HTMLMediaElement; gain: GainNode; tap: AnalyserNode }[] }).__gainStage ?? [];
+    return [...document.querySelectorAll('audio')].map((element) => {
+      const routed = stage.find((entry) => entry.element === element);
+      let rms: number | null = null;
+      if (routed) {
+        const samples = new Float32Array(routed.tap.fftSize);
+        routed.tap.getFloatTimeDomainData(samples);
+        rms = Math.sqrt(samples.reduce((sum, x) => sum + x * x, 0) / samples.length);
+      }
+      return { gain: routed ? routed.gain.gain.value : null, rms, volume: element.volume, src: element.currentSrc };
+    });
   });
 }

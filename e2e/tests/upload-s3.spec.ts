@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { makeMp3 } from '../../apps/server/test/support/audio-fixtures.js';
 import { S3_APP_URL, S3_ENDPOINT_POINTER } from '../support/env.js';
 import { newAccount, nowPlayingTitle, playFromList, skipTermsModal, trackRows, unique, waitForPlaybackPast } from '../support/app.js';
+import { levelStages, recordGainStage } from '../support/player.js';
 
 /**
  * The upload-and-play journey once more, on the Platter whose storage is an S3 bucket (a real
@@ -14,6 +15,7 @@ test.use({ baseURL: S3_APP_URL });
 test('on S3 storage, an artist uploads straight to the bucket and the track plays from it', async ({ page, context }, testInfo) => {
   const bucket = fs.readFileSync(S3_ENDPOINT_POINTER, 'utf8').trim();
   await skipTermsModal(context);
+  await recordGainStage(context);
   await context.addInitScript(() => window.localStorage.setItem('acceptedCopyright', 'true'));
   const account = newAccount('Sam S3');
   const signUp = await page.request.post('/api/auth/sign-up/email', { data: account, headers: { origin: S3_APP_URL } });
@@ -57,5 +59,8 @@ test('on S3 storage, an artist uploads straight to the bucket and the track play
   testInfo.annotations.push({ type: 'audio', description: src });
   expect(new URL(src).pathname).toMatch(/^\/(media\/uploads\/|platter-e2e\/uploads\/)/);
   expect(toBucket.some((line) => /^GET \/platter-e2e\/uploads\/:user\/:id 20[06]$/.test(line)), toBucket.join('\n')).toBe(true);
+  // Media that /media redirects to another origin is not routed through the Web Audio gain stage
+  // (without the bucket's CORS it would play silently): the elements level by their volume.
+  expect((await levelStages(page)).map((stage) => stage.gain)).toEqual([null, null]);
   await page.screenshot({ path: testInfo.outputPath('s3-track-playing.png') });
 });

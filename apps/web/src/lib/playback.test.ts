@@ -43,11 +43,27 @@ describe('what plays for a track', () => {
     expect(streamUrl(processed, 'high')).toBe('/media/renditions/flac/high-1.mp3');
   });
 
-  it('turns a loud track down to −14 LUFS and never turns a quiet one up', () => {
+  it('through the element volume, turns a loud track down to −14 LUFS and never turns a quiet one up', () => {
     expect(normalizationGain(processed)).toBeCloseTo(10 ** (-6 / 20), 5);
     expect(normalizationGain(makeTrack({ id: 'quiet', audio: { ...processed.audio!, loudness: -20 } }))).toBe(1);
     expect(normalizationGain(makeTrack({ id: 'silent', audio: { ...processed.audio!, loudness: null } }))).toBe(1);
     expect(normalizationGain(makeTrack({ id: 'old', audio: undefined }))).toBe(1);
+  });
+
+  it('with a gain stage, raises a quiet track to −14 LUFS as far as its true peak stays under −1 dBTP', () => {
+    const at = (loudness: number | null, truePeak: number | null) =>
+      normalizationGain(makeTrack({ id: 'x', audio: { ...processed.audio!, loudness, truePeak } }), { raise: true });
+    // +6 dB would reach −14 LUFS, but the −6 dBTP peak allows only +5 dB.
+    expect(at(-20, -6)).toBeCloseTo(10 ** (5 / 20), 6);
+    // Enough headroom: all the way to the target.
+    expect(at(-20, -12)).toBeCloseTo(10 ** (6 / 20), 6);
+    // Peaks already at the ceiling (or past it): as it is, never turned down for being quiet.
+    expect(at(-16, -1)).toBe(1);
+    expect(at(-16, 0.4)).toBe(1);
+    // No measured peak: no raise. Loud tracks go down as without the stage.
+    expect(at(-20, null)).toBe(1);
+    expect(at(-8, -0.3)).toBeCloseTo(10 ** (-6 / 20), 6);
+    expect(at(null, -3)).toBe(1);
   });
 
   it('remembers the quality and the normalization switch, refusing what it does not know', async () => {

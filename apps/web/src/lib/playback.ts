@@ -81,15 +81,26 @@ export function streamUrl(track: Pick<Track, 'id' | 'url' | 'audio'>, quality: S
   return offlineAudioUrl(track.id) ?? renditionUrl(track, effectiveQuality(quality));
 }
 
+/** A raised track's true peak stays at or under this (dBTP): headroom for the lossy renditions' overshoot. */
+export const TRUE_PEAK_CEILING_DBTP = -1;
+
 /**
- * The gain (0–1) that brings a track to LOUDNESS_TARGET_LUFS. Only ever down: a louder track is
- * turned down to the target and a quieter one plays as it is, so no gain pushes a peak past
- * 0 dBTP (raising quiet tracks would need a Web Audio gain stage). 1 for a track not measured.
+ * The linear gain that brings a track to LOUDNESS_TARGET_LUFS. A louder track is turned down to
+ * the target. A quieter one is raised only with `raise` (the player's Web Audio gain stage can go
+ * past 1; an element's volume cannot), and only as far as its true peak allows: never so that
+ * truePeak + gain passes TRUE_PEAK_CEILING_DBTP, and never below 1 (a quiet track whose peaks are
+ * already hot plays as it is). Without a measured true peak a quiet track is not raised. 1 for a
+ * track not measured (or silent).
  */
-export function normalizationGain(track: Pick<Track, 'audio'>): number {
+export function normalizationGain(track: Pick<Track, 'audio'>, { raise = false }: { raise?: boolean } = {}): number {
   const loudness = track.audio?.loudness;
   if (loudness === null || loudness === undefined) return 1;
-  return Math.min(1, 10 ** ((LOUDNESS_TARGET_LUFS - loudness) / 20));
+  const toTarget = LOUDNESS_TARGET_LUFS - loudness;
+  if (toTarget <= 0) return 10 ** (toTarget / 20);
+  const peak = track.audio?.truePeak;
+  if (!raise || peak === null || peak === undefined) return 1;
+  const db = Math.max(0, Math.min(toTarget, TRUE_PEAK_CEILING_DBTP - peak));
+  return 10 ** (db / 20);
 }
 
 /**

@@ -89,6 +89,17 @@ describe('the bounds of a run', () => {
     expect(fs.statSync(output).size).toBeLessThanOrEqual(50_000 + 4096);
   });
 
+  it('runs ffmpeg at a lower scheduling priority than the server (nice 10), so the event loop gets the CPU first', async () => {
+    // A stand-in binary that runs ffmpeg, then writes down the niceness it (the process spawned) ran at.
+    const niceOut = path.join(dir, 'niceness.txt');
+    const wrapper = file('nice-ffmpeg.sh', Buffer.from(`#!/bin/sh\n'${bundledFfmpegPath() as string}' "$@"\nstatus=$?\nnice > '${niceOut}'\nexit $status\n`));
+    fs.chmodSync(wrapper, 0o755);
+    const engine = new FfmpegEngine({ name: 'ffmpeg', version: 'x', source: 'configured', path: wrapper });
+    const analysis = await engine.analyse(file('nice.wav', sineWav(2, 44_100, 2, -20)));
+    expect(analysis.codec).toBe('pcm_s16le');
+    expect(Number(fs.readFileSync(niceOut, 'utf8').trim())).toBe(Math.min(19, os.getPriority() + 10));
+  });
+
   it('a configured path that is not ffmpeg is an error at start, and `none` turns the engine off', async () => {
     await expect(createMediaEngine({ ffmpegPath: '/bin/true' })).rejects.toThrow(/FFMPEG_PATH/);
     expect(await createMediaEngine({ mediaEngine: 'none' })).toBeUndefined();

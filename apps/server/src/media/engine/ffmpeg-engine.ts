@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import {
   type AudioAnalysis,
   type MediaEngine,
@@ -18,7 +19,16 @@ export interface EngineLimits {
   memoryBytes: number;
   /** Largest output file (ffmpeg's -fs); a rendition cannot grow past it. */
   outputBytes: number;
+  /**
+   * How much nicer than the server the process runs (added to the server's nice value, up to 19;
+   * default ENGINE_NICENESS): decoding and encoding are batch work, so on a busy machine the
+   * server's event loop gets the CPU first.
+   */
+  niceness?: number;
 }
+
+/** How much the engine's processes yield the CPU to the server (bench/upload-responsiveness.md). */
+export const ENGINE_NICENESS = 10;
 
 export const DEFAULT_LIMITS: EngineLimits = { timeoutMs: 10 * 60_000, memoryBytes: 1024 * 1024 * 1024, outputBytes: 300 * 1024 * 1024 };
 
@@ -29,7 +39,8 @@ const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((path) => existsSync(p
 /**
  * ffmpeg as Platter's media engine. Each call is one `ffmpeg` process reading a local file:
  * `-nostdin`, the first audio stream only (cover art and other streams are left alone), killed
- * after `timeoutMs`, under an address-space limit, with `-fs` capping what it writes.
+ * after `timeoutMs`, under an address-space limit, with `-fs` capping what it writes, at a lower
+ * scheduling priority than the server (nice 10).
  */
 export class FfmpegEngine implements MediaEngine {
   constructor(
@@ -64,6 +75,13 @@ export class FfmpegEngine implements MediaEngine {
     const [file, ...rest] = PRLIMIT ? [PRLIMIT, `--as=${this.limits.memoryBytes}`, '--', ...command] : command;
     return new Promise((resolve, reject) => {
       const child = spawn(file as string, rest, { stdio: ['ignore', 'ignore', 'pipe'], timeout: this.limits.timeoutMs, killSignal: 'SIGKILL', signal });
+      if (child.pid !== undefined) {
+        try {
+          os.setPriority(child.pid, Math.min(19, os.getPriority() + (this.limits.niceness ?? ENGINE_NICENESS)));
+        } catch {
+          // Gone already, or not allowed here: it runs at the server's priority.
+        }
+      }
       let stderr = '';
       child.stderr.setEncoding('utf8');
       child.stderr.on('data', (chunk: string) => {

@@ -408,3 +408,228 @@ describe('connectAudio with renditions and loudness normalization', () => {
     expect(primary.volume).toBeCloseTo(10 ** (-6 / 20), 5);
   });
 });
+
+/** A gain node's parameter: a level change while sounding is a short ramp, here taken at once. */
+class FakeParam {
+  value = 1;
+  cancelScheduledValues = vi.fn();
+  setTargetAtTime = vi.fn((value: number) => {
+    this.value = value;
+  });
+}
+
+/** Stands in for AudioContext: records which element got a source node and which gain node it feeds. */
+class FakeContext {
+  state: AudioContextState;
+  currentTime = 0;
+  destination = { kind: 'destination' };
+  sources = new Map<unknown, { gain: FakeParam; to: unknown }>();
+  /** Lets a suspended context run (what a listener's gesture does). */
+  allow: () => void = () => {};
+  private readonly allowed = new Promise<void>((resolve) => {
+    this.allow = resolve;
+  });
+  constructor(state: AudioContextState = 'running') {
+    this.state = state;
+  }
+  resume = vi.fn(() => this.allowed.then(() => void (this.state = 'running')));
+  close = vi.fn(() => Promise.resolve());
+  createGain = vi.fn(() => {
+    const node = {
+      gain: new FakeParam(),
+      connect: (to: unknown) => {
+        for (const entry of this.sources.values()) if (entry.gain === node.gain) entry.to = to;
+        return to;
+      },
+    };
+    return node;
+  });
+  createMediaElementSource = vi.fn((element: unknown) => {
+    if (this.sources.has(element)) throw new DOMException('already connected', 'InvalidStateError');
+    return {
+      connect: (node: { gain: FakeParam }) => {
+        this.sources.set(element, { gain: node.gain, to: null });
+        return node;
+      },
+    };
+  });
+  /** The level of the element's gain node, if it has one. */
+  levelOf(element: unknown): number | undefined {
+    return this.sources.get(element)?.gain.value;
+  }
+}
+
+describe('connectAudio with the Web Audio gain stage (raising quiet tracks)', () => {
+  const audioOf = (loudness: number | null, truePeak: number | null) => ({
+    status: 'ready' as const,
+    sourceCodec: 'flac',
+    sourceKbps: 900,
+    loudness,
+    truePeak,
+    high: null,
+    saver: null,
+  });
+  const quiet = makeTrack({ id: 'quiet', audio: audioOf(-20, -6) });
+  const loud = makeTrack({ id: 'loud', audio: audioOf(-8, -0.5) });
+  const unmeasured = makeTrack({ id: 'old', audio: undefined });
+
+  beforeEach(() => {
+    usePlaybackPreferences.setState({ quality: 'high', normalize: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  function setupStage(context: FakeContext | null = new FakeContext(), probe = vi.fn(() => Promise.resolve(true))) {
+    const store = createPlayerStore();
+    const [primary, standby] = [new FakeAudio(), new FakeAudio()];
+    const createContext = vi.fn(() => context as unknown as AudioContext | null);
+    const disconnect = connectAudio(primary as unknown as HTMLAudioElement, store, {
+      standby: standby as unknown as HTMLAudioElement,
+      webAudio: { createContext, probe },
+    });
+    const progress = (deck: FakeAudio, at: number, duration = 10) => {
+      deck.duration = duration;
+      deck.currentTime = at;
+      deck.queue('durationchange');
+      deck.queue('timeupdate');
+      deck.deliver();
+    };
+    /** Lets the probe's and the resume's promises settle. */
+    const settle = () => vi.advanceTimersByTimeAsync(0);
+    return { store, primary, standby, dispatch: store.getState().dispatch, context, createContext, probe, disconnect, progress, settle };
+  }
+
+  it('makes nothing before the first play, then routes both elements once, each through its own gain node', async () => {
+    const { primary, standby, dispatch, context, createContext, probe, settle } = setupStage();
+    dispatch(a.setVolume(0.8));
+    expect(createContext).not.toHaveBeenCalled();
+    dispatch(a.setList([quiet, loud], 0));
+    await settle();
+    expect(createContext).toHaveBeenCalledTimes(1);
+    expect(probe).toHaveBeenCalledWith('/media/quiet.mp3');
+    expect(context?.createMediaElementSource).toHaveBeenCalledTimes(2);
+    expect(context?.sources.get(primary)?.to).toBe(context?.destination);
+    expect(context?.sources.get(standby)?.to).toBe(context?.destination);
+    dispatch(a.next());
+    dispatch(a.previous());
+    await settle();
+    expect(createContext).toHaveBeenCalledTimes(1);
+    expect(context?.createMediaElementSource).toHaveBeenCalledTimes(2);
+  });
+
+  it('raises a −20 LUFS track with a −6 dBTP peak by 5 dB (the peak stops it at −1 dBTP), the volume staying the listener’s', async () => {
+    const { primary, dispatch, context, settle } = setupStage();
+    dispatch(a.setVolume(0.8));
+    dispatch(a.setList([quiet], 0));
+    await settle();
+    expect(context?.levelOf(primary)).toBeCloseTo(10 ** (5 / 20), 6);
+    expect(primary.volume).toBeCloseTo(0.8, 6);
+  });
+
+  it('turns a −8 LUFS track down by 6 dB on its gain node', async () => {
+    const { primary, dispatch, context, settle } = setupStage();
+    dispatch(a.setList([loud], 0));
+    await settle();
+    expect(context?.levelOf(primary)).toBeCloseTo(10 ** (-6 / 20), 6);
+    expect(primary.volume).toBe(1);
+  });
+
+  it('with normalization off every track is at unity, and back on it is raised again', async () => {
+    const { primary, dispatch, context, settle } = setupStage();
+    dispatch(a.setList([quiet], 0));
+    await settle();
+    usePlaybackPreferences.getState().setNormalize(false);
+    expect(context?.levelOf(primary)).toBe(1);
+    expect(primary.volume).toBe(1);
+    usePlaybackPreferences.getState().setNormalize(true);
+    expect(context?.levelOf(primary)).toBeCloseTo(10 ** (5 / 20), 6);
+  });
+
+  it('a track not measured plays at unity', async () => {
+    const { primary, dispatch, context, settle } = setupStage();
+    dispatch(a.setList([unmeasured], 0));
+    await settle();
+    expect(context?.levelOf(primary)).toBe(1);
+  });
+
+  it('the crossfade ramps the volumes while each gain node holds its own track’s level', async () => {
+    const { primary, standby, dispatch, context, progress, settle } = setupStage();
+    dispatch(a.setList([loud, quiet], 0));
+    dispatch(a.setCrossfade(3));
+    await settle();
+    primary.deliver();
+    progress(primary, 6.6);
+    expect(context?.levelOf(standby)).toBeCloseTo(10 ** (5 / 20), 6);
+    primary.currentTime = 7;
+    vi.advanceTimersByTime(500);
+    vi.advanceTimersByTime(1500);
+    expect(standby.volume).toBeCloseTo(0.5, 1);
+    expect(primary.volume).toBeCloseTo(0.5, 1);
+    expect(context?.levelOf(primary)).toBeCloseTo(10 ** (-6 / 20), 6);
+    expect(context?.levelOf(standby)).toBeCloseTo(10 ** (5 / 20), 6);
+    vi.advanceTimersByTime(1600);
+    expect(standby.volume).toBe(1);
+  });
+
+  it('routes only once a suspended context runs; until then the volume levels, loud tracks down only', async () => {
+    const context = new FakeContext('suspended');
+    const { primary, dispatch, settle } = setupStage(context);
+    dispatch(a.setList([loud, quiet], 0));
+    await settle();
+    expect(context.resume).toHaveBeenCalled();
+    expect(context.createMediaElementSource).not.toHaveBeenCalled();
+    expect(primary.volume).toBeCloseTo(10 ** (-6 / 20), 6);
+    context.allow();
+    await settle();
+    expect(context.createMediaElementSource).toHaveBeenCalledTimes(2);
+    expect(primary.volume).toBe(1);
+    expect(context.levelOf(primary)).toBeCloseTo(10 ** (-6 / 20), 6);
+  });
+
+  it('without Web Audio, the elements’ volumes level as before: a quiet track as it is, a loud one down', async () => {
+    const { primary, dispatch, createContext, settle } = setupStage(null);
+    dispatch(a.setList([quiet, loud], 0));
+    await settle();
+    expect(createContext).toHaveBeenCalledTimes(1);
+    expect(primary.volume).toBe(1);
+    dispatch(a.next());
+    expect(primary.volume).toBeCloseTo(10 ** (-6 / 20), 6);
+    dispatch(a.next());
+    expect(createContext).toHaveBeenCalledTimes(1);
+  });
+
+  it('media that a redirect serves from elsewhere is never routed (its graph would be silent)', async () => {
+    const context = new FakeContext();
+    const probe = vi.fn(() => Promise.resolve(false));
+    const { primary, dispatch, settle } = setupStage(context, probe);
+    dispatch(a.setList([loud, quiet], 0));
+    await settle();
+    dispatch(a.next());
+    await settle();
+    expect(probe).toHaveBeenCalledTimes(1);
+    expect(context.createMediaElementSource).not.toHaveBeenCalled();
+    expect(primary.volume).toBe(1);
+  });
+
+  it('a probe that fails (offline) is asked again at the next play', async () => {
+    const context = new FakeContext();
+    const probe = vi.fn().mockRejectedValueOnce(new TypeError('offline')).mockResolvedValue(true);
+    const { primary, dispatch, settle } = setupStage(context, probe);
+    dispatch(a.setList([quiet, loud], 0));
+    await settle();
+    expect(context.createMediaElementSource).not.toHaveBeenCalled();
+    dispatch(a.pause());
+    dispatch(a.play());
+    await settle();
+    expect(probe).toHaveBeenCalledTimes(2);
+    expect(context.levelOf(primary)).toBeCloseTo(10 ** (5 / 20), 6);
+  });
+
+  it('closes its context on disconnect', async () => {
+    const { dispatch, context, disconnect, settle } = setupStage();
+    dispatch(a.setList([quiet], 0));
+    await settle();
+    disconnect();
+    expect(context?.close).toHaveBeenCalled();
+  });
+});

@@ -3,6 +3,7 @@ import type { Track } from '@platter/shared';
 import { normalizationGain, streamUrl, usePlaybackPreferences } from '../../lib/playback';
 import { currentEntry, followingEntry, playerActions, type PlayerState, type QueueEntry } from './player-reducer';
 import type { PlayerStore } from './player-store';
+import { createGainStage, type GainStageDeps } from './gain-stage';
 
 /** Preload the following entry once the current one is past this fraction… */
 const PRELOAD_FRACTION = 0.5;
@@ -36,16 +37,22 @@ interface Retiring {
  * An element's volume is the listener's volume times its crossfade gain (0–1, 1 outside a fade),
  * so a fade ramps within the chosen volume and a volume change during a fade keeps the ramp;
  * mute is the elements' own `muted`.
+ *
+ * Loudness normalization multiplies in a track's level: through each element's gain node once the
+ * Web Audio gain stage routes them (gain-stage.ts; quiet tracks are then raised, up to the
+ * target and the true-peak ceiling), else through the volume (loud tracks turned down only).
  */
 export interface AudioOptions {
   /** A second element; with it, playback is gapless and can crossfade. */
   standby?: HTMLAudioElement;
   /** Told whenever the other element becomes the one playing the current entry. */
   onActiveChange?: (active: HTMLAudioElement) => void;
+  /** The Web Audio gain stage's browser parts (tests pass fakes); false levels through the volumes only. */
+  webAudio?: GainStageDeps | false;
 }
 
 export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerStore>, options: AudioOptions = {}): () => void {
-  const { standby, onActiveChange } = options;
+  const { standby, onActiveChange, webAudio = {} } = options;
   const dispatch = (action: Parameters<PlayerStore['dispatch']>[0]) => store.getState().dispatch(action);
   const decks = standby ? [primary, standby] : [primary];
   let active = primary;
@@ -60,20 +67,26 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
   /** The track each element holds, for its loudness normalization gain. */
   const loaded = new Map<HTMLAudioElement, Track>();
   const preferences = usePlaybackPreferences;
+  const stage = webAudio ? createGainStage(decks, () => decks.forEach((deck) => applyVolume(deck)), webAudio) : null;
 
   function load(element: HTMLAudioElement, track: Track, url: string) {
     loaded.set(element, track);
+    stage?.beforeLoad(element, url);
     element.src = url;
     applyVolume(element);
   }
 
-  function levelGain(element: HTMLAudioElement): number {
+  function levelGain(element: HTMLAudioElement, raise: boolean): number {
     const track = loaded.get(element);
-    return track && preferences.getState().normalize ? normalizationGain(track) : 1;
+    return track && preferences.getState().normalize ? normalizationGain(track, { raise }) : 1;
   }
 
   function applyVolume(element: HTMLAudioElement, state: PlayerState = store.getState()) {
-    const volume = Math.min(1, Math.max(0, state.volume * (fadeGain.get(element) ?? 1) * levelGain(element)));
+    const routed = stage?.routed(element) ?? false;
+    const level = levelGain(element, routed);
+    // Routed, the level goes on the gain node (past 1 if need be) and the volume keeps the rest.
+    if (routed) stage?.setLevel(element, level);
+    const volume = Math.min(1, Math.max(0, state.volume * (fadeGain.get(element) ?? 1) * (routed ? 1 : level)));
     if (element.volume !== volume) element.volume = volume;
     if (element.muted !== state.muted) element.muted = state.muted;
   }
@@ -86,6 +99,8 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
   const other = () => decks.find((deck) => deck !== active) ?? null;
 
   function play(element: HTMLAudioElement) {
+    // The first play follows a listener's gesture: the AudioContext may start then.
+    stage?.activate();
     element.play().catch((error: unknown) => {
       // A newer load or pause interrupted this play(); the newer intent already rules.
       if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -289,6 +304,7 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
   return () => {
     unsubscribe();
     unsubscribePreferences();
+    stage?.close();
     clearSwitchTimer();
     stopRetiring();
     for (const { element, listeners } of attached) {
