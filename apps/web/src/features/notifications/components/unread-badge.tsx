@@ -10,9 +10,12 @@ export function UnreadBadge({ signedIn }: { signedIn: boolean }) {
   if (!signedIn || count === 0) return null;
   const capped = unread.data?.capped ?? false;
   return (
-    <span className="unread-badge" data-testid="unread-badge" aria-label={capped ? t('notifications.unreadCapped', { count }) : t('notifications.unread', { count })}>
-      {capped ? `${count}+` : count}
-    </span>
+    <>
+      <span className="unread-badge" data-testid="unread-badge" aria-hidden="true">
+        {capped ? `${count}+` : count}
+      </span>
+      <span className="visually-hidden">{capped ? t('notifications.unreadCapped', { count }) : t('notifications.unread', { count })}</span>
+    </>
   );
 }
 
