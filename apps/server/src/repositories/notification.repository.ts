@@ -103,11 +103,15 @@ export class NotificationRepository {
 
   /** Unread notifications, counted up to `cap` + 1 from notifications_unread_idx (never the whole table). */
   async unreadCount(userId: string, cap: number): Promise<number> {
-    const row = await this.db
-      .selectFrom((eb) => eb.selectFrom('notifications').select('key').where('user_id', '=', userId).where('read', '=', 0).limit(cap + 1).as('unread'))
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirst();
+    const row = await this.unreadQuery(userId, cap).executeTakeFirst();
     return Number(row?.n ?? 0);
+  }
+
+  /** The query behind unreadCount; public so tests can EXPLAIN it. */
+  unreadQuery(userId: string, cap: number) {
+    return this.db
+      .selectFrom((eb) => eb.selectFrom('notifications').select('key').where('user_id', '=', userId).where('read', '=', 0).limit(cap + 1).as('unread'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'));
   }
 
   /** Marks every unread notification of the user read; how many were. */
