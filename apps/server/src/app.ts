@@ -29,6 +29,7 @@ import { MediaBytesCache } from './media/media-bytes-cache.js';
 import { uploadRoutes } from './routes/uploads.routes.js';
 import { adminRoutes } from './routes/admin.routes.js';
 import { socialRoutes } from './routes/social.routes.js';
+import { notificationRoutes } from './routes/notifications.routes.js';
 import { studioRoutes } from './routes/studio.routes.js';
 import { siteRoutes } from './routes/site.routes.js';
 import { embedRoutes } from './routes/embed.routes.js';
@@ -161,6 +162,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(listenerRoutes, context);
   await app.register(playlistRoutes, context);
   await app.register(socialRoutes, context);
+  await app.register(notificationRoutes, context);
   await app.register(studioRoutes, context);
   await app.register(adminRoutes, context);
   await app.register(siteRoutes, context);
@@ -184,6 +186,7 @@ export const WEB_APP_PAGES = [
   '/artist/:id',
   '/track/:id',
   '/playlist/:id',
+  '/notifications',
   '/platter-started',
   '/about',
   '/for-artist',

@@ -47,6 +47,10 @@ import { createMediaEngine } from './media/engine/create-media-engine.js';
 import type { MediaEngine } from './media/engine/media-engine.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
 import type { JobQueue } from './jobs/job-queue.js';
+import { NotificationRepository } from './repositories/notification.repository.js';
+import { RepostRepository } from './repositories/repost.repository.js';
+import { NotificationService } from './services/notification.service.js';
+import { RepostService } from './services/repost.service.js';
 
 /** Everything a running Platter holds: the database, storage, services and sign-in. */
 export interface AppContext {
@@ -75,6 +79,8 @@ export interface AppContext {
     follows: FollowRepository;
     moderation: ModerationRepository;
     dashboard: DashboardRepository;
+    reposts: RepostRepository;
+    notifications: NotificationRepository;
   };
   services: {
     profiles: ProfileService;
@@ -94,6 +100,8 @@ export interface AppContext {
     share: ShareService;
     embeds: EmbedService;
     site: SiteService;
+    reposts: RepostService;
+    notifications: NotificationService;
   };
   close(): Promise<void>;
 }
@@ -152,6 +160,8 @@ export async function createContext(config: Config): Promise<AppContext> {
       follows: new FollowRepository(db),
       moderation: new ModerationRepository(db),
       dashboard: new DashboardRepository(db),
+      reposts: new RepostRepository(db),
+      notifications: new NotificationRepository(db),
     };
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
@@ -170,6 +180,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, jobs, log });
     // The media engine (ffmpeg: FFMPEG_PATH, the machine's, or the registry package's build), chosen once.
     const mediaEngine = await createMediaEngine(config.mediaEngine);
+    const notifications = new NotificationService({ notifications: repositories.notifications, tracks: repositories.tracks, events, jobs, log });
     const audio = new AudioService({ engine: mediaEngine, tracks: repositories.tracks, storage, events, jobs, log });
     const tracks = new TrackService({
       db,
@@ -197,14 +208,15 @@ export async function createContext(config: Config): Promise<AppContext> {
         // On PostgreSQL a batch is six round trips: a second one commits meanwhile on another
         // pooled connection, so a slow commit holds up half the listens, not all. SQLite has one writer.
         listenBatches: database.dialect === 'postgres' ? 2 : 1,
+        notifications,
       }),
       playlists,
       search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles }),
       waveforms,
       audio,
-      comments: new CommentService({ comments: repositories.comments, tracks: repositories.tracks, events }),
-      posts: new PostService({ db, posts: repositories.posts, profiles, events }),
-      artists: new ArtistService({ db, follows: repositories.follows, profiles, events }),
+      comments: new CommentService({ comments: repositories.comments, tracks: repositories.tracks, events, notifications }),
+      posts: new PostService({ db, posts: repositories.posts, profiles, events, tracks: repositories.tracks }),
+      artists: new ArtistService({ db, follows: repositories.follows, profiles, events, notifications }),
       account: new AccountService({ profiles: repositories.profiles, profileService: profiles, tracks: repositories.tracks, images, events }),
       dashboard: new DashboardService({ dashboard: repositories.dashboard, tracks: repositories.tracks, comments: repositories.comments, profiles }),
       moderation: new ModerationService({
@@ -220,11 +232,15 @@ export async function createContext(config: Config): Promise<AppContext> {
       share: new ShareService({ tracks: repositories.tracks, profiles, playlists }),
       embeds: new EmbedService({ tracks, waveforms }),
       site: new SiteService({ db, downloads: new DownloadsDirectory(path.join(config.dataDir, 'downloads')), android: config.android }),
+      reposts: new RepostService({ db, reposts: repositories.reposts, tracks: repositories.tracks, profiles, events, notifications }),
+      notifications,
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.
     await waveforms.listen();
     // …and its loudness measured and streaming renditions made by the media engine, the same way.
     await audio.listen();
+    // …and its artist's followers told of the new release, once, by a claimed job.
+    await notifications.listen();
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
     const auth = createAuth(authDeps);
@@ -245,6 +261,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         await jobs.close();
         await waveforms.close();
         audio.close();
+        notifications.close();
         hub.close();
         await shared.close();
         storage.close();

@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSeed } from '../src/cli/seed.js';
 import { rareWord } from '../src/cli/seed-data.js';
@@ -85,6 +85,60 @@ describe(`catalogue query plans at scale (${dialect})`, () => {
     const plan = await planOf(t.context.repositories.posts.newsQuery(authors, 21));
     expect(plan).toMatch(/posts_time_idx|posts_author_time_idx/);
     expect(plan).not.toMatch(dialect === 'postgres' ? /Seq Scan on posts/ : /^\s*SCAN posts\b(?! USING)/m);
+  });
+
+  it("reads an artist's reposts as one range of posts_author_kind_time_idx, with no sort", async () => {
+    const author = await t.context.database.db.selectFrom('posts').select('author_id').limit(1).executeTakeFirstOrThrow();
+    const plan = await planOf(t.context.repositories.reposts.byAuthorQuery(author.author_id, '2030-01-01T00:00:00.000Z', 21));
+    expect(plan).toMatch(/posts_author_kind_time_idx/);
+    expect(plan).not.toMatch(sorts);
+  });
+
+  it("reads a page of one user's many notifications as one range of notifications_user_time_idx, and counts the unread from its partial index", async () => {
+    const { db } = t.context.database;
+    const users = await db.selectFrom('profiles').select('id').orderBy('id').limit(2).execute();
+    const [one, other] = users.map((u) => u.id);
+    // Every track liked by each of two users, notified to the other: 20,000 rows per recipient;
+    // all read but the other's newest 150, as after a while of use.
+    for (const [recipient, actor] of [
+      [other, one],
+      [one, other],
+    ] as const) {
+      await db
+        .insertInto('notifications')
+        .columns(['user_id', 'key', 'kind', 'group_key', 'actor_id', 'track_id', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('tracks')
+            .select([
+              sql<string>`CAST(${recipient} AS text)`.as('user_id'),
+              sql<string>`'like:' || tracks.id`.as('key'),
+              sql<string>`'like'`.as('kind'),
+              sql<string>`'like:' || tracks.id`.as('group_key'),
+              sql<string>`CAST(${actor} AS text)`.as('actor_id'),
+              'tracks.id',
+              'tracks.created_at',
+            ])
+            .where(sql<boolean>`true`),
+        )
+        .execute();
+    }
+    const newest = db.selectFrom('notifications').select('key').where('user_id', '=', other!).orderBy('created_at', 'desc').limit(150);
+    await db
+      .updateTable('notifications')
+      .set({ read: 1 })
+      .where((eb) => eb.or([eb('user_id', '!=', other!), eb('key', 'not in', newest)]))
+      .execute();
+    // PostgreSQL's planner learns the table's new size (SQLite plans by its indexes without statistics).
+    if (dialect === 'postgres') await sql`ANALYZE notifications`.execute(db);
+    const page = await planOf(t.context.repositories.notifications.pageQuery(other!, { at: '2030-01-01T00:00:00.000Z', key: 'x' }, 51));
+    expect(page).toMatch(/notifications_user_time_idx/);
+    expect(page).not.toMatch(sorts);
+    expect(page).not.toMatch(dialect === 'postgres' ? /Seq Scan on notifications/ : /^\s*SCAN n\b(?! USING)/m);
+    const unread = await planOf(t.context.repositories.notifications.unreadQuery(other!, 99));
+    expect(unread).toMatch(/notifications_unread_idx|notifications_pk|notifications_user_time_idx/);
+    expect(unread).not.toMatch(dialect === 'postgres' ? /Seq Scan on notifications/ : /^\s*SCAN notifications\b(?! USING)/m);
+    expect(await t.context.repositories.notifications.unreadCount(other!, 99)).toBe(100);
   });
 
   it("reads a page of the longest playlist as one range of its places, whatever the page", async () => {

@@ -332,6 +332,15 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
       send: (as, p) => json('DELETE', `/api/artists/${p.id}/subscription`)(as),
     },
 
+    // Reposts and notifications (issue 13)
+    { op: 'POST /api/tracks/{id}/repost', note: 'anyone signed in, the owner too', expected: signedIn(200), prepare: newTrack, send: (as, p) => json('POST', `/api/tracks/${p.id}/repost`)(as) },
+    { op: 'DELETE /api/tracks/{id}/repost', expected: signedIn(200), prepare: newTrack, send: (as, p) => json('DELETE', `/api/tracks/${p.id}/repost`)(as) },
+    { op: 'GET /api/notifications', note: 'each caller’s own', expected: signedIn(200), send: json('GET', '/api/notifications') },
+    { op: 'GET /api/notifications/unread', expected: signedIn(200), send: json('GET', '/api/notifications/unread') },
+    { op: 'POST /api/notifications/read', expected: signedIn(200), send: json('POST', '/api/notifications/read') },
+    { op: 'GET /api/notifications/settings', expected: signedIn(200), send: json('GET', '/api/notifications/settings') },
+    { op: 'PUT /api/notifications/settings', expected: signedIn(200), send: json('PUT', '/api/notifications/settings', { repost: true }) },
+
     // My account and studio
     { op: 'PATCH /api/me/profile', expected: signedIn(200), send: json('PATCH', '/api/me/profile', { bio: 'changed' }) },
     { op: 'PUT /api/me/images/{kind}', expected: signedIn(200), send: image('/api/me/images/avatar') },

@@ -5,3 +5,4 @@ export * from './social.js';
 export * from './studio.js';
 export * from './site.js';
 export * from './embed.js';
+export * from './notifications.js';

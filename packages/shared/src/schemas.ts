@@ -61,6 +61,8 @@ export const trackSchema = z.object({
   hidden: z.boolean(),
   /** Loudness and streaming renditions; absent from tracks saved by an older version of the app. */
   audio: trackAudioSchema.optional(),
+  /** Reposts of the track; absent from tracks saved by an older version of the app. */
+  reposts: z.number().int().optional(),
 });
 export type Track = z.infer<typeof trackSchema>;
 

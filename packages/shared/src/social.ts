@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PLAYLIST_MAX_PAGE_SIZE, PLAYLIST_NAME_MAX_LENGTH, PLAYLIST_PAGE_SIZE, REPORT_REASON_MAX_LENGTH } from './constants.js';
 import { genreSchema, trackSchema } from './schemas.js';
 import type { StudioLiveEvent } from './studio.js';
+import type { NotificationsLiveEvent } from './notifications.js';
 
 /* Contracts of the listener features: likes, listens, charts, search, playlists, history, reports, live events. */
 
@@ -133,5 +134,6 @@ export type LiveEvent =
   | { type: 'likes.changed' }
   | { type: 'playlists.changed'; playlistId: string }
   | { type: 'history.changed' }
-  | StudioLiveEvent;
+  | StudioLiveEvent
+  | NotificationsLiveEvent;
 export type LiveEventType = LiveEvent['type'];

@@ -77,6 +77,10 @@ export const postSchema = z.object({
   /** Whether the signed-in viewer likes it (false when signed out). */
   liked: z.boolean(),
   pinned: z.boolean(),
+  /** 'repost': the author reposted `track` ("reposted by" in News); absent on older servers' posts. */
+  kind: z.enum(['post', 'repost']).optional(),
+  /** The reposted track, for a repost. */
+  track: trackSchema.nullable().optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 

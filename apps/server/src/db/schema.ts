@@ -51,6 +51,8 @@ export interface TracksTable {
   /** Storage keys of the streaming renditions; null where the original is played instead. */
   high_key: Generated<string | null>;
   saver_key: Generated<string | null>;
+  /** Reposts of the track, kept with the repost rows (migration reposts-notifications). */
+  reposts_count: Generated<number>;
 }
 
 export type AudioStatus = 'processing' | 'ready' | 'failed' | 'original';
@@ -86,6 +88,9 @@ export interface PostsTable {
   pinned: Generated<number>;
   likes_count: Generated<number>;
   created_at: string;
+  /** 'repost': a repost of `track_id` (migration reposts-notifications), shown in News as "reposted by". */
+  kind: Generated<'post' | 'repost'>;
+  track_id: Generated<string | null>;
 }
 
 export interface PostLikesTable {
@@ -191,6 +196,27 @@ export interface SearchWordsTable {
   tracks: number;
 }
 
+export type NotificationKind = 'follow' | 'like' | 'comment' | 'repost' | 'release';
+
+/** One notification of one user; `key` says what it is about, so the same event never makes two rows. */
+export interface NotificationsTable {
+  user_id: string;
+  key: string;
+  kind: NotificationKind;
+  group_key: string;
+  actor_id: string | null;
+  track_id: string | null;
+  comment_id: string | null;
+  read: Generated<number>;
+  created_at: string;
+}
+
+/** A kind of notification a user turned off. */
+export interface NotificationOptoutsTable {
+  user_id: string;
+  kind: NotificationKind;
+}
+
 /** The slice of better-auth's user table Platter reads. */
 export interface AuthUserTable {
   id: string;
@@ -234,6 +260,8 @@ export interface Database {
   catalogue_counters: CatalogueCountersTable;
   search_words: SearchWordsTable;
   tracks_search: TracksSearchTable;
+  notifications: NotificationsTable;
+  notification_optouts: NotificationOptoutsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -20,6 +20,8 @@ export interface DomainEvents {
   'profile.updated': { profileId: string };
   'subscriptions.changed': { userId: string };
   'reports.changed': Record<string, never>;
+  /** These users' notifications changed (new, taken back or read): each one's pages refetch the unread count. */
+  'notifications.changed': { userIds: string[] };
 }
 
 /**

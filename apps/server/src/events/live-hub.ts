@@ -2,7 +2,7 @@ import type { LiveEvent } from '@platter/shared';
 import type { DomainEvents, EventBus } from './event-bus.js';
 
 /** Who may see a live event: everyone, only the one user it concerns, or the admins. */
-type Audience = { kind: 'public' } | { kind: 'user'; userId: string } | { kind: 'admins' };
+type Audience = { kind: 'public' } | { kind: 'user'; userId: string } | { kind: 'users'; userIds: Set<string> } | { kind: 'admins' };
 
 export interface LiveListener {
   /** The signed-in viewer, or undefined for an anonymous one. */
@@ -50,6 +50,7 @@ export class LiveHub {
       route('profile.updated', (p) => [publicAudience, { type: 'profile.updated', ...p }]),
       route('subscriptions.changed', ({ userId }) => [{ kind: 'user', userId }, { type: 'subscriptions.changed' }]),
       route('reports.changed', () => [{ kind: 'admins' }, { type: 'reports.changed' }]),
+      route('notifications.changed', ({ userIds }) => [{ kind: 'users', userIds: new Set(userIds) }, { type: 'notifications.changed' }]),
     ];
   }
 
@@ -72,6 +73,7 @@ export class LiveHub {
       const allowed =
         audience.kind === 'public' ||
         (audience.kind === 'user' && listener.userId === audience.userId) ||
+        (audience.kind === 'users' && listener.userId !== undefined && audience.userIds.has(listener.userId)) ||
         (audience.kind === 'admins' && listener.isAdmin === true);
       if (allowed) listener.send(event);
     }

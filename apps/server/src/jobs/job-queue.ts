@@ -8,6 +8,8 @@ export interface JobPayloads {
   'upload-sweep': Record<string, never>;
   /** Generate whatever the demo catalogue still lacks. */
   'demo-catalogue': Record<string, never>;
+  /** Notify every follower of a track's artist of the new release (one INSERT … SELECT). */
+  'notify-release': { trackId: string };
 }
 
 /** What a handler knows about the run it is in. */

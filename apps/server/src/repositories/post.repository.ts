@@ -49,6 +49,7 @@ export class PostRepository {
   async listByAuthor(authorId: string, limit: number): Promise<PostWithAuthor[]> {
     return this.base()
       .where('posts.author_id', '=', authorId)
+      .where('posts.kind', '=', 'post')
       .orderBy('posts.pinned', 'desc')
       .orderBy('posts.created_at', 'desc')
       .orderBy('posts.id', 'desc')

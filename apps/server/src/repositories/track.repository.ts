@@ -51,6 +51,7 @@ const LIST_COLUMNS = [
   'tracks.true_peak_dbtp',
   'tracks.high_key',
   'tracks.saver_key',
+  'tracks.reposts_count',
 ] as const;
 
 /**

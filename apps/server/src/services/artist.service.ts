@@ -6,6 +6,7 @@ import type { Actor } from '../lib/actor.js';
 import { BadRequestError } from '../lib/errors.js';
 import { nowIso } from '../lib/ids.js';
 import type { FollowRepository } from '../repositories/follow.repository.js';
+import type { NotificationSink } from './notification.service.js';
 import type { ProfileService } from './profile.service.js';
 
 export interface ArtistServiceDeps {
@@ -13,6 +14,8 @@ export interface ArtistServiceDeps {
   follows: FollowRepository;
   profiles: ProfileService;
   events: EventBus;
+  /** Tells the artist of a new subscriber (and takes it back on unsubscribe). */
+  notifications?: NotificationSink;
 }
 
 /** Artist pages and subscriptions (SPEC section 4: subscribing twice is a no-op). */
@@ -51,6 +54,8 @@ export class ArtistService {
         this.deps.events.emit('profile.stats', { profileId: p.id, subscribers: p.subscribers, subscriptions: p.subscriptions, tracks: p.tracks });
       }
       this.deps.events.emit('subscriptions.changed', { userId: actor.id });
+      if (subscribed) await this.deps.notifications?.notify(artistId, actor.id, 'follow');
+      else await this.deps.notifications?.retract(artistId, actor.id, 'follow');
     }
     return { artistId, subscribed, subscribers: artist.subscribers };
   }

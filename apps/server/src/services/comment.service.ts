@@ -5,6 +5,7 @@ import { ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { CommentRepository, CommentWithAuthor } from '../repositories/comment.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
+import type { NotificationSink } from './notification.service.js';
 
 export function toComment(row: CommentWithAuthor): Comment {
   return {
@@ -25,6 +26,8 @@ export interface CommentServiceDeps {
   comments: CommentRepository;
   tracks: TrackRepository;
   events: EventBus;
+  /** Tells the track's artist of a comment. */
+  notifications?: NotificationSink;
 }
 
 /** Timed comments on tracks. Anyone reads them; signed-in users write; author, track owner or admin delete. */
@@ -57,6 +60,7 @@ export class CommentService {
     if (!row) throw new NotFoundError('The comment could not be read back.', 'comment_not_found');
     const comment = toComment(row);
     if (!track.hidden) this.deps.events.emit('comment.added', { comment });
+    await this.deps.notifications?.notify(track.artist_id, actor.id, 'comment', { trackId, commentId: id });
     return comment;
   }
 

@@ -10,6 +10,7 @@ import { newId, nowIso } from '../lib/ids.js';
 import type { SharedState } from '../lib/shared-state.js';
 import type { EngagementRepository, PlayOutcome, ReportedPlay } from '../repositories/engagement.repository.js';
 import type { TrackRepository, TrackWithArtist } from '../repositories/track.repository.js';
+import type { NotificationSink } from './notification.service.js';
 import { toTrack } from './track.mapper.js';
 
 /**
@@ -40,6 +41,8 @@ export interface EngagementServiceDeps {
    */
   listenBatches?: number;
   now?: () => number;
+  /** Tells the track's artist of a like (and takes it back on unlike). */
+  notifications?: NotificationSink;
 }
 
 export class EngagementService {
@@ -63,15 +66,19 @@ export class EngagementService {
   }
 
   async like(userId: string, trackId: string): Promise<LikeState> {
-    await this.visibleTrack(trackId);
+    const track = await this.visibleTrack(trackId);
     const changed = await this.deps.db.transaction().execute((trx) => this.deps.engagement.like(trx, userId, trackId, nowIso()));
-    return this.likeResult(userId, trackId, true, changed);
+    const result = await this.likeResult(userId, trackId, true, changed);
+    if (changed) await this.deps.notifications?.notify(track.artistId, userId, 'like', { trackId });
+    return result;
   }
 
   async unlike(userId: string, trackId: string): Promise<LikeState> {
-    await this.visibleTrack(trackId);
+    const track = await this.visibleTrack(trackId);
     const changed = await this.deps.db.transaction().execute((trx) => this.deps.engagement.unlike(trx, userId, trackId));
-    return this.likeResult(userId, trackId, false, changed);
+    const result = await this.likeResult(userId, trackId, false, changed);
+    if (changed) await this.deps.notifications?.retract(track.artistId, userId, 'like', { trackId });
+    return result;
   }
 
   async likedIds(userId: string): Promise<LikedIds> {

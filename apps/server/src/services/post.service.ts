@@ -1,16 +1,18 @@
-import { type CreatePost, type NewsPage, type Post, type PostLikeState, createPostSchema } from '@platter/shared';
+import { type CreatePost, type NewsPage, type Post, type PostLikeState, type Track, createPostSchema } from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
 import { type Actor, ownsOrAdmin } from '../lib/actor.js';
-import { ForbiddenError, NotFoundError } from '../lib/errors.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { PostRepository, PostWithAuthor } from '../repositories/post.repository.js';
+import type { TrackRepository } from '../repositories/track.repository.js';
 import type { ProfileService } from './profile.service.js';
+import { toTrack } from './track.mapper.js';
 
 const AUTHOR_POSTS_LIMIT = 100;
 
-function toPost(row: PostWithAuthor, liked: boolean): Post {
+function toPost(row: PostWithAuthor, liked: boolean, track?: Track): Post {
   return {
     id: row.id,
     authorId: row.author_id,
@@ -22,6 +24,8 @@ function toPost(row: PostWithAuthor, liked: boolean): Post {
     likes: row.likes_count,
     liked,
     pinned: row.pinned === 1,
+    kind: row.kind,
+    ...(row.kind === 'repost' ? { track: track ?? null } : {}),
   };
 }
 
@@ -30,15 +34,24 @@ export interface PostServiceDeps {
   posts: PostRepository;
   profiles: ProfileService;
   events: EventBus;
+  /** Reads the tracks of reposts in News. */
+  tracks?: TrackRepository;
 }
 
 /** Artists' short posts, their likes and pins, and the news feed built from them. */
 export class PostService {
   constructor(private readonly deps: PostServiceDeps) {}
 
+  /** The posts with the viewer's likes; a repost with its track, left out when the track is no longer visible. */
   private async withLikes(rows: PostWithAuthor[], viewer: Actor | undefined): Promise<Post[]> {
     const liked = viewer ? await this.deps.posts.likedAmong(viewer.id, rows.map((r) => r.id)) : new Set<string>();
-    return rows.map((row) => toPost(row, liked.has(row.id)));
+    const trackIds = rows.flatMap((r) => (r.kind === 'repost' && r.track_id ? [r.track_id] : []));
+    const tracks = new Map(trackIds.length > 0 && this.deps.tracks ? (await this.deps.tracks.getManyVisible(trackIds)).map((t) => [t.id, toTrack(t)]) : []);
+    return rows.flatMap((row) => {
+      if (row.kind !== 'repost') return [toPost(row, liked.has(row.id))];
+      const track = row.track_id ? tracks.get(row.track_id) : undefined;
+      return track ? [toPost(row, liked.has(row.id), track)] : [];
+    });
   }
 
   private async require(postId: string): Promise<PostWithAuthor> {
@@ -64,6 +77,7 @@ export class PostService {
   async delete(actor: Actor, postId: string): Promise<void> {
     const row = await this.require(postId);
     if (!ownsOrAdmin(actor, row.author_id)) throw new ForbiddenError('Only the author can delete this post.', 'not_your_post');
+    if (row.kind === 'repost') throw new BadRequestError('This is a repost: undo it on its track (DELETE /api/tracks/:id/repost).', 'is_repost');
     if (await this.deps.posts.delete(postId)) this.changed(row, 'deleted');
   }
 
@@ -89,6 +103,7 @@ export class PostService {
   async pin(actor: Actor, postId: string, pinned: boolean): Promise<Post> {
     const row = await this.require(postId);
     if (row.author_id !== actor.id) throw new ForbiddenError('Only the author can pin or unpin this post.', 'not_your_post');
+    if (row.kind === 'repost') throw new BadRequestError('A repost cannot be pinned.', 'is_repost');
     if (pinned) await this.deps.posts.setPinned(actor.id, postId);
     else if (row.pinned) await this.deps.posts.setPinned(actor.id, null);
     this.changed(row, 'pinned');

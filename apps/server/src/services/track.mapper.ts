@@ -28,6 +28,7 @@ export function toTrack(row: TrackWithArtist): Track {
       high: row.high_key ? mediaUrl(row.high_key) : null,
       saver: row.saver_key ? mediaUrl(row.saver_key) : null,
     },
+    reposts: row.reposts_count,
   };
 }
 

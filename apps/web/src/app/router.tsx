@@ -41,6 +41,10 @@ export const routes: RouteObject[] = [
         loader: ({ params }) => redirect(paths.home.playlist(params.id ?? '')),
       },
       {
+        path: paths.notifications.path,
+        loader: () => redirect(paths.notifications.getHref()),
+      },
+      {
         Component: SiteRoot,
         children: [
           {

@@ -6,7 +6,7 @@
 export const HOME_TABS = ['home', 'search', 'playlists', 'liked', 'history', 'saved', 'menu', 'news'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
 /** Every tab /home can show: the sidebar's plus the ones reached from inside a tab. */
-export const HOME_TAB_IDS = [...HOME_TABS, 'playlists-details', 'admin'] as const;
+export const HOME_TAB_IDS = [...HOME_TABS, 'playlists-details', 'admin', 'notifications'] as const;
 export type HomeTabId = (typeof HOME_TAB_IDS)[number];
 
 function homeHref(tab?: HomeTabId, params: Record<string, string> = {}): string {
@@ -32,6 +32,8 @@ export const paths = {
   track: { path: '/track/:id', getHref: (id: string) => `/track/${encodeURIComponent(id)}` },
   /** A public playlist's share link: the server adds preview meta tags; the app opens it in the playlists tab. */
   playlist: { path: '/playlist/:id', getHref: (id: string) => `/playlist/${encodeURIComponent(id)}` },
+  /** The signed-in user's notifications: the Notifications tab of /home. */
+  notifications: { path: '/notifications', getHref: () => homeHref('notifications') },
   started: { path: '/platter-started', getHref: () => '/platter-started' },
   about: { path: '/about', getHref: () => '/about' },
   forArtist: { path: '/for-artist', getHref: () => '/for-artist' },

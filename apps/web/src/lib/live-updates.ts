@@ -34,6 +34,7 @@ export const LIVE_EVENT_STALE_KEYS: Record<LiveEventType, readonly QueryKey[]> =
   'profile.updated': [queryKeys.profiles.all, queryKeys.artists.all, queryKeys.posts.all, queryKeys.tracks.all, queryKeys.me],
   'subscriptions.changed': [queryKeys.subscriptions, queryKeys.posts.news],
   'reports.changed': [queryKeys.admin.all],
+  'notifications.changed': [queryKeys.notifications.all],
 };
 
 export const LIVE_EVENT_TYPES = Object.keys(LIVE_EVENT_STALE_KEYS) as LiveEventType[];

@@ -66,6 +66,18 @@ export const queryKeys = {
     users: (q: string) => ['admin', 'users', q] as const,
     contactMessages: ['admin', 'contact-messages'] as const,
   },
+  /** The signed-in user's notifications (issue 13). */
+  notifications: {
+    all: ['notifications'] as const,
+    unread: ['notifications', 'unread'] as const,
+    list: ['notifications', 'list'] as const,
+    settings: ['notifications', 'settings'] as const,
+  },
+  /** Reposts: a track's state sits under tracks (track.updated refetches it), an artist's list under posts (post.changed does). */
+  reposts: {
+    track: (trackId: string) => ['tracks', 'repost', trackId] as const,
+    byArtist: (artistId: string) => ['posts', 'reposts', artistId] as const,
+  },
   /** The public site: the landing page's real figures and where the Android package is. */
   site: {
     stats: ['site', 'stats'] as const,

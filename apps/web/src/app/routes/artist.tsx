@@ -3,6 +3,7 @@ import { ArtistView } from '../../features/artist/components/artist-view';
 import { useMe } from '../../features/auth/api/get-me';
 import { usePlayTrackList } from '../../features/player/hooks/use-play-track-list';
 import { AuthorPosts } from '../../features/posts/components/author-posts';
+import { ArtistReposts } from '../../features/reposts/components/artist-reposts';
 import { ShareButton } from '../../features/track-actions/components/share-button';
 import { artistLink } from '../../features/track-actions/share';
 import { TrackActionsHost } from './home/track-actions';
@@ -22,7 +23,12 @@ export function ArtistRoute() {
         activeTrackId={activeTrackId}
         isPlaying={isPlaying}
         onPlay={playTrack}
-        posts={<AuthorPosts authorId={id} viewer={viewer} />}
+        posts={
+          <>
+            <AuthorPosts authorId={id} viewer={viewer} />
+            <ArtistReposts artistId={id} onPlay={playTrack} />
+          </>
+        }
         actions={<ShareButton url={artistLink(id)} />}
       />
     </TrackActionsHost>

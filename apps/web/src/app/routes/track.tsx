@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { useMe } from '../../features/auth/api/get-me';
 import { CommentsPanel } from '../../features/comments/components/comments-panel';
 import { LikeButton } from '../../features/likes/components/like-button';
+import { RepostButton } from '../../features/reposts/components/repost-button';
 import { SaveOfflineButton } from '../../features/offline/components/save-offline-button';
 import { useTrack } from '../../features/player/api/get-track';
 import { Waveform } from '../../features/player/components/waveform';
@@ -106,6 +107,7 @@ function TrackDetails({ track }: { track: Track }) {
             </button>
             <div className="track-page__actions">
               <LikeButton track={track} signedIn={signedIn} showCount className="track-page__like" />
+              <RepostButton trackId={track.id} signedIn={signedIn} showCount />
               <SaveOfflineButton tracks={[track]} />
               <ShareButton url={trackLink(track.id)} />
             </div>

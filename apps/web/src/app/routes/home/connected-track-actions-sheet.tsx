@@ -5,6 +5,7 @@ import { SaveOfflineButton } from '../../../features/offline/components/save-off
 import { usePlayerStore } from '../../../features/player/player-store';
 import { useAddToPlaylist } from '../../../features/playlists/api/playlist-detail';
 import { useCreatePlaylist, useMyPlaylists } from '../../../features/playlists/api/playlists';
+import { RepostButton } from '../../../features/reposts/components/repost-button';
 import { TrackActionsSheet } from '../../../features/track-actions/components/track-actions-sheet';
 
 /** The '...' sheet of a track, wired to the player's queue, likes and playlists. */
@@ -29,7 +30,12 @@ export function ConnectedTrackActionsSheet({ track, onClose }: { track: Track; o
       onPlayNext={() => usePlayerStore.getState().playNext([track])}
       onEnqueue={() => usePlayerStore.getState().enqueue([track])}
       onClose={onClose}
-      extraActions={<SaveOfflineButton tracks={[track]} className="sheet__action" fill />}
+      extraActions={
+        <>
+          <RepostButton trackId={track.id} signedIn={signedIn} className="sheet__repost" />
+          <SaveOfflineButton tracks={[track]} className="sheet__action" fill />
+        </>
+      }
     />
   );
 }

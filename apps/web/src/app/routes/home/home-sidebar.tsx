@@ -15,6 +15,7 @@ import { HOME_TABS, paths, type HomeTab, type HomeTabId } from '../../../config/
 import { AdminIcon } from '../../../features/admin/components/admin-icon';
 import { useMe } from '../../../features/auth/api/get-me';
 import { AuthPanel } from '../../../features/auth/components/auth-panel';
+import { BellIcon, UnreadBadge } from '../../../features/notifications/components/unread-badge';
 import { InstallButton } from '../../../features/offline/components/install-button';
 import { SavedIcon } from '../../../features/offline/components/saved-icon';
 import { LanguageSwitch } from '../../../features/settings/components/language-switch';
@@ -72,6 +73,15 @@ export function HomeSidebar({ tab }: { tab: HomeTabId | null }) {
               </li>
             );
           })}
+          {me.data && (
+            <li>
+              <Link className="shell-tab" to={paths.notifications.getHref()} aria-current={tab === 'notifications' ? 'page' : undefined} data-testid="notifications-tab">
+                <BellIcon className="shell-tab__icon" />
+                <span>{t('tabs.notifications')}</span>
+                <UnreadBadge signedIn />
+              </Link>
+            </li>
+          )}
           {me.data?.isAdmin && (
             <li>
               <Link className="shell-tab" to={paths.home.getHref('admin')} aria-current={tab === 'admin' ? 'page' : undefined}>

@@ -6,6 +6,7 @@ import { Logo } from '../../../components/layout/logo';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { AuthPanel } from '../../../features/auth/components/auth-panel';
+import { BellIcon, UnreadBadge } from '../../../features/notifications/components/unread-badge';
 import { InstallButton } from '../../../features/offline/components/install-button';
 import { LanguageSwitch } from '../../../features/settings/components/language-switch';
 import { AccountIcon, CloseIcon } from './home-icons';
@@ -28,6 +29,12 @@ export function HomeTopBar() {
   return (
     <header className="shell-topbar" aria-label={t('shell.topBar')}>
       <Logo />
+      {me.data && (
+        <Link className="shell-topbar__notifications" to={paths.notifications.getHref()} aria-label={t('tabs.notifications')}>
+          <BellIcon />
+          <UnreadBadge signedIn />
+        </Link>
+      )}
       <button
         type="button"
         className={name ? 'shell-topbar__account shell-topbar__account--user' : 'button button--secondary shell-topbar__account'}

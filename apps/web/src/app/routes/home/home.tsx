@@ -36,11 +36,12 @@ const HistoryView = lazy(async () => {
 const SavedView = lazyNamed(() => import('../../../features/offline/components/saved-view'), 'SavedView');
 const MenuTab = lazyNamed(() => import('./menu-tab'), 'MenuTab');
 const NewsFeed = lazyNamed(() => import('../../../features/posts/components/news-feed'), 'NewsFeed');
+const NotificationsView = lazyNamed(() => import('../../../features/notifications/components/notifications-view'), 'NotificationsView');
 const AdminView = lazyNamed(() => import('../../../features/admin/components/admin-view'), 'AdminView');
 
-const ACCOUNT_TABS: ReadonlySet<HomeTabId> = new Set(['playlists', 'playlists-details', 'liked', 'history']);
+const ACCOUNT_TABS: ReadonlySet<HomeTabId> = new Set(['playlists', 'playlists-details', 'liked', 'history', 'notifications']);
 /** Tabs that only the server can fill: offline, they say so and point to the saved tracks. */
-const NETWORK_TABS: ReadonlySet<HomeTabId> = new Set(['search', 'playlists', 'playlists-details', 'liked', 'history', 'menu', 'news', 'admin']);
+const NETWORK_TABS: ReadonlySet<HomeTabId> = new Set(['search', 'playlists', 'playlists-details', 'liked', 'history', 'menu', 'news', 'admin', 'notifications']);
 
 function TabContent({ tab }: { tab: HomeTabId | null }) {
   const { t } = useTranslation();
@@ -92,6 +93,8 @@ function TabContent({ tab }: { tab: HomeTabId | null }) {
       return <MenuTab />;
     case 'news':
       return <NewsFeed viewer={{ id: userId, isAdmin: me.data?.isAdmin ?? false }} />;
+    case 'notifications':
+      return <NotificationsView signedIn={signedIn} />;
     case 'admin':
       return <AdminView access={me.isPending ? 'pending' : me.data?.isAdmin ? 'admin' : 'denied'} {...player} />;
     default:

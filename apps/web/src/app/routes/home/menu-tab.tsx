@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../features/auth/api/get-me';
+import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import { StudioView } from '../../../features/studio/components/studio-view';
 
 /** The studio (the 'menu' tab); signed-out listeners are asked to sign in. */
@@ -8,5 +9,10 @@ export function MenuTab() {
   const me = useMe();
   if (me.isPending) return <p className="status-text">{t('common.loading')}</p>;
   if (!me.data) return <p className="shell-notice">{t('shell.signInForStudio')}</p>;
-  return <StudioView profile={me.data.profile} />;
+  return (
+    <>
+      <StudioView profile={me.data.profile} />
+      <NotificationSettings signedIn />
+    </>
+  );
 }

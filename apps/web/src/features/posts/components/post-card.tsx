@@ -64,7 +64,18 @@ export function PostCard({ post, viewer, unread = false, ref }: PostCardProps) {
           </span>
         )}
       </header>
-      <p className="post-card__text">{post.text}</p>
+      {post.kind === 'repost' && post.track ? (
+        <div className="post-card__repost" data-testid="post-repost">
+          <span className="post-card__repost-by">{t('notifications.repost.by', { name })}</span>
+          <Link className="post-card__repost-track" to={paths.track.getHref(post.track.id)}>
+            {post.track.image && <Image className="post-card__repost-cover" src={post.track.image} alt="" />}
+            <span className="post-card__repost-title">{post.track.title}</span>
+            <span className="post-card__repost-artist">{post.track.artist}</span>
+          </Link>
+        </div>
+      ) : (
+        <p className="post-card__text">{post.text}</p>
+      )}
       <footer className="post-card__actions">
         {viewer.id === null ? (
           <span className="post-card__likes" aria-label={t('posts.likes', { count: post.likes })}>
@@ -84,7 +95,7 @@ export function PostCard({ post, viewer, unread = false, ref }: PostCardProps) {
             <span data-testid="post-likes">{post.likes}</span>
           </button>
         )}
-        {isAuthor && (
+        {isAuthor && post.kind !== 'repost' && (
           <button
             type="button"
             className="button button--link"
@@ -94,7 +105,7 @@ export function PostCard({ post, viewer, unread = false, ref }: PostCardProps) {
             {post.pinned ? t('posts.unpin') : t('posts.pin')}
           </button>
         )}
-        {canDelete && (
+        {canDelete && post.kind !== 'repost' && (
           <button
             type="button"
             className="button button--link post-card__delete"

@@ -1,0 +1,177 @@
+import { type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
+import type { Database, NotificationKind } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** One notification to write: for one recipient (`add`) or for every follower of an artist (`fanOut`). */
+export interface NewNotification {
+  key: string;
+  kind: NotificationKind;
+  groupKey: string;
+  actorId: string | null;
+  trackId: string | null;
+  commentId: string | null;
+  at: string;
+}
+
+/** A notification with what its line shows: the actor's name and photo, the track's title, the comment. */
+export interface NotificationRow {
+  key: string;
+  kind: NotificationKind;
+  group_key: string;
+  read: number;
+  created_at: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_photo: string | null;
+  track_id: string | null;
+  track_title: string | null;
+  track_hidden: number | null;
+  comment_text: string | null;
+}
+
+/** Notifications and the kinds each user turned off (migration reposts-notifications). */
+export class NotificationRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Notifies one user unless they turned the kind off or already have this notification; true when a row was added. */
+  async add(userId: string, n: NewNotification, db: Db = this.db): Promise<boolean> {
+    const inserted = await db
+      .insertInto('notifications')
+      .columns(['user_id', 'key', 'kind', 'group_key', 'actor_id', 'track_id', 'comment_id', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('profiles')
+          .select([
+            'profiles.id',
+            sql<string>`CAST(${n.key} AS text)`.as('key'),
+            sql<string>`CAST(${n.kind} AS text)`.as('kind'),
+            sql<string>`CAST(${n.groupKey} AS text)`.as('group_key'),
+            sql<string | null>`CAST(${n.actorId} AS text)`.as('actor_id'),
+            sql<string | null>`CAST(${n.trackId} AS text)`.as('track_id'),
+            sql<string | null>`CAST(${n.commentId} AS text)`.as('comment_id'),
+            sql<string>`CAST(${n.at} AS text)`.as('created_at'),
+          ])
+          .where('profiles.id', '=', userId)
+          .where(this.notOptedOut(sql.ref('profiles.id'), n.kind)),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /**
+   * Notifies every follower of the artist who has not turned the kind off, in one INSERT … SELECT
+   * (follows_artist_time_idx): the rows never pass through the server. Returns the users notified
+   * now (a second run adds nobody).
+   */
+  async fanOut(artistId: string, n: NewNotification, db: Db = this.db): Promise<string[]> {
+    const rows = await db
+      .insertInto('notifications')
+      .columns(['user_id', 'key', 'kind', 'group_key', 'actor_id', 'track_id', 'comment_id', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('follows')
+          .select([
+            'follows.subscriber_id',
+            sql<string>`CAST(${n.key} AS text)`.as('key'),
+            sql<string>`CAST(${n.kind} AS text)`.as('kind'),
+            sql<string>`CAST(${n.groupKey} AS text)`.as('group_key'),
+            sql<string | null>`CAST(${n.actorId} AS text)`.as('actor_id'),
+            sql<string | null>`CAST(${n.trackId} AS text)`.as('track_id'),
+            sql<string | null>`CAST(${n.commentId} AS text)`.as('comment_id'),
+            sql<string>`CAST(${n.at} AS text)`.as('created_at'),
+          ])
+          .where('follows.artist_id', '=', artistId)
+          .where(this.notOptedOut(sql.ref('follows.subscriber_id'), n.kind)),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .returning('user_id')
+      .execute();
+    return rows.map((r) => r.user_id);
+  }
+
+  private notOptedOut(userId: ReturnType<typeof sql.ref>, kind: NotificationKind) {
+    return sql<SqlBool>`NOT EXISTS (SELECT 1 FROM notification_optouts o WHERE o.user_id = ${userId} AND o.kind = ${kind})`;
+  }
+
+  /** Takes back an unread notification (a like or follow undone); a read one stays. True when one was removed. */
+  async removeUnread(userId: string, key: string): Promise<boolean> {
+    const deleted = await this.db.deleteFrom('notifications').where('user_id', '=', userId).where('key', '=', key).where('read', '=', 0).executeTakeFirst();
+    return Number(deleted.numDeletedRows) > 0;
+  }
+
+  /** Unread notifications, counted up to `cap` + 1 from notifications_unread_idx (never the whole table). */
+  async unreadCount(userId: string, cap: number): Promise<number> {
+    const row = await this.unreadQuery(userId, cap).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** The query behind unreadCount; public so tests can EXPLAIN it. */
+  unreadQuery(userId: string, cap: number) {
+    return this.db
+      .selectFrom((eb) => eb.selectFrom('notifications').select('key').where('user_id', '=', userId).where('read', '=', 0).limit(cap + 1).as('unread'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'));
+  }
+
+  /** Marks every unread notification of the user read; how many were. */
+  async markAllRead(userId: string): Promise<number> {
+    const updated = await this.db.updateTable('notifications').set({ read: 1 }).where('user_id', '=', userId).where('read', '=', 0).executeTakeFirst();
+    return Number(updated.numUpdatedRows);
+  }
+
+  /** One page of the user's notifications, newest first, after the cursor (created_at, key): one range of notifications_user_time_idx. */
+  pageQuery(userId: string, before: { at: string; key: string } | undefined, limit: number) {
+    let query = this.db
+      .selectFrom('notifications as n')
+      .leftJoin('profiles as a', 'a.id', 'n.actor_id')
+      .leftJoin('tracks as t', 't.id', 'n.track_id')
+      .leftJoin('comments as c', 'c.id', 'n.comment_id')
+      .select([
+        'n.key',
+        'n.kind',
+        'n.group_key',
+        'n.read',
+        'n.created_at',
+        'n.actor_id',
+        'a.display_name as actor_name',
+        'a.photo_url as actor_photo',
+        'n.track_id',
+        't.title as track_title',
+        't.hidden as track_hidden',
+        'c.text as comment_text',
+      ])
+      .where('n.user_id', '=', userId)
+      .orderBy('n.created_at', 'desc')
+      .orderBy('n.key', 'desc')
+      .limit(limit);
+    if (before) {
+      query = query.where((eb) => eb.or([eb('n.created_at', '<', before.at), eb.and([eb('n.created_at', '=', before.at), eb('n.key', '<', before.key)])]));
+    }
+    return query;
+  }
+
+  async page(userId: string, before: { at: string; key: string } | undefined, limit: number): Promise<NotificationRow[]> {
+    return (await this.pageQuery(userId, before, limit).execute()) as NotificationRow[];
+  }
+
+  async optouts(userId: string): Promise<NotificationKind[]> {
+    const rows = await this.db.selectFrom('notification_optouts').select('kind').where('user_id', '=', userId).execute();
+    return rows.map((r) => r.kind);
+  }
+
+  /** Turns kinds on (no row) or off (a row). */
+  async setOptouts(userId: string, changes: Array<[NotificationKind, boolean]>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const [kind, on] of changes) {
+        if (on) await trx.deleteFrom('notification_optouts').where('user_id', '=', userId).where('kind', '=', kind).execute();
+        else
+          await trx
+            .insertInto('notification_optouts')
+            .values({ user_id: userId, kind })
+            .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
+            .execute();
+      }
+    });
+  }
+}

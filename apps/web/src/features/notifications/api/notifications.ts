@@ -1,0 +1,61 @@
+import type { NotificationPage, NotificationSettings, UnreadCount, UpdateNotificationSettings } from '@platter/shared';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** `GET /api/notifications/unread`: the sidebar's count (live: `notifications.changed` refetches it). */
+export const unreadCountQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.notifications.unread,
+    queryFn: ({ signal }) => apiRequest('/api/notifications/unread', { schema: (c) => c.unreadCountSchema, signal }),
+  });
+
+export function useUnreadCount(signedIn: boolean) {
+  return useQuery({ ...unreadCountQueryOptions(), enabled: signedIn });
+}
+
+/** `GET /api/notifications`: grouped notifications, newest first, a page at a time. */
+export function getNotifications(before: string | null, signal?: AbortSignal): Promise<NotificationPage> {
+  return apiRequest('/api/notifications', { schema: (c) => c.notificationPageSchema, query: { before }, signal });
+}
+
+export const notificationsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.notifications.list,
+    queryFn: ({ pageParam, signal }) => getNotifications(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useNotifications(signedIn: boolean) {
+  return useInfiniteQuery({ ...notificationsQueryOptions(), enabled: signedIn });
+}
+
+/** `POST /api/notifications/read`: the count drops to 0 at once; the list refetches. */
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<UnreadCount> => apiRequest('/api/notifications/read', { schema: (c) => c.unreadCountSchema, method: 'POST' }),
+    onSuccess: (count) => {
+      queryClient.setQueryData(queryKeys.notifications.unread, count);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list });
+    },
+  });
+}
+
+export function useNotificationSettings(signedIn: boolean) {
+  return useQuery({
+    queryKey: queryKeys.notifications.settings,
+    queryFn: ({ signal }) => apiRequest('/api/notifications/settings', { schema: (c) => c.notificationSettingsSchema, signal }),
+    enabled: signedIn,
+  });
+}
+
+export function useUpdateNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: UpdateNotificationSettings): Promise<NotificationSettings> =>
+      apiRequest('/api/notifications/settings', { schema: (c) => c.notificationSettingsSchema, method: 'PUT', json: changes }),
+    onSuccess: (settings) => queryClient.setQueryData(queryKeys.notifications.settings, settings),
+  });
+}

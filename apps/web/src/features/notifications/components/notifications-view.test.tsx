@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import type { NotificationGroup, NotificationPage, NotificationSettings, UnreadCount } from '@platter/shared';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys';
+import { i18n } from '../../../testing/i18n';
+import { createTestQueryClient, renderApp } from '../../../testing/render';
+import { notificationText } from './notification-text';
+import { NotificationsView } from './notifications-view';
+import { UnreadBadge } from './unread-badge';
+
+afterEach(cleanup);
+
+const group = (overrides: Partial<NotificationGroup>): NotificationGroup => ({
+  key: 'like:t1',
+  kind: 'like',
+  actors: [{ id: 'u1', name: 'Ann', photoURL: null }],
+  count: 1,
+  unread: true,
+  latestAt: '2026-11-26T05:00:00.000Z',
+  track: { id: 't1', title: 'Night Drive' },
+  comment: null,
+  ...overrides,
+});
+
+describe('notificationText', () => {
+  it('names the newest actor and counts the others', () => {
+    const t = i18n.getFixedT('en');
+    expect(notificationText(t, group({}))).toBe('Ann liked “Night Drive”');
+    expect(notificationText(t, group({ count: 13 }))).toBe('Ann and 12 others liked “Night Drive”');
+    expect(notificationText(t, group({ count: 2 }))).toBe('Ann and 1 other liked “Night Drive”');
+    expect(notificationText(t, group({ kind: 'follow', track: null, count: 3 }))).toBe('Ann and 2 others followed you');
+    expect(notificationText(t, group({ kind: 'release' }))).toBe('Ann released “Night Drive”');
+  });
+
+  it('speaks Russian with its plural forms', async () => {
+    await i18n.loadLanguages('ru');
+    const t = i18n.getFixedT('ru');
+    expect(notificationText(t, group({ count: 3 }))).toBe('Ann и ещё 2 человека оценили «Night Drive»');
+    expect(notificationText(t, group({ count: 6 }))).toBe('Ann и ещё 5 человек оценили «Night Drive»');
+  });
+});
+
+function filled(page: NotificationPage, unread: UnreadCount) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(queryKeys.notifications.list, { pages: [page], pageParams: [null] });
+  queryClient.setQueryData(queryKeys.notifications.unread, unread);
+  const settings: NotificationSettings = { follow: true, like: true, comment: true, repost: false, release: true };
+  queryClient.setQueryData(queryKeys.notifications.settings, settings);
+  return queryClient;
+}
+
+describe('NotificationsView', () => {
+  it('lists the groups, the unread ones marked, each linking to its track or follower, with the settings', () => {
+    const queryClient = filled(
+      {
+        groups: [
+          group({ count: 13 }),
+          group({ key: 'follow', kind: 'follow', track: null, unread: false, actors: [{ id: 'u2', name: 'Bob', photoURL: null }] }),
+          group({ key: 'comment:t1', kind: 'comment', comment: 'Lovely', unread: false }),
+        ],
+        nextCursor: 'x~y',
+      },
+      { unread: 13, capped: false },
+    );
+    renderApp(<NotificationsView signedIn />, { queryClient });
+    const items = screen.getAllByTestId('notification');
+    expect(items.map((item) => item.getAttribute('data-kind'))).toEqual(['like', 'follow', 'comment']);
+    expect(items[0]?.className).toMatch(/notification--unread/);
+    expect(items[1]?.className).not.toMatch(/notification--unread/);
+    expect(screen.getByRole('link', { name: 'Ann and 12 others liked “Night Drive”' }).getAttribute('href')).toBe('/track/t1');
+    expect(screen.getByRole('link', { name: 'Bob followed you' }).getAttribute('href')).toBe('/artist/u2');
+    expect(screen.getByText('Lovely')).toBeTruthy();
+    expect(screen.getByTestId('notifications-unread').textContent).toBe('13 unread notifications');
+    expect(screen.getByRole('button', { name: 'Mark all read' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show older' })).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Reposts of my tracks' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'New followers' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('asks a signed-out visitor to sign in', () => {
+    renderApp(<NotificationsView signedIn={false} />);
+    expect(screen.getByText('Sign in to see your notifications.')).toBeTruthy();
+  });
+});
+
+describe('UnreadBadge', () => {
+  it('shows the count, "99+" when capped, and nothing at zero', () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(queryKeys.notifications.unread, { unread: 99, capped: true });
+    const { unmount } = renderApp(<UnreadBadge signedIn />, { queryClient });
+    expect(screen.getByTestId('unread-badge').textContent).toBe('99+');
+    unmount();
+    queryClient.setQueryData(queryKeys.notifications.unread, { unread: 0, capped: false });
+    renderApp(<UnreadBadge signedIn />, { queryClient });
+    expect(screen.queryByTestId('unread-badge')).toBeNull();
+  });
+});

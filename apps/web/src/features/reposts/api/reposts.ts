@@ -1,0 +1,41 @@
+import type { RepostPage, RepostState } from '@platter/shared';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** `GET /api/tracks/:id/repost`: the count, and whether I reposted it (false signed out). */
+export function useRepostState(trackId: string) {
+  return useQuery({
+    queryKey: queryKeys.reposts.track(trackId),
+    queryFn: ({ signal }) => apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/repost`, { schema: (c) => c.repostStateSchema, signal }),
+  });
+}
+
+/** `POST` or `DELETE /api/tracks/:id/repost`; the answer is the new state. News and the artist's list refetch. */
+export function useSetRepost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ trackId, reposted }: { trackId: string; reposted: boolean }): Promise<RepostState> =>
+      apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/repost`, { schema: (c) => c.repostStateSchema, method: reposted ? 'POST' : 'DELETE' }),
+    onSuccess: (state) => {
+      queryClient.setQueryData(queryKeys.reposts.track(state.trackId), state);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
+    },
+  });
+}
+
+export function getArtistReposts(artistId: string, before: string | null, signal?: AbortSignal): Promise<RepostPage> {
+  return apiRequest(`/api/artists/${encodeURIComponent(artistId)}/reposts`, { schema: (c) => c.repostPageSchema, query: { before }, signal });
+}
+
+export const artistRepostsQueryOptions = (artistId: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.reposts.byArtist(artistId),
+    queryFn: ({ pageParam, signal }) => getArtistReposts(artistId, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useArtistReposts(artistId: string) {
+  return useInfiniteQuery(artistRepostsQueryOptions(artistId));
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { trackSchema } from './schemas.js';
+
+/* Contracts of reposts and notifications (issue 13). */
+
+/** POST/DELETE /api/tracks/:id/repost and GET of the same: whether the viewer reposted it, and the track's repost count. */
+export const repostStateSchema = z.object({ trackId: z.string(), reposted: z.boolean(), reposts: z.number().int() });
+export type RepostState = z.infer<typeof repostStateSchema>;
+
+export const REPOSTS_PAGE_SIZE = 20;
+
+/** `?before=&limit=` of an artist's reposts: `before` is the `nextCursor` of the page before. */
+export const repostsQuerySchema = z.object({
+  before: z.string().max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(REPOSTS_PAGE_SIZE),
+});
+export const repostSchema = z.object({ repostedAt: z.string(), track: trackSchema });
+export type Repost = z.infer<typeof repostSchema>;
+export const repostPageSchema = z.object({ items: z.array(repostSchema), nextCursor: z.string().nullable() });
+export type RepostPage = z.infer<typeof repostPageSchema>;
+
+export const NOTIFICATION_KINDS = ['follow', 'like', 'comment', 'repost', 'release'] as const;
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** The unread count shown in the sidebar; counted up to NOTIFICATIONS_UNREAD_CAP (then `capped`: show "99+"). */
+export const NOTIFICATIONS_UNREAD_CAP = 99;
+export const unreadCountSchema = z.object({ unread: z.number().int(), capped: z.boolean() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+export const NOTIFICATIONS_PAGE_SIZE = 50;
+/** `?before=&limit=`: `limit` notifications (before grouping) older than the cursor `before`. */
+export const notificationsQuerySchema = z.object({
+  before: z
+    .string()
+    .max(300)
+    .regex(/^[0-9TZ:.+-]{10,40}~.{1,250}$/, 'before must be the nextCursor of a notifications page')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
+});
+
+export const notificationActorSchema = z.object({ id: z.string(), name: z.string(), photoURL: z.string().nullable() });
+
+/**
+ * Notifications of one kind about one subject, newest first within the page: "Ann and 12 others
+ * liked <track>" is `actors[0]` and `count - 1` others. Follows group together; a new release is its own group.
+ */
+export const notificationGroupSchema = z.object({
+  key: z.string(),
+  kind: notificationKindSchema,
+  /** Up to 3 of the newest actors. */
+  actors: z.array(notificationActorSchema),
+  /** Notifications in the group (on this page). */
+  count: z.number().int(),
+  /** Whether any of them is unread. */
+  unread: z.boolean(),
+  latestAt: z.string(),
+  track: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** The newest comment's text, for comment groups. */
+  comment: z.string().nullable(),
+});
+export type NotificationGroup = z.infer<typeof notificationGroupSchema>;
+
+export const notificationPageSchema = z.object({ groups: z.array(notificationGroupSchema), nextCursor: z.string().nullable() });
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+/** Per kind: true when the user gets it (every kind is on until turned off). */
+export const notificationSettingsSchema = z.object({
+  follow: z.boolean(),
+  like: z.boolean(),
+  comment: z.boolean(),
+  repost: z.boolean(),
+  release: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export const updateNotificationSettingsSchema = notificationSettingsSchema
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change: give at least one kind (follow, like, comment, repost, release)' });
+export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettingsSchema>;
+
+/** Live event (GET /api/events), only to the user it concerns: their notifications changed; refetch the unread count. */
+export type NotificationsLiveEvent = { type: 'notifications.changed' };
