@@ -31,6 +31,7 @@ import { adminRoutes } from './routes/admin.routes.js';
 import { socialRoutes } from './routes/social.routes.js';
 import { studioRoutes } from './routes/studio.routes.js';
 import { siteRoutes } from './routes/site.routes.js';
+import { releaseRoutes } from './routes/releases.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -163,6 +164,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(studioRoutes, context);
   await app.register(adminRoutes, context);
   await app.register(siteRoutes, context);
+  await app.register(releaseRoutes, context);
   await app.register(eventRoutes, context);
 
   await registerWebApp(app, context, context.config.webDist ?? DEFAULT_WEB_DIST, publicOrigin);
@@ -181,6 +183,8 @@ export const WEB_APP_PAGES = [
   '/artist/:id',
   '/track/:id',
   '/playlist/:id',
+  '/release/:id',
+  '/tag/:tag',
   '/platter-started',
   '/about',
   '/for-artist',
@@ -235,6 +239,7 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
     app.get('/track/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forTrack(id)));
     app.get('/artist/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forArtist(id)));
     app.get('/playlist/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forPlaylist(id)));
+    app.get('/release/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forRelease(id)));
     await app.register(fastifyStatic, {
       root: webDist,
       // Looked up per request, so a rebuilt web app is served without a restart; misses fall through to the handler below.

@@ -45,6 +45,8 @@ import { AudioService } from './services/audio.service.js';
 import { createMediaEngine } from './media/engine/create-media-engine.js';
 import type { MediaEngine } from './media/engine/media-engine.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
+import { ReleaseRepository } from './repositories/release.repository.js';
+import { ReleaseService } from './services/release.service.js';
 import type { JobQueue } from './jobs/job-queue.js';
 
 /** Everything a running Platter holds: the database, storage, services and sign-in. */
@@ -74,6 +76,7 @@ export interface AppContext {
     follows: FollowRepository;
     moderation: ModerationRepository;
     dashboard: DashboardRepository;
+    releases: ReleaseRepository;
   };
   services: {
     profiles: ProfileService;
@@ -92,6 +95,7 @@ export interface AppContext {
     moderation: ModerationService;
     share: ShareService;
     site: SiteService;
+    releases: ReleaseService;
   };
   close(): Promise<void>;
 }
@@ -150,6 +154,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       follows: new FollowRepository(db),
       moderation: new ModerationRepository(db),
       dashboard: new DashboardRepository(db),
+      releases: new ReleaseRepository(db),
     };
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
@@ -197,7 +202,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         listenBatches: database.dialect === 'postgres' ? 2 : 1,
       }),
       playlists,
-      search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles }),
+      search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles, releases: repositories.releases }),
       waveforms,
       audio,
       comments: new CommentService({ comments: repositories.comments, tracks: repositories.tracks, events }),
@@ -215,8 +220,9 @@ export async function createContext(config: Config): Promise<AppContext> {
         events,
         isAdminEmail: (email) => isAdminEmail(config, email),
       }),
-      share: new ShareService({ tracks: repositories.tracks, profiles, playlists }),
+      share: new ShareService({ tracks: repositories.tracks, profiles, playlists, releases: repositories.releases }),
       site: new SiteService({ db, downloads: new DownloadsDirectory(path.join(config.dataDir, 'downloads')), android: config.android }),
+      releases: new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images }),
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.
     await waveforms.listen();

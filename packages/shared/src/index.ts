@@ -4,3 +4,4 @@ export * from './format.js';
 export * from './social.js';
 export * from './studio.js';
 export * from './site.js';
+export * from './releases.js';

@@ -51,6 +51,11 @@ export interface TracksTable {
   /** Storage keys of the streaming renditions; null where the original is played instead. */
   high_key: Generated<string | null>;
   saver_key: Generated<string | null>;
+  /** The release the track is on (migration releases), and its 0-based place there. */
+  release_id: Generated<string | null>;
+  release_position: Generated<number | null>;
+  /** JSON array of its free tags (normalised); track_tags holds one row per tag for the tag page. */
+  tags: Generated<string>;
 }
 
 export type AudioStatus = 'processing' | 'ready' | 'failed' | 'original';
@@ -214,6 +219,42 @@ export interface AuthSessionTable {
   updatedAt: ColumnType<Date | string, Date | string, Date | string>;
 }
 
+/** An album, EP or single (migration releases); counters over its visible tracks. */
+export interface ReleasesTable {
+  id: string;
+  artist_id: string;
+  title: string;
+  type: 'album' | 'ep' | 'single';
+  image_key: string | null;
+  /** YYYY-MM-DD */
+  release_date: string;
+  description: Generated<string>;
+  track_count: Generated<number>;
+  duration_seconds: Generated<number>;
+  likes_count: Generated<number>;
+  /** Lower-cased "title artist", for release search. */
+  search_text: string;
+  /** Not used yet: the visibility work wires them. */
+  visibility: Generated<string>;
+  secret: Generated<string | null>;
+  publish_at: Generated<string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReleaseLikesTable {
+  user_id: string;
+  release_id: string;
+  created_at: string;
+}
+
+export interface TrackTagsTable {
+  track_id: string;
+  tag: string;
+  /** The track's created_at, so a tag page is one range of an index. */
+  created_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -234,6 +275,9 @@ export interface Database {
   catalogue_counters: CatalogueCountersTable;
   search_words: SearchWordsTable;
   tracks_search: TracksSearchTable;
+  releases: ReleasesTable;
+  release_likes: ReleaseLikesTable;
+  track_tags: TrackTagsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;
