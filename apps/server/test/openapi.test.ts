@@ -27,6 +27,7 @@ const UNDOCUMENTED: Record<string, string> = {
   '/track/:id': 'a share page (HTML)',
   '/artist/:id': 'a share page (HTML)',
   '/playlist/:id': 'a share page (HTML)',
+  '/release/:id': 'a share page (HTML)',
   '/.well-known/assetlinks.json': 'Android’s verifier file',
   '/*': 'the web build’s files (@fastify/static)',
 };
