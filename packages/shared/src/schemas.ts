@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENRES, MAX_PAGE_SIZE, STATUSES, TRACK_TITLE_MAX_LENGTH } from './constants.js';
+import { GENRES, MAX_PAGE_SIZE, STATUSES, TAG_MAX_LENGTH, TRACK_TAGS_MAX, TRACK_TITLE_MAX_LENGTH } from './constants.js';
 
 export const genreSchema = z.enum(GENRES);
 export const statusSchema = z.enum(STATUSES);
@@ -127,9 +127,6 @@ const trackTitleSchema = z
   .max(TRACK_TITLE_MAX_LENGTH, `Track title must be at most ${TRACK_TITLE_MAX_LENGTH} characters`);
 
 /* ---------- Track tags (releases.ts has the rest of that part) ---------- */
-
-export const TRACK_TAGS_MAX = 5;
-export const TAG_MAX_LENGTH = 30;
 
 /** A tag as stored: trimmed, lower-cased, inner runs of spaces made one. */
 export const normalizeTag = (tag: string): string => tag.trim().toLowerCase().replace(/\s+/g, ' ');

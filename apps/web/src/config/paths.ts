@@ -32,6 +32,10 @@ export const paths = {
   track: { path: '/track/:id', getHref: (id: string) => `/track/${encodeURIComponent(id)}` },
   /** A public playlist's share link: the server adds preview meta tags; the app opens it in the playlists tab. */
   playlist: { path: '/playlist/:id', getHref: (id: string) => `/playlist/${encodeURIComponent(id)}` },
+  /** A release (album, EP, single): the server adds its preview meta tags. */
+  release: { path: '/release/:id', getHref: (id: string) => `/release/${encodeURIComponent(id)}` },
+  /** The tracks of a tag, newest first. */
+  tag: { path: '/tag/:tag', getHref: (tag: string) => `/tag/${encodeURIComponent(tag)}` },
   started: { path: '/platter-started', getHref: () => '/platter-started' },
   about: { path: '/about', getHref: () => '/about' },
   forArtist: { path: '/for-artist', getHref: () => '/for-artist' },

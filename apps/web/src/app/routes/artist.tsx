@@ -3,6 +3,7 @@ import { ArtistView } from '../../features/artist/components/artist-view';
 import { useMe } from '../../features/auth/api/get-me';
 import { usePlayTrackList } from '../../features/player/hooks/use-play-track-list';
 import { AuthorPosts } from '../../features/posts/components/author-posts';
+import { ArtistReleases } from '../../features/releases/components/artist-releases';
 import { ShareButton } from '../../features/track-actions/components/share-button';
 import { artistLink } from '../../features/track-actions/share';
 import { TrackActionsHost } from './home/track-actions';
@@ -24,6 +25,7 @@ export function ArtistRoute() {
         onPlay={playTrack}
         posts={<AuthorPosts authorId={id} viewer={viewer} />}
         actions={<ShareButton url={artistLink(id)} />}
+        releases={<ArtistReleases artistId={id} />}
       />
     </TrackActionsHost>
   );
