@@ -54,7 +54,7 @@ function ReleaseDetails({ release, signedIn, activeTrackId, isPlaying, onPlay, o
   const setLike = useSetReleaseLike();
   const tracks = release.tracks;
   const first = tracks[0];
-  const playingFirst = !!first && tracks.some((track) => track.id === activeTrackId) && isPlaying;
+  const playingFirst = !!first && first.id === activeTrackId && isPlaying;
 
   useEffect(() => {
     document.title = `${release.title} · ${release.artist} · Platter`;

@@ -15,7 +15,7 @@ import './upload.css';
 const RELEASE_TYPES: ReleaseType[] = ['album', 'ep', 'single'];
 const today = () => new Date().toISOString().slice(0, 10);
 
-type Message = { kind: 'success' | 'error'; text: string; releaseId?: string };
+type Message = { kind: 'success' | 'error'; text: string; release?: { id: string; title: string } };
 
 /**
  * Makes a release (or edits one): its details, several audio files uploaded at once (each with its
@@ -92,7 +92,7 @@ export function ReleaseForm({ release, onDone }: { release?: ReleaseDetail; onDo
       const cover = coverRef.current?.files?.[0];
       if (cover) saved = await putReleaseCover(saved.id, cover);
       await invalidate();
-      setMessage({ kind: 'success', text: t('releases.form.created'), releaseId: saved.id });
+      setMessage({ kind: 'success', text: t('releases.form.created'), release: { id: saved.id, title: saved.title } });
       if (!release) {
         setTitle('');
         setDescription('');
@@ -234,9 +234,9 @@ export function ReleaseForm({ release, onDone }: { release?: ReleaseDetail; onDo
       {message && (
         <p className={message.kind === 'error' ? 'error-text' : 'upload-form__success'} role={message.kind === 'error' ? 'alert' : 'status'}>
           {message.text}{' '}
-          {message.releaseId && (
-            <Link to={paths.release.getHref(message.releaseId)} data-testid="release-form-link">
-              {title || t('releases.form.open')}
+          {message.release && (
+            <Link to={paths.release.getHref(message.release.id)} data-testid="release-form-link">
+              {message.release.title}
             </Link>
           )}
         </p>
