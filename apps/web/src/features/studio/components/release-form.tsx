@@ -110,7 +110,9 @@ export function ReleaseForm({ release, onDone }: { release?: ReleaseDetail; onDo
   };
 
   return (
-    <form className="upload-form release-form" onSubmit={(event) => void onSubmit(event)} aria-label={release ? t('releases.form.editTitle') : t('releases.form.newTitle')}>
+    <form className="upload-form release-form" onSubmit={(event) => void onSubmit(event)} aria-label={release ? t('releases.form.editTitle') : t('releases.form.newTitle')}
+      noValidate
+    >
       <div className="field">
         <label className="field__label" htmlFor={`${id}-title`}>
           {t('releases.form.title')}
@@ -233,11 +235,14 @@ export function ReleaseForm({ release, onDone }: { release?: ReleaseDetail; onDo
       </fieldset>
       {message && (
         <p className={message.kind === 'error' ? 'error-text' : 'upload-form__success'} role={message.kind === 'error' ? 'alert' : 'status'}>
-          {message.text}{' '}
+          {message.text}
           {message.release && (
-            <Link to={paths.release.getHref(message.release.id)} data-testid="release-form-link">
-              {message.release.title}
-            </Link>
+            <>
+              {' '}
+              <Link to={paths.release.getHref(message.release.id)} data-testid="release-form-link">
+                {message.release.title}
+              </Link>
+            </>
           )}
         </p>
       )}
