@@ -33,6 +33,7 @@ import { notificationRoutes } from './routes/notifications.routes.js';
 import { studioRoutes } from './routes/studio.routes.js';
 import { siteRoutes } from './routes/site.routes.js';
 import { embedRoutes } from './routes/embed.routes.js';
+import { releaseRoutes } from './routes/releases.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -166,6 +167,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(studioRoutes, context);
   await app.register(adminRoutes, context);
   await app.register(siteRoutes, context);
+  await app.register(releaseRoutes, context);
   await app.register(eventRoutes, context);
   // The embed player page (framed by any site: its own CSP) and oEmbed.
   await app.register(embedRoutes, { ...context, publicOrigin, webDist: context.config.webDist ?? DEFAULT_WEB_DIST, securityHeaders });
@@ -187,6 +189,8 @@ export const WEB_APP_PAGES = [
   '/track/:id',
   '/playlist/:id',
   '/notifications',
+  '/release/:id',
+  '/tag/:tag',
   '/platter-started',
   '/about',
   '/for-artist',
@@ -241,6 +245,7 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
     app.get('/track/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forTrack(id)));
     app.get('/artist/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forArtist(id)));
     app.get('/playlist/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forPlaylist(id)));
+    app.get('/release/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forRelease(id)));
     await app.register(fastifyStatic, {
       root: webDist,
       // Looked up per request, so a rebuilt web app is served without a restart; misses fall through to the handler below.

@@ -46,6 +46,8 @@ import { AudioService } from './services/audio.service.js';
 import { createMediaEngine } from './media/engine/create-media-engine.js';
 import type { MediaEngine } from './media/engine/media-engine.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
+import { ReleaseRepository } from './repositories/release.repository.js';
+import { ReleaseService } from './services/release.service.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { NotificationRepository } from './repositories/notification.repository.js';
 import { RepostRepository } from './repositories/repost.repository.js';
@@ -81,6 +83,7 @@ export interface AppContext {
     dashboard: DashboardRepository;
     reposts: RepostRepository;
     notifications: NotificationRepository;
+    releases: ReleaseRepository;
   };
   services: {
     profiles: ProfileService;
@@ -102,6 +105,7 @@ export interface AppContext {
     site: SiteService;
     reposts: RepostService;
     notifications: NotificationService;
+    releases: ReleaseService;
   };
   close(): Promise<void>;
 }
@@ -162,6 +166,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       dashboard: new DashboardRepository(db),
       reposts: new RepostRepository(db),
       notifications: new NotificationRepository(db),
+      releases: new ReleaseRepository(db),
     };
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
@@ -211,7 +216,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         notifications,
       }),
       playlists,
-      search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles }),
+      search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles, releases: repositories.releases }),
       waveforms,
       audio,
       comments: new CommentService({ comments: repositories.comments, tracks: repositories.tracks, events, notifications }),
@@ -229,11 +234,12 @@ export async function createContext(config: Config): Promise<AppContext> {
         events,
         isAdminEmail: (email) => isAdminEmail(config, email),
       }),
-      share: new ShareService({ tracks: repositories.tracks, profiles, playlists }),
       embeds: new EmbedService({ tracks, waveforms }),
       site: new SiteService({ db, downloads: new DownloadsDirectory(path.join(config.dataDir, 'downloads')), android: config.android }),
       reposts: new RepostService({ db, reposts: repositories.reposts, tracks: repositories.tracks, profiles, events, notifications }),
       notifications,
+      share: new ShareService({ tracks: repositories.tracks, profiles, playlists, releases: repositories.releases }),
+      releases: new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images }),
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.
     await waveforms.listen();

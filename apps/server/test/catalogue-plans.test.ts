@@ -157,4 +157,51 @@ describe(`catalogue query plans at scale (${dialect})`, () => {
     expect(plan).toMatch(/search_words_length_reversed_idx/);
     expect(plan).not.toMatch(fullScan);
   });
+
+  it("reads a tag page as one range of the tag index from its newest end, each track by its key", async () => {
+    // Every seeded track gets one of ten tags (2,000 tracks a tag), as tagged uploads would.
+    const { db } = t.context.database;
+    await db
+      .insertInto('track_tags')
+      .columns(['track_id', 'tag', 'created_at'])
+      .expression(db.selectFrom('tracks').select(['id', sql<string>`'tag' || (length(id) % 10)`.as('tag'), 'created_at']))
+      .execute();
+    await sql`ANALYZE`.execute(db);
+    for (const offset of [0, 1000]) {
+      const plan = await planOf(repo().byTag('tag3').offset(offset).limit(20));
+      expect(plan).toMatch(/track_tags_tag_order_idx/);
+      expect(plan).not.toMatch(fullScan);
+      expect(plan).not.toMatch(sorts);
+    }
+  });
+
+  it('finds releases by walking the ranked partial index', async () => {
+    // A release for every fourth seeded track (5,000), most of them listed.
+    const { db } = t.context.database;
+    await db
+      .insertInto('releases')
+      .columns(['id', 'artist_id', 'title', 'type', 'release_date', 'track_count', 'search_text', 'created_at', 'updated_at'])
+      .expression(
+        db
+          .selectFrom('tracks')
+          .select([
+            sql<string>`'r-' || id`.as('id'),
+            'artist_id',
+            'title',
+            sql<string>`'album'`.as('type'),
+            sql<string>`substr(created_at, 1, 10)`.as('release_date'),
+            sql<number>`case when length(id) % 5 = 0 then 0 else 1 end`.as('track_count'),
+            'search_text',
+            'created_at',
+            'created_at as updated_at',
+          ])
+          .where(sql<boolean>`length(id) % 4 = 0 or id like '%a'`)
+          .limit(5000),
+      )
+      .execute();
+    await sql`ANALYZE`.execute(db);
+    const plan = await planOf(t.context.repositories.releases.searchIds('li', 10));
+    expect(plan).toMatch(/releases_search_rank_idx/);
+    expect(plan).not.toMatch(dialect === 'postgres' ? /Seq Scan on releases/ : /^\s*SCAN releases\b(?! USING)/m);
+  });
 });

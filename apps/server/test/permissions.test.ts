@@ -210,6 +210,12 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     const detail = await t.context.services.playlists.addTrack(ids.owner, id, { trackId: track.id });
     return { id, entryId: (detail.entries[0] as { entryId: string }).entryId, trackId: track.id };
   };
+  /** A release of the owner's holding one new track of theirs (listed: the track is visible). */
+  const newRelease = async (): Promise<Prepared> => {
+    const track = await newTrack();
+    const release = await t.context.services.releases.create({ id: ids.owner, isAdmin: false }, { title: 'Owned EP', type: 'ep', trackIds: [track.id] });
+    return { id: release.id, trackId: track.id };
+  };
   /** An upload URL of the owner's, and the file PUT to it when `stored`. */
   const newUpload = (stored: boolean) => async (): Promise<Prepared> => {
     const { body } = await ownerClient.json<{ uploadURL: string; fileUrl: string }>('POST', '/api/get-upload-url', { fileName: 'a.mp3', fileType: 'audio/mpeg', fileSize: mp3.length });
@@ -291,6 +297,29 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'PUT /api/playlists/{id}/order', expected: ownerOnlyPlaylist(200), prepare: newPlaylistEntry, send: (as, p) => json('PUT', `/api/playlists/${p.id}/order`, { entryIds: [p.entryId] })(as) },
     { op: 'PUT /api/playlists/{id}/cover', note: 'a public playlist', expected: ownerOnlyPlaylist(200), prepare: newPlaylist, send: (as, p) => image(`/api/playlists/${p.id}/cover`)(as) },
     { op: 'DELETE /api/playlists/{id}/cover', note: 'a public playlist', expected: ownerOnlyPlaylist(200), prepare: newPlaylist, send: (as, p) => json('DELETE', `/api/playlists/${p.id}/cover`)(as) },
+
+    // Releases: only the artist changes one; an admin may also delete it. Likes are anyone's signed in.
+    { op: 'POST /api/releases', note: 'of the owner’s own track', expected: { anonymous: 401, other: 403, owner: 201, admin: 403 }, prepare: newTrack, send: (as, p) => json('POST', '/api/releases', { title: 'EP', type: 'ep', trackIds: [p.id] })(as) },
+    { op: 'PATCH /api/releases/{id}', expected: { anonymous: 401, other: 403, owner: 200, admin: 403 }, prepare: newRelease, send: (as, p) => json('PATCH', `/api/releases/${p.id}`, { title: 'Renamed' })(as) },
+    {
+      op: 'PUT /api/releases/{id}/tracks',
+      expected: { anonymous: 401, other: 403, owner: 200, admin: 403 },
+      prepare: newRelease,
+      send: (as, p) => json('PUT', `/api/releases/${p.id}/tracks`, { trackIds: [p.trackId] })(as),
+    },
+    { op: 'PUT /api/releases/{id}/cover', expected: { anonymous: 401, other: 403, owner: 200, admin: 403 }, prepare: newRelease, send: (as, p) => image(`/api/releases/${p.id}/cover`)(as) },
+    { op: 'DELETE /api/releases/{id}', expected: ownerOrAdmin(204), prepare: newRelease, send: (as, p) => json('DELETE', `/api/releases/${p.id}`)(as) },
+    {
+      op: 'DELETE /api/releases/{id}',
+      note: 'with its tracks (deleteTracks=true)',
+      expected: { anonymous: '401 tracks kept', other: '403 tracks kept', owner: '204 tracks gone', admin: '204 tracks gone' },
+      prepare: newRelease,
+      send: (as, p) => json('DELETE', `/api/releases/${p.id}?deleteTracks=true`)(as),
+      effect: async (p) => ((await request(undefined)('GET', `/api/tracks/${p.trackId}`)).status === 404 ? 'tracks gone' : 'tracks kept'),
+    },
+    { op: 'PUT /api/releases/{id}/like', expected: signedIn(200), prepare: newRelease, send: (as, p) => json('PUT', `/api/releases/${p.id}/like`)(as) },
+    { op: 'DELETE /api/releases/{id}/like', expected: signedIn(200), prepare: newRelease, send: (as, p) => json('DELETE', `/api/releases/${p.id}/like`)(as) },
+    { op: 'GET /api/me/releases', expected: signedIn(200), send: json('GET', '/api/me/releases') },
 
     // Comments, posts, subscriptions
     { op: 'POST /api/tracks/{id}/comments', expected: signedIn(201), prepare: newTrack, send: (as, p) => json('POST', `/api/tracks/${p.id}/comments`, { text: 'nice' })(as) },

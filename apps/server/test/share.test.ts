@@ -102,4 +102,25 @@ describe(`share links render preview meta tags (${dialect})`, () => {
       expect(meta(html, 'og:title')).toBeUndefined();
     }
   });
+
+  it('gives a release link its title, artist, type, length and cover (the first track’s when it has none of its own)', async () => {
+    const cover = await makePng(80, 80);
+    const first = (await uploadTrack(artist, withId3Tags(await makeMp3(1), { cover }), { title: 'Side A' })) as unknown as { id: string; image: string };
+    const second = await uploadTrack(artist, await makeMp3(1), { title: 'Side B' });
+    const created = await artist.json<{ id: string; image: string }>('POST', '/api/releases', { title: 'Basement Tapes', type: 'ep', releaseDate: '2026-10-01', trackIds: [first.id, second.id] });
+    expect(created.status).toBe(201);
+    expect(created.body.image).toBe(first.image);
+    const response = await fetch(`${t.baseUrl}/release/${created.body.id}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(meta(html, 'og:title')).toBe('Basement Tapes – Ли & <The> "Quotes"');
+    expect(meta(html, 'og:type')).toBe('music.album');
+    expect(meta(html, 'og:description')).toMatch(/^EP by Ли & <The> "Quotes" on Platter \(2026\): 2 tracks/);
+    expect(meta(html, 'og:url')).toBe(`https://platter.example/release/${created.body.id}`);
+    expect(meta(html, 'og:image')).toBe(`https://platter.example${first.image}`);
+    const missing = await fetch(`${t.baseUrl}/release/nope`);
+    expect(missing.status).toBe(404);
+    expect(meta(await missing.text(), 'og:title')).toBeUndefined();
+  });
 });

@@ -122,7 +122,7 @@ describe(`studio: uploads with tags and waveforms, covers, profile, deleting (${
 
     const empty = await artist.json<{ message: string }>('PATCH', `/api/tracks/${track.id}`, {});
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('Give a new title or genre');
+    expect(empty.body.message).toBe('Give a new title, genre or tags');
     const blank = await artist.json<{ message: string; field?: string }>('PATCH', `/api/tracks/${track.id}`, { title: '   ' });
     expect(blank.body).toMatchObject({ message: 'Track title is required', field: 'title' });
     expect((await artist.json('PATCH', `/api/tracks/${track.id}`, { genre: 'Polka' })).status).toBe(400);

@@ -98,3 +98,9 @@ export const RENDITION_HIGH_KBPS = 320;
 export const RENDITION_SAVER_KBPS = 128;
 /** The loudness the player normalizes to (LUFS), never raising a track past its true peak. */
 export const LOUDNESS_TARGET_LUFS = -14;
+
+/* ---------- Releases and tags (releases.ts) ---------- */
+
+/** Free tags a track may have besides its genre, and how long one may be. */
+export const TRACK_TAGS_MAX = 5;
+export const TAG_MAX_LENGTH = 30;

@@ -6,3 +6,4 @@ export * from './studio.js';
 export * from './site.js';
 export * from './embed.js';
 export * from './notifications.js';
+export * from './releases.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENRES, MAX_PAGE_SIZE, STATUSES, TRACK_TITLE_MAX_LENGTH } from './constants.js';
+import { GENRES, MAX_PAGE_SIZE, STATUSES, TAG_MAX_LENGTH, TRACK_TAGS_MAX, TRACK_TITLE_MAX_LENGTH } from './constants.js';
 
 export const genreSchema = z.enum(GENRES);
 export const statusSchema = z.enum(STATUSES);
@@ -63,6 +63,10 @@ export const trackSchema = z.object({
   audio: trackAudioSchema.optional(),
   /** Reposts of the track; absent from tracks saved by an older version of the app. */
   reposts: z.number().int().optional(),
+  /** Free tags besides the genre (normalised, at most TRACK_TAGS_MAX). */
+  tags: z.array(z.string()).optional(),
+  /** The release (album, EP, single) the track is on, or null. */
+  release: z.object({ id: z.string(), title: z.string(), image: z.string().nullable() }).nullable().optional(),
 });
 export type Track = z.infer<typeof trackSchema>;
 
@@ -124,18 +128,43 @@ const trackTitleSchema = z
   .min(1, 'Track title is required')
   .max(TRACK_TITLE_MAX_LENGTH, `Track title must be at most ${TRACK_TITLE_MAX_LENGTH} characters`);
 
+/* ---------- Track tags (releases.ts has the rest of that part) ---------- */
+
+/** A tag as stored: trimmed, lower-cased, inner runs of spaces made one. */
+export const normalizeTag = (tag: string): string => tag.trim().toLowerCase().replace(/\s+/g, ' ');
+const TAG_PATTERN = /^[\p{L}\p{N}](?:[\p{L}\p{N} -]*[\p{L}\p{N}])?$/u;
+
+export const tagSchema = z
+  .string({ message: 'A tag must be text' })
+  .transform(normalizeTag)
+  .pipe(
+    z
+      .string()
+      .min(1, 'A tag cannot be empty')
+      .max(TAG_MAX_LENGTH, `A tag can be at most ${TAG_MAX_LENGTH} characters`)
+      .regex(TAG_PATTERN, 'A tag may hold letters, digits, spaces and hyphens only'),
+  );
+
+/** Up to TRACK_TAGS_MAX tags; duplicates (after normalising) are kept once. */
+export const tagsSchema = z
+  .array(tagSchema, { message: 'tags must be a list of words' })
+  .max(TRACK_TAGS_MAX, `A track can have at most ${TRACK_TAGS_MAX} tags besides its genre`)
+  .transform((tags) => [...new Set(tags)]);
+
 export const createTrackSchema = z.object({
   title: trackTitleSchema,
   /** Optional: when left out the file's genre tag is used if it names one of ours, else DEFAULT_GENRE. */
   genre: z.preprocess((v) => (v === '' || v == null ? undefined : v), genreSchema.optional()),
   url: z.string().min(1, 'url is required').max(1000),
+  /** Free tags besides the genre (at most TRACK_TAGS_MAX; normalised). */
+  tags: tagsSchema.optional(),
 });
 export type CreateTrack = z.input<typeof createTrackSchema>;
 
 /** PATCH /api/tracks/:id (owner or admin): what can change after upload. The cover has its own PUT. */
 export const updateTrackSchema = z
-  .object({ title: trackTitleSchema.optional(), genre: genreSchema.optional() })
-  .refine((value) => value.title !== undefined || value.genre !== undefined, 'Give a new title or genre');
+  .object({ title: trackTitleSchema.optional(), genre: genreSchema.optional(), tags: tagsSchema.optional() })
+  .refine((value) => value.title !== undefined || value.genre !== undefined || value.tags !== undefined, 'Give a new title, genre or tags');
 export type UpdateTrack = z.input<typeof updateTrackSchema>;
 
 export const profileSchema = z.object({

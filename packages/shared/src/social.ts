@@ -3,6 +3,7 @@ import { PLAYLIST_MAX_PAGE_SIZE, PLAYLIST_NAME_MAX_LENGTH, PLAYLIST_PAGE_SIZE, R
 import { genreSchema, trackSchema } from './schemas.js';
 import type { StudioLiveEvent } from './studio.js';
 import type { NotificationsLiveEvent } from './notifications.js';
+import { releaseSummarySchema } from './releases.js';
 
 /* Contracts of the listener features: likes, listens, charts, search, playlists, history, reports, live events. */
 
@@ -49,6 +50,8 @@ export const searchResultSchema = z.object({
   genres: z.array(genreSchema),
   /** A corrected query ("did you mean") when the query has a likely typo and the corrected query has results, else null. */
   suggestion: z.string().nullable(),
+  /** Releases (albums, EPs, singles) whose title or artist contains the query, most liked first. */
+  albums: z.array(releaseSummarySchema).optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -53,6 +53,11 @@ export interface TracksTable {
   saver_key: Generated<string | null>;
   /** Reposts of the track, kept with the repost rows (migration reposts-notifications). */
   reposts_count: Generated<number>;
+  /** The release the track is on (migration releases), and its 0-based place there. */
+  release_id: Generated<string | null>;
+  release_position: Generated<number | null>;
+  /** JSON array of its free tags (normalised); track_tags holds one row per tag for the tag page. */
+  tags: Generated<string>;
 }
 
 export type AudioStatus = 'processing' | 'ready' | 'failed' | 'original';
@@ -240,6 +245,42 @@ export interface AuthSessionTable {
   updatedAt: ColumnType<Date | string, Date | string, Date | string>;
 }
 
+/** An album, EP or single (migration releases); counters over its visible tracks. */
+export interface ReleasesTable {
+  id: string;
+  artist_id: string;
+  title: string;
+  type: 'album' | 'ep' | 'single';
+  image_key: string | null;
+  /** YYYY-MM-DD */
+  release_date: string;
+  description: Generated<string>;
+  track_count: Generated<number>;
+  duration_seconds: Generated<number>;
+  likes_count: Generated<number>;
+  /** Lower-cased "title artist", for release search. */
+  search_text: string;
+  /** Not used yet: the visibility work wires them. */
+  visibility: Generated<string>;
+  secret: Generated<string | null>;
+  publish_at: Generated<string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReleaseLikesTable {
+  user_id: string;
+  release_id: string;
+  created_at: string;
+}
+
+export interface TrackTagsTable {
+  track_id: string;
+  tag: string;
+  /** The track's created_at, so a tag page is one range of an index. */
+  created_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -262,6 +303,9 @@ export interface Database {
   tracks_search: TracksSearchTable;
   notifications: NotificationsTable;
   notification_optouts: NotificationOptoutsTable;
+  releases: ReleasesTable;
+  release_likes: ReleaseLikesTable;
+  track_tags: TrackTagsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

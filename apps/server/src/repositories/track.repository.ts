@@ -12,7 +12,13 @@ export interface TrackFilter {
 }
 
 /** A track row with its artist's display name; the waveform peaks (800 numbers) only where asked for. */
-export type TrackWithArtist = Omit<Selectable<TracksTable>, 'waveform'> & { waveform?: string | null; artist_name: string };
+export type TrackWithArtist = Omit<Selectable<TracksTable>, 'waveform'> & {
+  waveform?: string | null;
+  artist_name: string;
+  /** The release the track is on (left join; null when on none). */
+  release_title: string | null;
+  release_image_key: string | null;
+};
 
 /** Renditions are stored under this prefix, so a media key says which column names it. */
 export const RENDITIONS_PREFIX = 'renditions/';
@@ -52,6 +58,9 @@ const LIST_COLUMNS = [
   'tracks.high_key',
   'tracks.saver_key',
   'tracks.reposts_count',
+  'tracks.release_id',
+  'tracks.release_position',
+  'tracks.tags',
 ] as const;
 
 /**
@@ -123,8 +132,9 @@ export class TrackRepository {
     return db
       .selectFrom('tracks')
       .innerJoin('profiles', 'profiles.id', 'tracks.artist_id')
+      .leftJoin('releases', 'releases.id', 'tracks.release_id')
       .select(LIST_COLUMNS)
-      .select('profiles.display_name as artist_name');
+      .select(['profiles.display_name as artist_name', 'releases.title as release_title', 'releases.image_key as release_image_key']);
   }
 
   /** Visible tracks matching the genre and artist of the filter (not its search). */
@@ -411,9 +421,11 @@ export class TrackRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  /** Inserts the track and bumps its artist's track counter in the same transaction. */
+  /** Inserts the track (with its tag rows) and bumps its artist's track counter in the same transaction. */
   async create(trx: Transaction<Database>, track: NewTrack): Promise<void> {
     await trx.insertInto('tracks').values(track).execute();
+    const tags = parseTags(track.tags ?? '[]');
+    if (tags.length > 0) await trx.insertInto('track_tags').values(tags.map((tag) => ({ track_id: track.id, tag, created_at: track.created_at }))).execute();
     await this.addWords(trx, [track.search_text]);
     await trx
       .updateTable('profiles')
@@ -458,6 +470,8 @@ export class TrackRepository {
       const row = await trx.selectFrom('tracks').select('duration').where('id', '=', track.id).executeTakeFirst();
       await shiftPlaylistDurations(trx, { id: track.id, duration: row?.duration ?? null }, -1);
     }
+    await leaveRelease(trx, track.id);
+    await trx.deleteFrom('track_tags').where('track_id', '=', track.id).execute();
     // Each entry's place is freed as removing it from the playlist would (last first, so the places
     // of this track's other entries in the same playlist stay right).
     const places = await trx.deleteFrom('playlist_tracks').where('track_id', '=', track.id).returning(['playlist_id', 'position']).execute();
@@ -482,10 +496,11 @@ export class TrackRepository {
       .set({ hidden: hidden ? 1 : 0 })
       .where('id', '=', id)
       .where('hidden', '=', hidden ? 0 : 1)
-      .returning(['artist_id', 'duration'])
+      .returning(['artist_id', 'duration', 'release_id'])
       .executeTakeFirst();
     if (!result) return false;
     await shiftPlaylistDurations(trx, { id, duration: result.duration }, hidden ? -1 : 1);
+    if (result.release_id) await shiftReleaseCounters(trx, result.release_id, { duration: result.duration }, hidden ? -1 : 1);
     await trx
       .updateTable('profiles')
       .set((eb) => ({ tracks_count: eb('tracks_count', hidden ? '-' : '+', 1) }))
@@ -495,11 +510,47 @@ export class TrackRepository {
   }
 
   /** Changes what a track says about itself; search_text comes along (the SQLite search table follows by trigger). */
-  async updateDetails(id: string, changes: { title: string; genre: string; search_text: string }): Promise<void> {
+  async updateDetails(id: string, changes: { title: string; genre: string; search_text: string; tags?: string[] }): Promise<void> {
+    const { tags, ...columns } = changes;
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('tracks').set(changes).where('id', '=', id).execute();
+      await trx.updateTable('tracks').set({ ...columns, ...(tags ? { tags: JSON.stringify(tags) } : {}) }).where('id', '=', id).execute();
+      if (tags) await this.setTags(trx, id, tags);
       await this.addWords(trx, [changes.search_text]);
     });
+  }
+
+  /** Replaces the tag rows of a track (the tag page's index), each with the track's created_at. */
+  async setTags(trx: Transaction<Database>, id: string, tags: string[]): Promise<void> {
+    await trx.deleteFrom('track_tags').where('track_id', '=', id).execute();
+    if (tags.length === 0) return;
+    const row = await trx.selectFrom('tracks').select('created_at').where('id', '=', id).executeTakeFirstOrThrow();
+    await trx
+      .insertInto('track_tags')
+      .values(tags.map((tag) => ({ track_id: id, tag, created_at: row.created_at })))
+      .execute();
+  }
+
+  /**
+   * One page of a tag's visible tracks, newest first (public so tests can EXPLAIN it): one range of
+   * track_tags_tag_order_idx read from its newest end, each row's track found by its key.
+   */
+  byTag(tag: string) {
+    return this.base()
+      .innerJoin('track_tags', 'track_tags.track_id', 'tracks.id')
+      .where('track_tags.tag', '=', tag)
+      .where('tracks.hidden', '=', 0)
+      .orderBy('track_tags.created_at', 'desc')
+      .orderBy('track_tags.track_id', 'desc');
+  }
+
+  /** A tag's tracks (hidden ones included, which are few), counted up to `cap` from the tag index alone. */
+  async countTagUpTo(tag: string, cap: number): Promise<ListTotal> {
+    const row = await this.db
+      .selectFrom(this.db.selectFrom('track_tags').select('track_id').where('tag', '=', tag).limit(cap + 1).as('v'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const n = Number(row.n);
+    return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
   }
 
   async setImage(id: string, imageKey: string | null): Promise<void> {
@@ -542,13 +593,55 @@ export class TrackRepository {
   }
 
   /** Keeps search_text in step with a renamed artist (it holds the artist's name). */
-  async renameArtist(artistId: string, displayName: string, searchText: (title: string, artist: string) => string): Promise<void> {
-    const rows = await this.db.selectFrom('tracks').select(['id', 'title']).where('artist_id', '=', artistId).execute();
+  async renameArtist(artistId: string, displayName: string, searchText: (title: string, artist: string, tags?: string[]) => string): Promise<void> {
+    const rows = await this.db.selectFrom('tracks').select(['id', 'title', 'tags']).where('artist_id', '=', artistId).execute();
+    const releases = await this.db.selectFrom('releases').select(['id', 'title']).where('artist_id', '=', artistId).execute();
     await this.db.transaction().execute(async (trx) => {
       for (const row of rows) {
-        await trx.updateTable('tracks').set({ search_text: searchText(row.title, displayName) }).where('id', '=', row.id).execute();
+        await trx.updateTable('tracks').set({ search_text: searchText(row.title, displayName, parseTags(row.tags)) }).where('id', '=', row.id).execute();
+      }
+      for (const release of releases) {
+        await trx.updateTable('releases').set({ search_text: searchText(release.title, displayName) }).where('id', '=', release.id).execute();
       }
       if (rows.length > 0) await this.addWords(trx, [displayName]);
     });
+  }
+}
+
+/** A track's tags column as a list (a bad value reads as none). */
+export function parseTags(text: string | null | undefined): string[] {
+  try {
+    const value: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Moves a release's counters by one visible track (and its seconds), in the caller's transaction. */
+export async function shiftReleaseCounters(trx: Transaction<Database>, releaseId: string, track: { duration: number | null }, sign: 1 | -1): Promise<void> {
+  await trx
+    .updateTable('releases')
+    .set((eb) => ({ track_count: eb('track_count', '+', sign), duration_seconds: eb('duration_seconds', '+', sign * (track.duration ?? 0)) }))
+    .where('id', '=', releaseId)
+    .execute();
+}
+
+/**
+ * Takes a track off its release (if on one), in the caller's transaction: the release's counters
+ * drop when it was visible, and the tracks after it move up one place.
+ */
+export async function leaveRelease(trx: Transaction<Database>, trackId: string): Promise<void> {
+  const row = await trx.selectFrom('tracks').select(['release_id', 'release_position', 'hidden', 'duration']).where('id', '=', trackId).executeTakeFirst();
+  if (!row?.release_id) return;
+  await trx.updateTable('tracks').set({ release_id: null, release_position: null }).where('id', '=', trackId).execute();
+  if (!row.hidden) await shiftReleaseCounters(trx, row.release_id, row, -1);
+  if (row.release_position !== null) {
+    await trx
+      .updateTable('tracks')
+      .set((eb) => ({ release_position: eb('release_position', '-', 1) }))
+      .where('release_id', '=', row.release_id)
+      .where('release_position', '>', row.release_position)
+      .execute();
   }
 }

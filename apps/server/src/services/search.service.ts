@@ -3,7 +3,9 @@ import { GENRES, searchQuerySchema } from '@platter/shared';
 import type { ProfileRow } from '../db/schema.js';
 import { allowedEdits, editDistance, suggestQuery } from '../lib/spelling.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
+import type { ReleaseRepository } from '../repositories/release.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
+import { toReleaseSummary } from './release.service.js';
 import { toTrack } from './track.mapper.js';
 
 const ARTIST_LIMIT = 10;
@@ -38,11 +40,15 @@ function toArtistSummary(row: ProfileRow): ArtistSummary {
   };
 }
 
-const isEmpty = (found: Omit<SearchResult, 'query' | 'suggestion'>) => found.tracks.length === 0 && found.artists.length === 0 && found.genres.length === 0;
+const isEmpty = (found: Omit<SearchResult, 'query' | 'suggestion'>) =>
+  found.tracks.length === 0 && found.artists.length === 0 && found.genres.length === 0 && (found.albums ?? []).length === 0;
+/** Releases a search lists. */
+const ALBUM_LIMIT = 10;
 
 export interface SearchServiceDeps {
   tracks: TrackRepository;
   profiles: ProfileRepository;
+  releases?: ReleaseRepository;
 }
 
 /**
@@ -61,7 +67,7 @@ export class SearchService {
 
   async search(input: unknown): Promise<SearchResult> {
     const { q, limit } = searchQuerySchema.parse(input);
-    if (q === '') return { query: q, tracks: [], artists: [], genres: [], suggestion: null };
+    if (q === '') return { query: q, tracks: [], artists: [], genres: [], albums: [], suggestion: null };
     const found = await this.find(q, limit);
     if (!isEmpty(found)) return { query: q, ...found, suggestion: null };
     const suggestion = await this.suggest(q);
@@ -80,14 +86,15 @@ export class SearchService {
   private async find(q: string, limit: number): Promise<Omit<SearchResult, 'query' | 'suggestion'>> {
     const lower = q.toLowerCase();
     const genres = genresNamedBy(q);
-    const [matches, artists, ...byGenre] = await Promise.all([
+    const [albums, matches, artists, ...byGenre] = await Promise.all([
+      this.deps.releases ? this.deps.releases.search(lower, ALBUM_LIMIT) : Promise.resolve([]),
       this.deps.tracks.list({ search: lower }, 0, limit),
       this.deps.profiles.searchArtists(lower, ARTIST_LIMIT),
       ...genres.map((genre) => this.deps.tracks.list({ genre }, 0, limit)),
     ]);
     const seen = new Set<string>();
     const tracks = [...matches, ...byGenre.flat()].filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
-    return { tracks: tracks.map(toTrack), artists: artists.map(toArtistSummary), genres };
+    return { tracks: tracks.map(toTrack), artists: artists.map(toArtistSummary), genres, albums: albums.map(toReleaseSummary) };
   }
 
   /**

@@ -1,4 +1,6 @@
+import type { ReleaseRepository } from '../repositories/release.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
+import { mediaUrl } from './track.mapper.js';
 import type { PlaylistService } from './playlist.service.js';
 import type { ProfileService } from './profile.service.js';
 import { toTrack } from './track.mapper.js';
@@ -9,7 +11,7 @@ export interface ShareMeta {
   description: string;
   /** The page's own path. */
   path: string;
-  type: 'music.song' | 'music.playlist' | 'profile' | 'website';
+  type: 'music.song' | 'music.playlist' | 'music.album' | 'profile' | 'website';
   image: string | null;
   audio?: { url: string; type: string };
   /** Whether the page has an embed player: its head then names the oEmbed answer (discovery). */
@@ -20,6 +22,7 @@ export interface ShareServiceDeps {
   tracks: TrackRepository;
   profiles: ProfileService;
   playlists: PlaylistService;
+  releases?: ReleaseRepository;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -54,6 +57,21 @@ export class ShareService {
       path: `/artist/${encodeURIComponent(id)}`,
       type: 'profile',
       image: profile.photoURL ?? profile.coverURL,
+    };
+  }
+
+  /** A listed release (one with a visible track): its title, type, artist, size and cover. */
+  async forRelease(id: string): Promise<ShareMeta | undefined> {
+    const row = await this.deps.releases?.getById(id);
+    if (!row || Number(row.track_count) === 0) return undefined;
+    const kind = row.type === 'ep' ? 'EP' : row.type === 'single' ? 'Single' : 'Album';
+    const minutes = Math.round(Number(row.duration_seconds) / 60);
+    return {
+      title: `${row.title} – ${row.artist_name}`,
+      description: row.description.trim() || `${kind} by ${row.artist_name} on Platter (${row.release_date.slice(0, 4)}): ${plural(Number(row.track_count), 'track', 'tracks')}${minutes > 0 ? `, ${minutes} min` : ''}.`,
+      path: `/release/${encodeURIComponent(id)}`,
+      type: 'music.album',
+      image: row.image_key ? mediaUrl(row.image_key) : null,
     };
   }
 

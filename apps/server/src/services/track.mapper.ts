@@ -1,5 +1,5 @@
 import type { Genre, Track } from '@platter/shared';
-import type { TrackWithArtist } from '../repositories/track.repository.js';
+import { type TrackWithArtist, parseTags } from '../repositories/track.repository.js';
 
 /** The URL a track's audio streams from: the media route serves storage keys by path. */
 export const mediaUrl = (storageKey: string): string => `/media/${storageKey.split('/').map(encodeURIComponent).join('/')}`;
@@ -29,8 +29,10 @@ export function toTrack(row: TrackWithArtist): Track {
       saver: row.saver_key ? mediaUrl(row.saver_key) : null,
     },
     reposts: row.reposts_count,
+    tags: parseTags(row.tags),
+    release: row.release_id && row.release_title !== null ? { id: row.release_id, title: row.release_title, image: row.release_image_key ? mediaUrl(row.release_image_key) : null } : null,
   };
 }
 
 /** What search matches against: JS lower-casing handles Cyrillic and other non-ASCII letters. */
-export const searchText = (title: string, artist: string): string => `${title} ${artist}`.toLowerCase();
+export const searchText = (title: string, artist: string, tags: string[] = []): string => [title, artist, ...tags].join(' ').toLowerCase();

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { CreateTrack, Genre, GenreCounts, Track, TrackList, TrackListQuery, UpdateTrack } from '@platter/shared';
-import { DEFAULT_GENRE, GENRES, createTrackSchema, updateTrackSchema } from '@platter/shared';
+import { DEFAULT_GENRE, GENRES, createTrackSchema, tagSchema, updateTrackSchema } from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -10,7 +10,7 @@ import { type Actor, canSeeTrack, ownsOrAdmin } from '../lib/actor.js';
 import { NOT_AUDIO_MESSAGE, probeStoredAudio } from '../media/audio-probe.js';
 import { IMAGE_CONTENT_TYPE } from '../media/image.js';
 import type { ModerationRepository } from '../repositories/moderation.repository.js';
-import { type ListTotal, type PageAnchor, SEARCH_TOTAL_CAP, type TrackFilter, type TrackRepository, type TrackWithArtist } from '../repositories/track.repository.js';
+import { type ListTotal, type PageAnchor, SEARCH_TOTAL_CAP, type TrackFilter, type TrackRepository, type TrackWithArtist, parseTags } from '../repositories/track.repository.js';
 import type { UploadRepository } from '../repositories/upload.repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { ImageService } from './image.service.js';
@@ -131,6 +131,16 @@ export class TrackService {
     return { total, capped: false };
   }
 
+  /** A tag's visible tracks, newest first, one page (the total counted up to SEARCH_TOTAL_CAP from the tag index). */
+  async listByTag(rawTag: string, page: number, pageSize: number): Promise<TrackList> {
+    const parsed = tagSchema.safeParse(rawTag);
+    if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'Not a tag', 'invalid_tag');
+    const tag = parsed.data;
+    const total = await this.deps.tracks.countTagUpTo(tag, SEARCH_TOTAL_CAP);
+    const rows = await this.deps.tracks.byTag(tag).offset((page - 1) * pageSize).limit(pageSize).execute();
+    return { items: rows.map(toTrack), total: total.total, totalCapped: total.capped, page, pageSize, anchors: null };
+  }
+
   async genreCounts(): Promise<GenreCounts> {
     const counts = new Map((await this.deps.tracks.countByGenre()).map((r) => [r.genre, r.count]));
     const genres = GENRES.map((genre) => ({ genre, count: counts.get(genre) ?? 0 }));
@@ -185,8 +195,11 @@ export class TrackService {
     const row = await this.requireOwned(actor, id);
     const title = changes.title ?? row.title;
     const genre = changes.genre ?? row.genre;
-    if (title !== row.title || genre !== row.genre) {
-      await this.deps.tracks.updateDetails(id, { title, genre, search_text: searchText(title, row.artist_name) });
+    const oldTags = parseTags(row.tags);
+    const tags = changes.tags ?? oldTags;
+    const tagsChanged = JSON.stringify(tags) !== JSON.stringify(oldTags);
+    if (title !== row.title || genre !== row.genre || tagsChanged) {
+      await this.deps.tracks.updateDetails(id, { title, genre, search_text: searchText(title, row.artist_name, tags), ...(tagsChanged ? { tags } : {}) });
       this.deps.events.emit('track.updated', { trackId: id });
     }
     return this.get(id, actor);
@@ -234,7 +247,8 @@ export class TrackService {
    * claimed in the same transaction that inserts the track, so a fileUrl makes at most one track.
    */
   async createFromUpload(userId: string, input: CreateTrack): Promise<Track> {
-    const { title, genre: chosenGenre, url } = createTrackSchema.parse(input);
+    const { title, genre: chosenGenre, url, tags: chosenTags } = createTrackSchema.parse(input);
+    const trackTags = chosenTags ?? [];
     const key = storageKeyFromUrl(url);
     const upload = key ? await this.deps.uploads.getByStorageKey(key) : undefined;
     if (!key || !upload) {
@@ -305,7 +319,8 @@ export class TrackService {
         image_key: imageKey,
         waveform: null,
         audio_status: this.deps.processesAudio ? 'processing' : 'original',
-        search_text: searchText(title, profile.displayName),
+        search_text: searchText(title, profile.displayName, trackTags),
+        tags: JSON.stringify(trackTags),
         created_at: now,
       });
     });

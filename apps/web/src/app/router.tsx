@@ -60,6 +60,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/track')).TrackRoute }),
           },
           {
+            path: paths.release.path,
+            lazy: async () => ({ Component: (await import('./routes/release')).ReleaseRoute }),
+          },
+          {
+            path: paths.tag.path,
+            lazy: async () => ({ Component: (await import('./routes/tag')).TagRoute }),
+          },
+          {
             path: paths.artistDashboard.path,
             lazy: async () => ({ Component: (await import('./routes/artist-dashboard')).ArtistDashboardRoute }),
           },

@@ -34,6 +34,10 @@ export const paths = {
   playlist: { path: '/playlist/:id', getHref: (id: string) => `/playlist/${encodeURIComponent(id)}` },
   /** The signed-in user's notifications: the Notifications tab of /home. */
   notifications: { path: '/notifications', getHref: () => homeHref('notifications') },
+  /** A release (album, EP, single): the server adds its preview meta tags. */
+  release: { path: '/release/:id', getHref: (id: string) => `/release/${encodeURIComponent(id)}` },
+  /** The tracks of a tag, newest first. */
+  tag: { path: '/tag/:tag', getHref: (tag: string) => `/tag/${encodeURIComponent(tag)}` },
   started: { path: '/platter-started', getHref: () => '/platter-started' },
   about: { path: '/about', getHref: () => '/about' },
   forArtist: { path: '/for-artist', getHref: () => '/for-artist' },

@@ -4,6 +4,7 @@ import { useMe } from '../../features/auth/api/get-me';
 import { usePlayTrackList } from '../../features/player/hooks/use-play-track-list';
 import { AuthorPosts } from '../../features/posts/components/author-posts';
 import { ArtistReposts } from '../../features/reposts/components/artist-reposts';
+import { ArtistReleases } from '../../features/releases/components/artist-releases';
 import { ShareButton } from '../../features/track-actions/components/share-button';
 import { artistLink } from '../../features/track-actions/share';
 import { TrackActionsHost } from './home/track-actions';
@@ -30,6 +31,7 @@ export function ArtistRoute() {
           </>
         }
         actions={<ShareButton url={artistLink(id)} />}
+        releases={<ArtistReleases artistId={id} />}
       />
     </TrackActionsHost>
   );

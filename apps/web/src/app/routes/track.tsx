@@ -95,7 +95,28 @@ function TrackDetails({ track }: { track: Track }) {
                 <dt>{t('trackPage.duration')}</dt>
                 <dd data-testid="track-page-duration">{formatTime(track.duration)}</dd>
               </div>
+              {track.release && (
+                <div>
+                  <dt>{t('releases.release')}</dt>
+                  <dd>
+                    <Link to={paths.release.getHref(track.release.id)} data-testid="track-page-release">
+                      {track.release.title}
+                    </Link>
+                  </dd>
+                </div>
+              )}
             </dl>
+            {track.tags && track.tags.length > 0 && (
+              <ul className="track-page__tags" aria-label={t('releases.tags.label')}>
+                {track.tags.map((tag) => (
+                  <li key={tag}>
+                    <Link className="track-page__tag" to={paths.tag.getHref(tag)}>
+                      #{tag}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
             <button
               type="button"
               className="button button--primary track-page__play"

@@ -56,6 +56,15 @@ describe('connectMediaSession', () => {
     expect(session.metadata?.init.artwork).toEqual(MEDIA_ARTWORK);
   });
 
+  it("names the track's release as the album, and its cover is the artwork when the track has none", () => {
+    const store = createPlayerStore();
+    connectMediaSession(store);
+    const onRelease = makeTrack({ id: 't1', title: 'Intro', artist: 'Ann', image: null, release: { id: 'r1', title: 'First EP', image: '/media/images/r1.webp' } });
+    store.getState().dispatch(a.setList([onRelease], 0));
+    expect(session.metadata?.init.album).toBe('First EP');
+    expect(session.metadata?.init.artwork?.[0]?.src).toBe(`${location.origin}/media/images/r1.webp`);
+  });
+
   it('offers no like action: the API has no standard one', () => {
     connectMediaSession(createPlayerStore());
     expect([...session.handlers.keys()].some((action) => /like|heart|favou?rite/i.test(action))).toBe(false);

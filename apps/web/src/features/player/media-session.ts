@@ -52,7 +52,12 @@ export function connectMediaSession(store: StoreApi<PlayerStore>): () => void {
       shownEntryId = entry?.entryId ?? null;
       session.metadata =
         entry && typeof MediaMetadata !== 'undefined'
-          ? new MediaMetadata({ title: entry.track.title, artist: entry.track.artist, artwork: mediaArtwork(entry.track.image) })
+          ? new MediaMetadata({
+              title: entry.track.title,
+              artist: entry.track.artist,
+              ...(entry.track.release ? { album: entry.track.release.title } : {}),
+              artwork: mediaArtwork(entry.track.image ?? entry.track.release?.image ?? null),
+            })
           : null;
     }
     session.playbackState = !entry ? 'none' : state.playing ? 'playing' : 'paused';

@@ -20,10 +20,12 @@ export interface ArtistViewProps {
   posts?: ReactNode;
   /** Page actions composed in by the route (Share). */
   actions?: ReactNode;
+  /** The artist's releases, composed in by the route (another feature). */
+  releases?: ReactNode;
 }
 
 /** /artist/:id: the header (cover, avatar, badge, counts, Subscribe), the posts and every track. */
-export function ArtistView({ artistId, signedIn, activeTrackId, isPlaying, onPlay, posts, actions }: ArtistViewProps) {
+export function ArtistView({ artistId, signedIn, activeTrackId, isPlaying, onPlay, posts, actions, releases }: ArtistViewProps) {
   const { t } = useTranslation();
   const artist = useArtist(artistId);
   const tracks = useArtistTracks(artistId);
@@ -58,6 +60,7 @@ export function ArtistView({ artistId, signedIn, activeTrackId, isPlaying, onPla
   return (
     <article className="artist">
       <ArtistHeader artist={artist.data} signedIn={signedIn} actions={actions} />
+      {releases}
       {posts}
       <section className="artist__tracks" aria-labelledby="artist-tracks-title">
         <h2 id="artist-tracks-title">{t('artist.tracks')}</h2>

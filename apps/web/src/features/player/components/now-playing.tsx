@@ -34,6 +34,16 @@ export function NowPlaying() {
           {artist}
         </span>
       )}
+      {track?.release && (
+        <Link
+          className="now-playing__album"
+          data-testid="now-playing-album"
+          title={t('releases.player.album', { title: track.release.title })}
+          to={paths.release.getHref(track.release.id)}
+        >
+          {track.release.title}
+        </Link>
+      )}
     </div>
   );
 }

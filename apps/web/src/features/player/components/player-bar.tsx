@@ -68,7 +68,7 @@ export function PlayerBar({ markers, extra, renderTrackAction }: PlayerBarProps 
       )}
       <div className="player-bar__track">
         {fullScreen ? (
-          <VinylRecord spinning={playing} cover={track?.image} className="player-bar__vinyl" />
+          <VinylRecord spinning={playing} cover={track?.image ?? track?.release?.image} className="player-bar__vinyl" />
         ) : (
           // A sleeve (the cover, or a placeholder of the same size) with the record peeking out;
           // a tap on it opens the full-screen player (the narrow bar has no room for its button).
@@ -81,7 +81,7 @@ export function PlayerBar({ markers, extra, renderTrackAction }: PlayerBarProps 
             onClick={() => dispatch(playerActions.toggleFullScreen())}
           >
             <VinylRecord spinning={playing} className="player-bar__vinyl" />
-            <Image key={track?.id} src={track?.image} alt="" className="player-bar__cover" data-testid="player-cover" />
+            <Image key={track?.id} src={track?.image ?? track?.release?.image} alt="" className="player-bar__cover" data-testid="player-cover" />
           </button>
         )}
         {withoutUrl && <SpectrumAnalyser className="player-bar__spectrum" />}

@@ -10,6 +10,7 @@ import { useSearch } from '../api/search';
 import { FOCUS_SEARCH_EVENT, takeSearchFocusRequest } from '../focus-search';
 import { useRecentSearches } from '../hooks/use-recent-searches';
 import { ArtistCards } from './artist-cards';
+import { ReleaseCards } from '../../../components/release-card/release-card';
 import { GenreResults } from './genre-results';
 import { TopCharts } from './top-charts';
 import './search.css';
@@ -75,7 +76,7 @@ export function SearchView({ userId, activeTrackId, isPlaying, onPlay }: SearchV
 
   const results = useSearch(q);
   const shown = results.data && !results.isPlaceholderData ? results.data : null;
-  const found = !!shown && (shown.tracks.length > 0 || shown.artists.length > 0 || shown.genres.length > 0);
+  const found = !!shown && (shown.tracks.length > 0 || shown.artists.length > 0 || shown.genres.length > 0 || (shown.albums?.length ?? 0) > 0);
 
   // Results that stay on screen count as a search made.
   useEffect(() => {
@@ -163,6 +164,12 @@ export function SearchView({ userId, activeTrackId, isPlaying, onPlay }: SearchV
             <>
               {results.data.genres.length > 0 && <GenreResults genres={results.data.genres} onOpen={() => record(q)} />}
               {results.data.artists.length > 0 && <ArtistCards artists={results.data.artists} onOpen={() => record(q)} />}
+              {(results.data.albums?.length ?? 0) > 0 && (
+                <section className="search__section">
+                  <h2 className="search__heading">{t('releases.albums')}</h2>
+                  <ReleaseCards releases={results.data.albums ?? []} label={t('releases.albums')} showArtist />
+                </section>
+              )}
               {results.data.tracks.length === 0 ? (
                 <p className="status-text">{t('search.noResults')}</p>
               ) : (

@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api-error';
 import { EditTrackError, useEditTrack } from '../api/update-track';
+import { parseTagsText, tagsProblem } from '../tags-text';
 
-type Field = 'title' | 'genre' | 'cover';
+type Field = 'title' | 'genre' | 'cover' | 'tags';
 type FieldErrors = Partial<Record<Field, string>>;
 
 /** What the shared schema finds wrong with the changes, field by field, in the UI's language. */
@@ -31,7 +32,7 @@ function failureErrors(error: Error | null): { fields: FieldErrors; general: str
   if (error instanceof EditTrackError && error.step === 'cover') return { fields: { cover: error.message }, general: null };
   const cause = error instanceof EditTrackError ? error.cause : error;
   const field = cause instanceof ApiError ? cause.field : undefined;
-  if (field === 'title' || field === 'genre') return { fields: { [field]: cause.message }, general: null };
+  if (field === 'title' || field === 'genre' || field === 'tags') return { fields: { [field]: cause.message }, general: null };
   return { fields: {}, general: cause.message };
 }
 
@@ -50,6 +51,7 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
   const id = useId();
   const [title, setTitle] = useState(track.title);
   const [genre, setGenre] = useState<Genre>(track.genre);
+  const [tagsText, setTagsText] = useState((track.tags ?? []).join(', '));
   // The picked image, shown in place of the current cover before it is saved.
   const [picked, setPicked] = useState<{ file: File; url: string | null } | null>(null);
   const cover = picked?.file ?? null;
@@ -73,16 +75,20 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (edit.isPending) return;
+    const tags = parseTagsText(tagsText);
+    const tagsChanged = tags.join('\n') !== (track.tags ?? []).join('\n');
     const changes: UpdateTrack = {
       ...(title.trim() !== track.title ? { title: title.trim() } : {}),
       ...(genre !== track.genre ? { genre } : {}),
+      ...(tagsChanged ? { tags } : {}),
     };
     const changed = Object.keys(changes).length > 0;
-    const found = changed ? editTrackErrors(changes, t) : {};
+    const problem = tagsChanged ? tagsProblem(tags) : null;
+    const found: FieldErrors = { ...(changed ? editTrackErrors(changes, t) : {}), ...(problem ? { tags: t(`releases.tags.${problem}`) } : {}) };
     setChecked(found);
-    if (found.title || found.genre) {
+    if (found.title || found.genre || found.tags) {
       edit.reset();
-      document.getElementById(`${id}-${found.title ? 'title' : 'genre'}`)?.focus();
+      document.getElementById(`${id}-${found.title ? 'title' : found.genre ? 'genre' : 'tags'}`)?.focus();
       return;
     }
     if (!changed && !cover) {
@@ -145,6 +151,25 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
           ))}
         </select>
         {fieldError('genre')}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-tags`}>
+          {t('releases.tags.label')}
+        </label>
+        <input
+          id={`${id}-tags`}
+          className="input"
+          name="tags"
+          autoComplete="off"
+          placeholder={t('releases.tags.hint')}
+          value={tagsText}
+          onChange={(event) => {
+            setTagsText(event.currentTarget.value);
+            setChecked(({ tags: _answered, ...others }) => others);
+          }}
+          {...describe('tags')}
+        />
+        {fieldError('tags')}
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-cover`}>

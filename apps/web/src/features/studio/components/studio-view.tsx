@@ -8,8 +8,10 @@ import { paths } from '../../../config/paths';
 import { CopyrightModal } from './copyright-modal';
 import { CreatePostForm } from './create-post-form';
 import { MyPosts } from './my-posts';
+import { MyReleases } from './my-releases';
 import { MyTracks } from './my-tracks';
 import { ProfileEditor } from './profile-editor';
+import { ReleaseForm } from './release-form';
 import { StatCards } from './stat-cards';
 import { StudioComments } from './studio-comments';
 import { UploadForm } from './upload-form';
@@ -22,7 +24,7 @@ const GearIcon = (props: IconProps) => (
   </Icon>
 );
 
-type Modal = 'upload' | 'post' | 'profile';
+type Modal = 'upload' | 'release' | 'post' | 'profile';
 
 /** The signed-in artist's studio: banner, stat cards, my tracks, my posts and comments. */
 export function StudioView({ profile }: { profile: Profile | null | undefined }) {
@@ -51,6 +53,9 @@ export function StudioView({ profile }: { profile: Profile | null | undefined })
           <button type="button" className="button button--primary" onClick={() => setModal('upload')}>
             {t('studio.uploadTrack')}
           </button>
+          <button type="button" className="button button--secondary" onClick={() => setModal('release')}>
+            {t('releases.form.open')}
+          </button>
           <button type="button" className="button button--secondary" onClick={() => setModal('post')}>
             {t('studio.createPost')}
           </button>
@@ -61,6 +66,7 @@ export function StudioView({ profile }: { profile: Profile | null | undefined })
       </section>
 
       <StatCards />
+      <MyReleases />
       <MyTracks />
       <MyPosts />
       <StudioComments />
@@ -77,6 +83,19 @@ export function StudioView({ profile }: { profile: Profile | null | undefined })
         }
       >
         <UploadForm />
+      </Dialog>
+      {/* Stays mounted while closed too, so files uploading for a release keep going. */}
+      <Dialog
+        open={modal === 'release'}
+        title={t('releases.form.newTitle')}
+        onClose={close}
+        footer={
+          <button type="button" className="button button--link" onClick={close}>
+            {t('studio.close')}
+          </button>
+        }
+      >
+        <ReleaseForm />
       </Dialog>
       {modal === 'post' && (
         <Dialog open title={t('studio.post.title')} onClose={close}>

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useServerConfig } from '../../../lib/server-config';
 import { UploadError, useUploadTrack } from '../hooks/use-upload-track';
 import { UploadProgressBar } from './upload-progress';
+import { parseTagsText, tagsProblem } from '../tags-text';
 import './upload.css';
 
 type Message = { kind: 'success' | 'error'; text: string };
@@ -34,6 +35,7 @@ export function UploadForm() {
   const coverRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [genre, setGenre] = useState<Genre>(DEFAULT_GENRE);
+  const [tagsText, setTagsText] = useState('');
   const [message, setMessage] = useState<Message | null>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const upload = useUploadTrack();
@@ -67,12 +69,19 @@ export function UploadForm() {
       fail(t('upload.tooLarge', { mb: maxUploadMb }), { size: file.size, maxUploadMb });
       return;
     }
+    const tags = parseTagsText(tagsText);
+    const problem = tagsProblem(tags);
+    if (problem) {
+      setMessage({ kind: 'error', text: t(`releases.tags.${problem}`) });
+      return;
+    }
     upload.mutate(
-      { title: title.trim(), genre, file, cover: coverRef.current?.files?.[0] ?? null },
+      { title: title.trim(), genre, file, cover: coverRef.current?.files?.[0] ?? null, tags },
       {
         onSuccess: ({ coverError }) => {
           setTitle('');
           setGenre(DEFAULT_GENRE);
+          setTagsText('');
           if (fileRef.current) fileRef.current.value = '';
           if (coverRef.current) coverRef.current.value = '';
           if (coverError) console.error('Track cover refused', coverError);
@@ -126,6 +135,20 @@ export function UploadForm() {
             </option>
           ))}
         </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-tags`}>
+          {t('releases.tags.label')}
+        </label>
+        <input
+          id={`${id}-tags`}
+          className="input"
+          name="tags"
+          autoComplete="off"
+          placeholder={t('releases.tags.hint')}
+          value={tagsText}
+          onChange={(event) => setTagsText(event.currentTarget.value)}
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-file`}>

@@ -15,6 +15,8 @@ export interface UploadInput {
   file: File;
   /** An optional cover image, set on the track once it exists. */
   cover?: File | null;
+  /** Free tags besides the genre (normalised). */
+  tags?: string[];
 }
 
 export interface UploadResult {
@@ -24,6 +26,22 @@ export interface UploadResult {
 }
 
 export type UploadStep = 'get-upload-url' | 'put-file' | 'create-track';
+
+/**
+ * One file through the upload protocol (SPEC 7): an upload URL, the PUT with its progress, then
+ * the track. Shared by the one-track form and the release form's many files.
+ */
+export async function uploadOneTrack(
+  { title, genre, file, tags }: Omit<UploadInput, 'cover'>,
+  onProgress: (progress: UploadProgress) => void,
+  signal: AbortSignal,
+): Promise<Track> {
+  const fileType = file.type || 'application/octet-stream';
+  onProgress({ sent: 0, total: file.size });
+  const { uploadURL, fileUrl } = await runStep('get-upload-url', () => getUploadUrl({ fileName: file.name, fileType, fileSize: file.size }, signal));
+  await runStep('put-file', () => putFile(uploadURL, file, fileType, onProgress, signal));
+  return runStep('create-track', () => createTrack({ title, genre, url: fileUrl, ...(tags && tags.length > 0 ? { tags } : {}) }, signal));
+}
 
 /** Which step failed travels with the error, for the console; the message stays the server's. */
 export class UploadError extends Error {
@@ -64,17 +82,10 @@ export function useUploadTrack() {
   const controller = useRef<AbortController | null>(null);
 
   const mutation = useMutation({
-    mutationFn: async ({ title, genre, file, cover }: UploadInput): Promise<UploadResult> => {
+    mutationFn: async ({ cover, ...input }: UploadInput): Promise<UploadResult> => {
       const abort = new AbortController();
       controller.current = abort;
-      const { signal } = abort;
-      const fileType = file.type || 'application/octet-stream';
-      setProgress({ sent: 0, total: file.size });
-      const { uploadURL, fileUrl } = await runStep('get-upload-url', () =>
-        getUploadUrl({ fileName: file.name, fileType, fileSize: file.size }, signal),
-      );
-      await runStep('put-file', () => putFile(uploadURL, file, fileType, setProgress, signal));
-      const track = await runStep('create-track', () => createTrack({ title, genre, url: fileUrl }, signal));
+      const track = await uploadOneTrack(input, setProgress, abort.signal);
       if (!cover) return { track, coverError: null };
       try {
         return { track: await putTrackCover(track.id, cover), coverError: null };

@@ -1,0 +1,127 @@
+import { type Kysely, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
+import type { Database, ReleasesTable } from '../db/schema.js';
+
+export type ReleaseChanges = Partial<{ title: string; type: ReleasesTable['type']; release_date: string; description: string; search_text: string; image_key: string | null }>;
+import { containsText, leaveRelease, shiftReleaseCounters } from './track.repository.js';
+
+/** A release row with its artist's display name. */
+export type ReleaseWithArtist = Selectable<ReleasesTable> & { artist_name: string };
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Releases (albums, EPs, singles), their ordered tracks (tracks.release_id/release_position) and likes. */
+export class ReleaseRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private base(db: Db = this.db) {
+    return db.selectFrom('releases').innerJoin('profiles', 'profiles.id', 'releases.artist_id').selectAll('releases').select('profiles.display_name as artist_name');
+  }
+
+  async getById(id: string, db: Db = this.db): Promise<ReleaseWithArtist | undefined> {
+    return this.base(db).where('releases.id', '=', id).executeTakeFirst();
+  }
+
+  /** An artist's releases, newest release date first; those with no visible track only when asked (the owner's studio). */
+  async listByArtist(artistId: string, includeEmpty: boolean, limit: number): Promise<ReleaseWithArtist[]> {
+    return this.base()
+      .where('releases.artist_id', '=', artistId)
+      .$if(!includeEmpty, (q) => q.where('releases.track_count', '>', 0))
+      .orderBy('releases.release_date', 'desc')
+      .orderBy('releases.created_at', 'desc')
+      .orderBy('releases.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Ids of listed releases (with a visible track) whose title or artist contains the text, most liked
+   * then newest first: a walk of releases_search_rank_idx alone (its condition written out literally,
+   * as a partial index serves only a query whose WHERE visibly implies it). Public so tests can EXPLAIN it.
+   */
+  searchIds(lowerText: string, limit: number) {
+    return this.db
+      .selectFrom('releases')
+      .select('id')
+      .where(sql<SqlBool>`track_count > 0`)
+      .where((eb) => containsText(eb.ref('search_text'), lowerText))
+      .orderBy('likes_count', 'desc')
+      .orderBy('created_at', 'desc')
+      .limit(limit);
+  }
+
+  async search(lowerText: string, limit: number): Promise<ReleaseWithArtist[]> {
+    const ids = (await this.searchIds(lowerText, limit).execute()).map((r) => r.id);
+    if (ids.length === 0) return [];
+    const rows = await this.base().where('releases.id', 'in', ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async insert(trx: Transaction<Database>, row: Omit<Selectable<ReleasesTable>, 'track_count' | 'duration_seconds' | 'likes_count' | 'visibility' | 'secret' | 'publish_at'>): Promise<void> {
+    await trx.insertInto('releases').values(row).execute();
+  }
+
+  async update(id: string, changes: ReleaseChanges): Promise<void> {
+    await this.db.updateTable('releases').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  }
+
+  /** The ids of a release's tracks in order (hidden ones included). */
+  async trackIds(releaseId: string, db: Db = this.db): Promise<string[]> {
+    const rows = await db.selectFrom('tracks').select('id').where('release_id', '=', releaseId).orderBy('release_position').execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Tracks by id with what joining a release needs to know about them. */
+  async tracksForRelease(trx: Db, ids: string[]) {
+    if (ids.length === 0) return [];
+    return trx.selectFrom('tracks').select(['id', 'artist_id', 'release_id', 'hidden', 'duration']).where('id', 'in', ids).execute();
+  }
+
+  /**
+   * Makes `trackIds` the release's tracks, in that order, in the caller's transaction: tracks no
+   * longer listed leave it (they stay as singles), new ones join, and the counters follow.
+   */
+  async setTracks(trx: Transaction<Database>, releaseId: string, trackIds: string[]): Promise<void> {
+    const current = await this.trackIds(releaseId, trx);
+    const keep = new Set(trackIds);
+    for (const id of current) if (!keep.has(id)) await leaveRelease(trx, id);
+    const had = new Set(current);
+    const rows = await this.tracksForRelease(trx, trackIds);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const [position, id] of trackIds.entries()) {
+      await trx.updateTable('tracks').set({ release_id: releaseId, release_position: position }).where('id', '=', id).execute();
+      const row = byId.get(id);
+      if (!had.has(id) && row && !row.hidden) await shiftReleaseCounters(trx, releaseId, row, 1);
+    }
+  }
+
+  /** Deletes the release and its likes; its remaining tracks become singles. */
+  async delete(trx: Transaction<Database>, id: string): Promise<void> {
+    await trx.updateTable('tracks').set({ release_id: null, release_position: null }).where('release_id', '=', id).execute();
+    await trx.deleteFrom('release_likes').where('release_id', '=', id).execute();
+    await trx.deleteFrom('releases').where('id', '=', id).execute();
+  }
+
+  async isLiked(userId: string, releaseId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('release_likes').select('user_id').where('user_id', '=', userId).where('release_id', '=', releaseId).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Likes or unlikes; the counter moves only when the row did (in the same transaction). Returns the likes after. */
+  async setLiked(releaseId: string, userId: string, liked: boolean, now: string): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const changed = liked
+        ? (await trx.insertInto('release_likes').values({ user_id: userId, release_id: releaseId, created_at: now }).onConflict((oc) => oc.doNothing()).returning('user_id').execute()).length
+        : Number((await trx.deleteFrom('release_likes').where('user_id', '=', userId).where('release_id', '=', releaseId).executeTakeFirst()).numDeletedRows);
+      if (changed > 0) {
+        await trx
+          .updateTable('releases')
+          .set((eb) => ({ likes_count: eb('likes_count', liked ? '+' : '-', 1) }))
+          .where('id', '=', releaseId)
+          .execute();
+      }
+      const row = await trx.selectFrom('releases').select('likes_count').where('id', '=', releaseId).executeTakeFirstOrThrow();
+      return row.likes_count;
+    });
+  }
+}

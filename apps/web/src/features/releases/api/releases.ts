@@ -1,0 +1,50 @@
+import type { ReleaseDetail, ReleaseLikeState, ReleaseList, TrackList } from '@platter/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Query keys of releases and tag pages (under 'releases', so one invalidation refreshes them all). */
+export const releaseKeys = {
+  all: ['releases'] as const,
+  detail: (id: string) => ['releases', 'detail', id] as const,
+  ofArtist: (artistId: string) => ['releases', 'artist', artistId] as const,
+  tag: (tag: string, page: number) => ['releases', 'tag', tag, page] as const,
+};
+
+export const releaseQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: releaseKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest<ReleaseDetail>(`/api/releases/${encodeURIComponent(id)}`, { schema: (c) => c.releaseDetailSchema, signal }),
+  });
+
+export function useRelease(id: string) {
+  return useQuery(releaseQueryOptions(id));
+}
+
+export function useArtistReleases(artistId: string) {
+  return useQuery({
+    queryKey: releaseKeys.ofArtist(artistId),
+    queryFn: ({ signal }) => apiRequest<ReleaseList>(`/api/artists/${encodeURIComponent(artistId)}/releases`, { schema: (c) => c.releaseListSchema, signal }),
+  });
+}
+
+/** Likes or unlikes a release; the page shows the server's count. */
+export function useSetReleaseLike() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, liked }: { id: string; liked: boolean }) =>
+      apiRequest<ReleaseLikeState>(`/api/releases/${encodeURIComponent(id)}/like`, { method: liked ? 'PUT' : 'DELETE', schema: (c) => c.releaseLikeStateSchema }),
+    onSuccess: (state) => {
+      queryClient.setQueryData<ReleaseDetail>(releaseKeys.detail(state.releaseId), (old) => (old ? { ...old, liked: state.liked, likes: state.likes } : old));
+    },
+  });
+}
+
+/** One page of a tag's tracks, newest first. */
+export function useTagTracks(tag: string, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: releaseKeys.tag(tag, page),
+    queryFn: ({ signal }) =>
+      apiRequest<TrackList>(`/api/tags/${encodeURIComponent(tag)}/tracks`, { schema: (c) => c.trackListSchema, query: { page, pageSize }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,53 @@
+import type { CreateRelease, ReleaseDetail, ReleaseList, UpdateRelease } from '@platter/shared';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { putImageBody } from '../../../lib/put-image-body';
+import { queryKeys } from '../../../lib/query-keys';
+
+const path = (id: string) => `/api/releases/${encodeURIComponent(id)}`;
+
+/** `GET /api/me/releases`: my releases, empty ones included. */
+export const myReleasesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...queryKeys.studio.all, 'releases'] as const,
+    queryFn: ({ signal }) => apiRequest<ReleaseList>('/api/me/releases', { schema: (c) => c.releaseListSchema, signal }),
+  });
+
+export function useMyReleases() {
+  return useQuery(myReleasesQueryOptions());
+}
+
+export function getRelease(id: string): Promise<ReleaseDetail> {
+  return apiRequest(path(id), { schema: (c) => c.releaseDetailSchema });
+}
+
+export function createRelease(input: CreateRelease): Promise<ReleaseDetail> {
+  return apiRequest('/api/releases', { method: 'POST', json: input, schema: (c) => c.releaseDetailSchema });
+}
+
+export function updateRelease(id: string, changes: UpdateRelease): Promise<ReleaseDetail> {
+  return apiRequest(path(id), { method: 'PATCH', json: changes, schema: (c) => c.releaseDetailSchema });
+}
+
+export function setReleaseTracks(id: string, trackIds: string[]): Promise<ReleaseDetail> {
+  return apiRequest(`${path(id)}/tracks`, { method: 'PUT', json: { trackIds }, schema: (c) => c.releaseDetailSchema });
+}
+
+export function putReleaseCover(id: string, image: Blob): Promise<ReleaseDetail> {
+  return putImageBody(`${path(id)}/cover`, image, (c) => c.releaseDetailSchema);
+}
+
+export function deleteRelease(id: string, deleteTracks: boolean): Promise<unknown> {
+  return apiRequest(path(id), { method: 'DELETE', query: { deleteTracks: deleteTracks ? 'true' : undefined }, schema: (c) => c.unreadAnswerSchema });
+}
+
+/** After a release changed: the studio, track lists (album names), artist pages and release pages refetch. */
+export function useInvalidateReleases() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [queryKeys.studio.all, queryKeys.tracks.all, queryKeys.genres, queryKeys.profiles.all, queryKeys.me, queryKeys.search.all, ['releases']].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
