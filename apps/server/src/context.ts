@@ -45,6 +45,7 @@ import { AudioService } from './services/audio.service.js';
 import { createMediaEngine } from './media/engine/create-media-engine.js';
 import type { MediaEngine } from './media/engine/media-engine.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
+import { DownloadSigner } from './lib/download-signer.js';
 import type { JobQueue } from './jobs/job-queue.js';
 
 /** Everything a running Platter holds: the database, storage, services and sign-in. */
@@ -179,6 +180,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       images,
       moderation: repositories.moderation,
       maxUploadBytes: config.maxUploadBytes,
+      downloads: new DownloadSigner(`download:${secret}`),
       processesAudio: mediaEngine !== undefined,
       log,
     });
@@ -222,6 +224,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     await waveforms.listen();
     // …and its loudness measured and streaming renditions made by the media engine, the same way.
     await audio.listen();
+    // Scheduled releases (issue 13): the `track-publish` job publishes the due tracks, once each.
+    await jobs.register('track-publish', async () => void (await tracks.publishDue()), { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 });
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
     const auth = createAuth(authDeps);

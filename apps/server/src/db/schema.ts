@@ -51,7 +51,19 @@ export interface TracksTable {
   /** Storage keys of the streaming renditions; null where the original is played instead. */
   high_key: Generated<string | null>;
   saver_key: Generated<string | null>;
+  /** Migration track-visibility: `hidden` = moderated OR visibility <> 'public', set by every write of either. */
+  /** Hidden by an admin (moderation). */
+  moderated: Generated<number>;
+  visibility: Generated<TrackVisibility>;
+  /** The unlisted link's secret (null until the track is first unlisted); a reset replaces it. */
+  secret: Generated<string | null>;
+  /** When an unlisted or private track becomes public (the `track-publish` job), or null. */
+  publish_at: Generated<string | null>;
+  /** Whether listeners may download the original file. */
+  downloadable: Generated<number>;
 }
+
+export type TrackVisibility = 'public' | 'unlisted' | 'private';
 
 export type AudioStatus = 'processing' | 'ready' | 'failed' | 'original';
 

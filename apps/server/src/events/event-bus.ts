@@ -20,6 +20,8 @@ export interface DomainEvents {
   'profile.updated': { profileId: string };
   'subscriptions.changed': { userId: string };
   'reports.changed': Record<string, never>;
+  /** An unlisted or private track became public (its scheduled release, or its owner's switch): once per publication. */
+  'track.published': { trackId: string; artistId: string };
 }
 
 /**
