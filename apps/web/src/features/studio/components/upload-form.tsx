@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useServerConfig } from '../../../lib/server-config';
 import { UploadError, useUploadTrack } from '../hooks/use-upload-track';
 import { UploadProgressBar } from './upload-progress';
+import { DEFAULT_VISIBILITY, VisibilityFields, type VisibilityValue, visibilityFields } from './visibility-fields';
 import './upload.css';
 
 type Message = { kind: 'success' | 'error'; text: string };
@@ -34,6 +35,7 @@ export function UploadForm() {
   const coverRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [genre, setGenre] = useState<Genre>(DEFAULT_GENRE);
+  const [access, setAccess] = useState<VisibilityValue>(DEFAULT_VISIBILITY);
   const [message, setMessage] = useState<Message | null>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const upload = useUploadTrack();
@@ -68,11 +70,12 @@ export function UploadForm() {
       return;
     }
     upload.mutate(
-      { title: title.trim(), genre, file, cover: coverRef.current?.files?.[0] ?? null },
+      { title: title.trim(), genre, file, cover: coverRef.current?.files?.[0] ?? null, access: visibilityFields(access) },
       {
         onSuccess: ({ coverError }) => {
           setTitle('');
           setGenre(DEFAULT_GENRE);
+          setAccess(DEFAULT_VISIBILITY);
           if (fileRef.current) fileRef.current.value = '';
           if (coverRef.current) coverRef.current.value = '';
           if (coverError) console.error('Track cover refused', coverError);
@@ -148,6 +151,7 @@ export function UploadForm() {
         </label>
         <input ref={coverRef} id={`${id}-cover`} className="input upload-form__file" name="cover" type="file" accept="image/*" />
       </div>
+      <VisibilityFields value={access} onChange={setAccess} disabled={upload.isPending} />
       {upload.progress && <UploadProgressBar progress={upload.progress} />}
       {message && (
         <p className={message.kind === 'error' ? 'error-text' : 'upload-form__success'} role={message.kind === 'error' ? 'alert' : 'status'}>

@@ -1,4 +1,4 @@
-import type { Track } from '@platter/shared';
+import type { CreateTrack, Track } from '@platter/shared';
 import type { Genre } from '@platter/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -15,6 +15,8 @@ export interface UploadInput {
   file: File;
   /** An optional cover image, set on the track once it exists. */
   cover?: File | null;
+  /** Visibility, scheduled release and download toggle (issue 13); public, unscheduled, no downloads when left out. */
+  access?: Pick<CreateTrack, 'visibility' | 'publishAt' | 'downloadable'>;
 }
 
 export interface UploadResult {
@@ -64,7 +66,7 @@ export function useUploadTrack() {
   const controller = useRef<AbortController | null>(null);
 
   const mutation = useMutation({
-    mutationFn: async ({ title, genre, file, cover }: UploadInput): Promise<UploadResult> => {
+    mutationFn: async ({ title, genre, file, cover, access }: UploadInput): Promise<UploadResult> => {
       const abort = new AbortController();
       controller.current = abort;
       const { signal } = abort;
@@ -74,7 +76,7 @@ export function useUploadTrack() {
         getUploadUrl({ fileName: file.name, fileType, fileSize: file.size }, signal),
       );
       await runStep('put-file', () => putFile(uploadURL, file, fileType, setProgress, signal));
-      const track = await runStep('create-track', () => createTrack({ title, genre, url: fileUrl }, signal));
+      const track = await runStep('create-track', () => createTrack({ title, genre, url: fileUrl, ...access }, signal));
       if (!cover) return { track, coverError: null };
       try {
         return { track: await putTrackCover(track.id, cover), coverError: null };
