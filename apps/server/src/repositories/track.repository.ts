@@ -537,6 +537,11 @@ export class TrackRepository {
     return result !== undefined && result.moderatedBefore !== (moderated ? 1 : 0);
   }
 
+  /** The name this had before issue 13 (an admin's hide is now `moderated`). */
+  setHidden(trx: Transaction<Database>, id: string, hidden: boolean): Promise<boolean> {
+    return this.setModerated(trx, id, hidden);
+  }
+
   /** The ids of scheduled tracks due by `now`, soonest first (the partial index on publish_at). */
   async dueForPublishing(now: string, limit: number): Promise<string[]> {
     const rows = await this.dueQuery(now).limit(limit).execute();

@@ -57,7 +57,9 @@ export function downloadFileName(artist: string, title: string, contentType: str
     'audio/webm': 'webm',
   };
   const base = `${artist} - ${title}`
-    .replace(/[\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
+    .split('')
+    .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || '/\\:*?"<>|'.includes(c) ? ' ' : c))
+    .join('')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 150);
