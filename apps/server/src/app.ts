@@ -225,8 +225,9 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    const sharePage = (find: (id: string) => Promise<ShareMeta | undefined>) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-      const meta = await find(request.params.id);
+    const sharePage = (find: (id: string, secret?: string) => Promise<ShareMeta | undefined>) => async (request: FastifyRequest<{ Params: { id: string }; Querystring: { s?: unknown } }>, reply: FastifyReply) => {
+      // `?s=`: an unlisted track's secret link (issue 13).
+      const meta = await find(request.params.id, typeof request.query?.s === 'string' ? request.query.s : undefined);
       const html = await fs.promises.readFile(indexFile, 'utf8');
       const origin = publicOrigin.of(request);
       return reply
@@ -242,7 +243,7 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
     if (fs.existsSync(path.join(webDist, 'landing.html'))) {
       app.get('/', page('the landing page (HTML)'), (_request, reply) => reply.sendFile('landing.html'));
     }
-    app.get('/track/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forTrack(id)));
+    app.get('/track/:id', page('a share page (HTML with preview tags)'), sharePage((id, secret) => context.services.share.forTrack(id, secret)));
     app.get('/artist/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forArtist(id)));
     app.get('/playlist/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forPlaylist(id)));
     app.get('/release/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forRelease(id)));

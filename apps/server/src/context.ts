@@ -48,6 +48,7 @@ import type { MediaEngine } from './media/engine/media-engine.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
 import { ReleaseRepository } from './repositories/release.repository.js';
 import { ReleaseService } from './services/release.service.js';
+import { DownloadSigner } from './lib/download-signer.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { NotificationRepository } from './repositories/notification.repository.js';
 import { RepostRepository } from './repositories/repost.repository.js';
@@ -197,6 +198,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       images,
       moderation: repositories.moderation,
       maxUploadBytes: config.maxUploadBytes,
+      downloads: new DownloadSigner(`download:${secret}`),
       processesAudio: mediaEngine !== undefined,
       log,
     });
@@ -247,6 +249,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     await audio.listen();
     // …and its artist's followers told of the new release, once, by a claimed job.
     await notifications.listen();
+    // Scheduled releases (issue 13): the `track-publish` job publishes the due tracks, once each.
+    await jobs.register('track-publish', async () => void (await tracks.publishDue()), { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 });
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
     const auth = createAuth(authDeps);

@@ -151,6 +151,13 @@ describe(`catalogue query plans at scale (${dialect})`, () => {
     }
   });
 
+  it('finds the scheduled releases that are due through the partial index on publish_at, with no sort', async () => {
+    const plan = await planOf(repo().dueQuery(new Date().toISOString()).limit(100));
+    expect(plan).toMatch(/tracks_publish_at_idx/);
+    expect(plan).not.toMatch(fullScan);
+    expect(plan).not.toMatch(sorts);
+  });
+
   it('looks up "did you mean" candidates as ranges of the word indexes', async () => {
     const plan = await planOf(repo().nearWordsQuery('midnigth', 2));
     expect(plan).toMatch(/search_words_length_word_idx/);

@@ -205,7 +205,9 @@ describe.skipIf(dialect !== 'postgres')('jobs across two instances on one Postgr
   it('schedules the upload sweep every ten minutes, as one queue whose jobs never run two at once', async () => {
     const [a, b] = instances;
     const works = [startBackgroundWork(a.context, a.log), startBackgroundWork(b.context, b.log)];
-    await expect.poll(async () => (await sql.query(`SELECT name, cron, timezone FROM pgboss.schedule`)).rows, { timeout: 10_000 }).toEqual([
+    await expect.poll(async () => (await sql.query(`SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`)).rows, { timeout: 10_000 }).toEqual([
+      // Scheduled releases (issue 13): every minute, published once each whichever instance runs it.
+      { name: 'track-publish', cron: '* * * * *', timezone: 'UTC' },
       { name: 'upload-sweep', cron: '*/10 * * * *', timezone: 'UTC' },
     ]);
     const { rows } = await sql.query(`SELECT policy FROM pgboss.queue WHERE name = 'upload-sweep'`);

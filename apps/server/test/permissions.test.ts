@@ -270,6 +270,45 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'POST /api/tracks/{id}/listens', expected: everyone(200), prepare: newTrack, send: (as, p) => json('POST', `/api/tracks/${p.id}/listens`, {})(as) },
     { op: 'POST /api/tracks/{id}/reports', expected: everyone(201), prepare: newTrack, send: (as, p) => json('POST', `/api/tracks/${p.id}/reports`, { reason: 'spam' })(as) },
     { op: 'POST /api/me/history', expected: signedIn(204), prepare: newTrack, send: (as, p) => json('POST', '/api/me/history', { trackId: p.id })(as) },
+    // Issue 13: visibility, the unlisted link's secret, downloads (a private track is unknown to others: 404).
+    {
+      op: 'PATCH /api/tracks/{id}/visibility',
+      note: 'unlisting a public track',
+      expected: { anonymous: '401 public', other: '403 public', owner: '200 unlisted', admin: '200 unlisted' },
+      prepare: newTrack,
+      send: (as, p) => json('PATCH', `/api/tracks/${p.id}/visibility`, { visibility: 'unlisted', downloadable: true })(as),
+      effect: async (p) => (await t.context.repositories.tracks.getById(p.id))?.visibility ?? 'gone',
+    },
+    {
+      op: 'PATCH /api/tracks/{id}/visibility',
+      note: 'a private track',
+      expected: { anonymous: 401, other: 404, owner: 200, admin: 200 },
+      prepare: async () => {
+        const track = await newTrack();
+        await t.context.services.tracks.setVisibility({ id: ids.owner, isAdmin: false }, track.id, { visibility: 'private' });
+        return track;
+      },
+      send: (as, p) => json('PATCH', `/api/tracks/${p.id}/visibility`, { visibility: 'public' })(as),
+    },
+    {
+      op: 'POST /api/tracks/{id}/secret',
+      note: 'an unlisted track',
+      expected: { anonymous: '401 kept', other: '404 kept', owner: '200 reset', admin: '200 reset' },
+      prepare: async () => {
+        const track = await newTrack();
+        const unlisted = await t.context.services.tracks.setVisibility({ id: ids.owner, isAdmin: false }, track.id, { visibility: 'unlisted' });
+        return { id: track.id, secret: unlisted.secret ?? '' };
+      },
+      send: (as, p) => json('POST', `/api/tracks/${p.id}/secret`)(as),
+      effect: async (p) => ((await t.context.repositories.tracks.getById(p.id))?.secret === p.secret ? 'kept' : 'reset'),
+    },
+    {
+      op: 'GET /api/tracks/{id}/download',
+      note: 'downloads off',
+      expected: { anonymous: 403, other: 403, owner: 200, admin: 200 },
+      prepare: newTrack,
+      send: (as, p) => json('GET', `/api/tracks/${p.id}/download`)(as),
+    },
 
     // Playlists
     { op: 'POST /api/playlists', expected: signedIn(201), send: json('POST', '/api/playlists', { name: 'Mine' }) },

@@ -67,6 +67,14 @@ export const trackSchema = z.object({
   tags: z.array(z.string()).optional(),
   /** The release (album, EP, single) the track is on, or null. */
   release: z.object({ id: z.string(), title: z.string(), image: z.string().nullable() }).nullable().optional(),
+  /** Who may find and play it (issue 13); absent from tracks saved by an older version of the app (public). */
+  visibility: z.enum(['public', 'unlisted', 'private']).optional(),
+  /** When an unlisted or private track becomes public; null when not scheduled. */
+  publishAt: z.string().nullable().optional(),
+  /** Whether listeners may download the original file. */
+  downloadable: z.boolean().optional(),
+  /** The unlisted link's secret: for the owner and admins, and echoed to whoever opened the track with it. */
+  secret: z.string().optional(),
 });
 export type Track = z.infer<typeof trackSchema>;
 
@@ -158,6 +166,10 @@ export const createTrackSchema = z.object({
   url: z.string().min(1, 'url is required').max(1000),
   /** Free tags besides the genre (at most TRACK_TAGS_MAX; normalised). */
   tags: tagsSchema.optional(),
+  /** Issue 13: public by default, not scheduled, not downloadable. */
+  visibility: z.enum(['public', 'unlisted', 'private']).optional(),
+  publishAt: z.string().datetime({ offset: true, message: 'publishAt must be an ISO date-time, e.g. 2027-01-31T18:00:00Z' }).nullable().optional(),
+  downloadable: z.boolean().optional(),
 });
 export type CreateTrack = z.input<typeof createTrackSchema>;
 
@@ -166,6 +178,37 @@ export const updateTrackSchema = z
   .object({ title: trackTitleSchema.optional(), genre: genreSchema.optional(), tags: tagsSchema.optional() })
   .refine((value) => value.title !== undefined || value.genre !== undefined || value.tags !== undefined, 'Give a new title, genre or tags');
 export type UpdateTrack = z.input<typeof updateTrackSchema>;
+
+/** Track visibility (issue 13): public, unlisted (only by its secret link) or private (owner and admins). */
+export const TRACK_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+export const trackVisibilitySchema = z.enum(TRACK_VISIBILITIES);
+export type TrackVisibility = z.infer<typeof trackVisibilitySchema>;
+
+/** A scheduled release time: an ISO date-time with its offset (stored in UTC). */
+export const publishAtSchema = z.string().datetime({ offset: true, message: 'publishAt must be an ISO date-time, e.g. 2027-01-31T18:00:00Z' });
+
+/** What the visibility fields of a track may be set to, at upload (POST /api/tracks) or later (PATCH /api/tracks/:id/visibility). */
+export const trackVisibilityFieldsSchema = z.object({
+  visibility: trackVisibilitySchema.optional(),
+  /** Only for an unlisted or private track; null clears the schedule. */
+  publishAt: publishAtSchema.nullable().optional(),
+  downloadable: z.boolean().optional(),
+});
+export type TrackVisibilityFields = z.input<typeof trackVisibilityFieldsSchema>;
+
+/** PATCH /api/tracks/:id/visibility (owner or admin). */
+export const updateTrackVisibilitySchema = trackVisibilityFieldsSchema.refine(
+  (value) => value.visibility !== undefined || value.publishAt !== undefined || value.downloadable !== undefined,
+  'Give a visibility, publishAt or downloadable',
+);
+export type UpdateTrackVisibility = z.input<typeof updateTrackVisibilitySchema>;
+
+/** `?s=<secret>`: the unlisted link's secret, on the track's API, page, comments, waveform and media. */
+export const trackSecretQuerySchema = z.object({ s: z.string().max(100).optional() });
+
+/** GET /api/tracks/:id/download: a signed, expiring link to the original file. */
+export const trackDownloadSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type TrackDownload = z.infer<typeof trackDownloadSchema>;
 
 export const profileSchema = z.object({
   id: z.string(),

@@ -11,6 +11,7 @@ import * as listensByListenerTrack from './migrations/2026-11-25T03-30_listens-b
 import * as playlistPlaces from './migrations/2026-11-25T10-00_playlist-places.js';
 import * as playlistLength from './migrations/2026-11-25T10-30_playlist-length.js';
 import * as audioProcessing from './migrations/2026-11-26T00-00_audio-processing.js';
+import * as trackVisibility from './migrations/2026-11-26T06-00_track-visibility.js';
 import * as releases from './migrations/2026-11-26T06-10_releases.js';
 import * as repostsNotifications from './migrations/2026-11-26T06-20_reposts-notifications.js';
 import type { Database } from './schema.js';
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T10-00_playlist-places': playlistPlaces,
   '2026-11-25T10-30_playlist-length': playlistLength,
   '2026-11-26T00-00_audio-processing': audioProcessing,
+  '2026-11-26T06-00_track-visibility': trackVisibility,
   '2026-11-26T06-10_releases': releases,
   '2026-11-26T06-20_reposts-notifications': repostsNotifications,
 };

@@ -58,7 +58,19 @@ export interface TracksTable {
   release_position: Generated<number | null>;
   /** JSON array of its free tags (normalised); track_tags holds one row per tag for the tag page. */
   tags: Generated<string>;
+  /** Migration track-visibility: `hidden` = moderated OR visibility <> 'public', set by every write of either. */
+  /** Hidden by an admin (moderation). */
+  moderated: Generated<number>;
+  visibility: Generated<TrackVisibility>;
+  /** The unlisted link's secret (null until the track is first unlisted); a reset replaces it. */
+  secret: Generated<string | null>;
+  /** When an unlisted or private track becomes public (the `track-publish` job), or null. */
+  publish_at: Generated<string | null>;
+  /** Whether listeners may download the original file. */
+  downloadable: Generated<number>;
 }
+
+export type TrackVisibility = 'public' | 'unlisted' | 'private';
 
 export type AudioStatus = 'processing' | 'ready' | 'failed' | 'original';
 

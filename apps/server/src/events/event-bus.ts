@@ -22,6 +22,8 @@ export interface DomainEvents {
   'reports.changed': Record<string, never>;
   /** These users' notifications changed (new, taken back or read): each one's pages refetch the unread count. */
   'notifications.changed': { userIds: string[] };
+  /** An unlisted or private track became public (its scheduled release, or its owner's switch): once per publication. */
+  'track.published': { trackId: string; artistId: string };
 }
 
 /**

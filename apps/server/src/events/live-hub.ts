@@ -34,7 +34,11 @@ export class LiveHub {
       });
     const publicAudience: Audience = { kind: 'public' };
     this.unsubscribe = [
-      route('track.created', ({ track }) => [publicAudience, { type: 'track.created', track }]),
+      // An unlisted, private or moderated track is news to its owner only (issue 13).
+      route('track.created', ({ track }) => [
+        track.hidden || (track.visibility ?? 'public') !== 'public' ? { kind: 'user', userId: track.artistId } : publicAudience,
+        { type: 'track.created', track },
+      ]),
       route('track.stats', (p) => [publicAudience, { type: 'track.stats', ...p }]),
       route('likes.changed', ({ userId }) => [{ kind: 'user', userId }, { type: 'likes.changed' }]),
       route('playlists.changed', ({ userId, playlistId }) => [{ kind: 'user', userId }, { type: 'playlists.changed', playlistId }]),

@@ -39,6 +39,9 @@ export function startBackgroundWork(context: AppContext, log: BackgroundLog): Ba
     await jobs.schedule('upload-sweep', { everyMinutes: SWEEP_EVERY_MINUTES, data: {} });
     await jobs.send('upload-sweep', {}, { singletonKey: 'upload-sweep' });
 
+    // Scheduled releases (registered by the context): every minute, one instance at a time.
+    await jobs.schedule('track-publish', { everyMinutes: 1, data: {} });
+
     const pending = await services.waveforms.enqueuePending();
     if (pending > 0) log.info(`Waveforms: ${pending} pending tracks queued`);
     const processing = await services.audio.enqueuePending();

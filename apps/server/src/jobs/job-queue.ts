@@ -6,6 +6,8 @@ export interface JobPayloads {
   audio: { trackId: string };
   /** Remove uploads that expired unused (their rows and files). */
   'upload-sweep': Record<string, never>;
+  /** Publish the scheduled tracks that are due (issue 13), every minute. */
+  'track-publish': Record<string, never>;
   /** Generate whatever the demo catalogue still lacks. */
   'demo-catalogue': Record<string, never>;
   /** Notify every follower of a track's artist of the new release (one INSERT … SELECT). */

@@ -1,6 +1,6 @@
 import { type Expression, type Kysely, type SelectQueryBuilder, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
 import type { DialectName } from '../db/database.js';
-import type { Database, NewTrack, TracksTable } from '../db/schema.js';
+import type { Database, NewTrack, TrackVisibility, TracksTable } from '../db/schema.js';
 import { words } from '../lib/spelling.js';
 import { closeGap, shiftPlaylistDurations } from './playlist.repository.js';
 
@@ -61,7 +61,27 @@ const LIST_COLUMNS = [
   'tracks.release_id',
   'tracks.release_position',
   'tracks.tags',
+  'tracks.moderated',
+  'tracks.visibility',
+  'tracks.secret',
+  'tracks.publish_at',
+  'tracks.downloadable',
 ] as const;
+
+/** What a visibility write may change (migration track-visibility); `hidden` follows in the same UPDATE. */
+export interface AccessChanges {
+  moderated?: number;
+  visibility?: TrackVisibility;
+  secret?: string | null;
+  publish_at?: string | null;
+  downloadable?: number;
+}
+
+/** A track a scheduled release made public. */
+export interface PublishedTrack {
+  id: string;
+  artist_id: string;
+}
 
 /**
  * How many of the newest matching tracks a search reads before it asks the search index: a word
@@ -427,6 +447,7 @@ export class TrackRepository {
     const tags = parseTags(track.tags ?? '[]');
     if (tags.length > 0) await trx.insertInto('track_tags').values(tags.map((tag) => ({ track_id: track.id, tag, created_at: track.created_at }))).execute();
     await this.addWords(trx, [track.search_text]);
+    if (track.hidden) return;
     await trx
       .updateTable('profiles')
       .set((eb) => ({ tracks_count: eb('tracks_count', '+', 1) }))
@@ -489,24 +510,91 @@ export class TrackRepository {
     return true;
   }
 
-  /** Hides or shows a track; the artist's (visible) track counter and the length of the playlists holding it follow. False when nothing changed. */
-  async setHidden(trx: Transaction<Database>, id: string, hidden: boolean): Promise<boolean> {
-    const result = await trx
-      .updateTable('tracks')
-      .set({ hidden: hidden ? 1 : 0 })
+  /**
+   * Writes a track's moderation and visibility columns, and `hidden` (= moderated OR visibility <>
+   * 'public') in the same UPDATE; when hidden changes, the artist's (visible) track counter and the
+   * length of the playlists holding it follow (genre counters and the search index follow by trigger).
+   * The row is read first (locked on PostgreSQL). Undefined when there is no such track.
+   */
+  async setAccess(trx: Transaction<Database>, id: string, changes: AccessChanges): Promise<{ hiddenBefore: number; hidden: number; moderatedBefore: number } | undefined> {
+    const current = await trx
+      .selectFrom('tracks')
+      .select(['hidden', 'moderated', 'visibility', 'artist_id', 'duration', 'release_id'])
       .where('id', '=', id)
-      .where('hidden', '=', hidden ? 0 : 1)
-      .returning(['artist_id', 'duration', 'release_id'])
+      .$if(this.dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
-    if (!result) return false;
-    await shiftPlaylistDurations(trx, { id, duration: result.duration }, hidden ? -1 : 1);
-    if (result.release_id) await shiftReleaseCounters(trx, result.release_id, { duration: result.duration }, hidden ? -1 : 1);
+    if (!current) return undefined;
+    const moderated = changes.moderated ?? current.moderated;
+    const visibility = changes.visibility ?? current.visibility;
+    const hidden = moderated || visibility !== 'public' ? 1 : 0;
+    await trx
+      .updateTable('tracks')
+      .set({ ...changes, hidden })
+      .where('id', '=', id)
+      .execute();
+    if (hidden !== current.hidden) await this.followHidden(trx, { id, artist_id: current.artist_id, duration: current.duration, release_id: current.release_id }, hidden === 1);
+    return { hiddenBefore: current.hidden, hidden, moderatedBefore: current.moderated };
+  }
+
+  /** The artist's visible-track counter, the playlists' lengths and its release's counters, after a track left (or came back to) the public lists. */
+  private async followHidden(trx: Transaction<Database>, track: { id: string; artist_id: string; duration: number | null; release_id: string | null }, hidden: boolean): Promise<void> {
+    await shiftPlaylistDurations(trx, track, hidden ? -1 : 1);
+    if (track.release_id) await shiftReleaseCounters(trx, track.release_id, { duration: track.duration }, hidden ? -1 : 1);
     await trx
       .updateTable('profiles')
       .set((eb) => ({ tracks_count: eb('tracks_count', hidden ? '-' : '+', 1) }))
-      .where('id', '=', result.artist_id)
+      .where('id', '=', track.artist_id)
       .execute();
-    return true;
+  }
+
+  /** Hides or shows a track (admins' moderation); false when it already was. */
+  async setModerated(trx: Transaction<Database>, id: string, moderated: boolean): Promise<boolean> {
+    const result = await this.setAccess(trx, id, { moderated: moderated ? 1 : 0 });
+    return result !== undefined && result.moderatedBefore !== (moderated ? 1 : 0);
+  }
+
+  /** The name this had before issue 13 (an admin's hide is now `moderated`). */
+  setHidden(trx: Transaction<Database>, id: string, hidden: boolean): Promise<boolean> {
+    return this.setModerated(trx, id, hidden);
+  }
+
+  /** The ids of scheduled tracks due by `now`, soonest first (the partial index on publish_at). */
+  async dueForPublishing(now: string, limit: number): Promise<string[]> {
+    const rows = await this.dueQuery(now).limit(limit).execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The query behind dueForPublishing (public so tests can EXPLAIN it). */
+  dueQuery(now: string) {
+    return this.db.selectFrom('tracks').select('id').where('publish_at', 'is not', null).where('publish_at', '<=', now).orderBy('publish_at');
+  }
+
+  /**
+   * Makes one scheduled track public, if it is still due and not public: a conditional UPDATE, so
+   * of any number of workers racing on it exactly one publishes it (the others match no row).
+   * Its release date (created_at) becomes `now`, so it is new in the lists from then.
+   */
+  async publishIfDue(id: string, now: string): Promise<PublishedTrack | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('tracks')
+        .set((eb) => ({ visibility: 'public' as const, publish_at: null, hidden: eb.ref('moderated'), created_at: now }))
+        .where('id', '=', id)
+        .where('visibility', '<>', 'public')
+        .where('publish_at', 'is not', null)
+        .where('publish_at', '<=', now)
+        .returning(['id', 'artist_id', 'duration', 'moderated', 'release_id'])
+        .executeTakeFirst();
+      if (!row) {
+        // A schedule left on a track made public meanwhile is cleared, so it is not read again.
+        await trx.updateTable('tracks').set({ publish_at: null }).where('id', '=', id).where('visibility', '=', 'public').execute();
+        return undefined;
+      }
+      // The tag page orders by the same release date.
+      await trx.updateTable('track_tags').set({ created_at: now }).where('track_id', '=', id).execute();
+      if (!row.moderated) await this.followHidden(trx, row, false);
+      return { id: row.id, artist_id: row.artist_id };
+    });
   }
 
   /** Changes what a track says about itself; search_text comes along (the SQLite search table follows by trigger). */

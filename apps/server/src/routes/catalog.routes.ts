@@ -1,4 +1,4 @@
-import { errorSchema, genreCountsSchema, profileSchema, trackListQuerySchema, trackListSchema, trackSchema } from '@platter/shared';
+import { errorSchema, genreCountsSchema, profileSchema, trackListQuerySchema, trackListSchema, trackSchema, trackSecretQuerySchema } from '@platter/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,12 +33,13 @@ export async function catalogRoutes(base: FastifyInstance, { services }: Pick<Ap
       config: { access: 'optional' },
       schema: {
         tags: ['tracks'],
-        summary: 'A track: a visible one to anyone, a hidden one to its owner and admins',
+        summary: 'A track: a public one to anyone, an unlisted one also to whoever gives its secret (s), a private or hidden one to its owner and admins',
         params: z.object({ id: z.string().max(100) }),
-        response: { 200: trackSchema, 404: errorSchema },
+        querystring: trackSecretQuerySchema,
+        response: { 200: trackSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => services.tracks.get(request.params.id, await request.currentActor()),
+    async (request) => services.tracks.get(request.params.id, await request.currentActor(), request.query.s),
   );
 
   app.get(

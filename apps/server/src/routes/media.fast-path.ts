@@ -42,6 +42,8 @@ export function createMediaFastPath(deps: MediaFastPathDeps): (request: Incoming
     const query = url.indexOf('?');
     const key = url.slice(MEDIA_PREFIX.length, query === -1 ? undefined : query);
     if (key.includes('%')) return false;
+    // Signed downloads (issue 13) are attachments: the route answers them.
+    if (query !== -1 && url.includes('download=', query)) return false;
     const media = deps.knownPublicMedia(key);
     if (!media) return false;
 

@@ -13,6 +13,12 @@ const SMALL_RANGE_BYTES = 256 * 1024;
 /** How long a presigned GET that /media redirects to stays valid: enough to start and seek a track. */
 export const MEDIA_URL_SECONDS = 10 * 60;
 
+/** `attachment` with the file name, ASCII-safe and in full (RFC 6266 filename*). */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
 /** Where media is served: `/media/<key>`. */
 export const MEDIA_PREFIX = '/media/';
 
@@ -52,7 +58,10 @@ export function accelRedirectTarget(prefix: string, key: string): string {
  */
 export async function mediaRoutes(app: FastifyInstance, { services, storage, config }: Pick<AppContext, 'services' | 'storage' | 'config'>): Promise<void> {
   const accelRedirect = config.mediaAccelRedirect;
-  const handler = async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+  const handler = async (request: FastifyRequest<{ Params: { '*': string }; Querystring: Record<string, string | undefined> }>, reply: FastifyReply) => {
+    const query = request.query ?? {};
+    // A signed download link (issue 13): its signature alone grants it, and it is sent as an attachment.
+    const download = query.download !== undefined || query.sig !== undefined;
     const authorizeOnly = accelRedirect !== undefined && request.headers[AUTHORIZE_ONLY_HEADER] !== undefined;
     let media: MediaDescriptor;
     try {
@@ -62,7 +71,9 @@ export async function mediaRoutes(app: FastifyInstance, { services, storage, con
       } catch {
         throw new NotFoundError('No such audio file.', 'media_not_found');
       }
-      media = await services.tracks.mediaForKey(key, () => request.currentActor());
+      media = download
+        ? await services.tracks.downloadForKey(key, typeof query.download === 'string' ? query.download : undefined, typeof query.sig === 'string' ? query.sig : undefined)
+        : await services.tracks.mediaForKey(key, () => request.currentActor(), typeof query.s === 'string' ? query.s : undefined);
     } catch (error) {
       // nginx then asks the route again without the header, for the 404 in the API's own words.
       if (authorizeOnly && error instanceof NotFoundError) return reply.status(403).header('X-Accel-Expires', '0').send();
@@ -71,9 +82,11 @@ export async function mediaRoutes(app: FastifyInstance, { services, storage, con
     // On a bucket, the browser fetches (and seeks) the bytes there, with a short-lived presigned
     // GET made after the access check above; the redirect itself is never cached, so a hidden
     // track's URL goes no further than the viewer it was made for.
-    const direct = await storage.createDownloadUrl(media.key, { expiresInSeconds: MEDIA_URL_SECONDS, contentType: media.contentType });
+    const disposition = media.downloadName ? contentDisposition(media.downloadName) : undefined;
+    const direct = await storage.createDownloadUrl(media.key, { expiresInSeconds: MEDIA_URL_SECONDS, contentType: media.contentType, contentDisposition: disposition });
     if (direct) return reply.header('Cache-Control', 'private, no-store').redirect(direct, 307);
-    if (accelRedirect !== undefined) {
+    if (disposition) reply.header('Content-Disposition', disposition);
+    if (accelRedirect !== undefined && !disposition) {
       return reply
         .status(authorizeOnly ? 204 : 200)
         .headers(accelRedirectHeaders(accelRedirect, media))
@@ -128,12 +141,15 @@ export async function mediaRoutes(app: FastifyInstance, { services, storage, con
         206: 'The byte range asked for (Range)',
         304: 'Not modified (If-None-Match)',
         307: 'On S3 storage: a short-lived address of the file in the bucket',
-        403: 'Asked by nginx’s authorization request (x-platter-media-auth): not allowed',
+        403: 'Asked by nginx’s authorization request (x-platter-media-auth): not allowed; or a download link (download, sig) that expired or was forged',
         404: 'No such file, or the track is hidden or deleted and the viewer is not its owner or an admin',
         416: 'The range is outside the file',
       },
     },
-    schema: { tags: ['media'], summary: 'An audio file or image by its key: public media to anyone, a hidden track’s audio to its owner and admins' },
+    schema: {
+      tags: ['media'],
+      summary: 'An audio file or image by its key: public media to anyone, an unlisted track’s audio also with its secret (s), a private or hidden one to its owner and admins; with download and sig, a signed download of the original',
+    },
     handler,
   });
 }

@@ -12,6 +12,7 @@ import {
   postListSchema,
   postSchema,
   subscriptionStateSchema,
+  trackSecretQuerySchema,
 } from '@platter/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,8 +29,8 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
 
   app.get(
     '/api/tracks/:id/comments',
-    { config: { access: 'optional' }, schema: { tags: ['comments'], summary: "A track's comments, oldest first", params: idParamsSchema, response: { 200: commentListSchema, ...errors } } },
-    async (request) => comments.listForTrack(request.params.id, await request.currentActor()),
+    { config: { access: 'optional' }, schema: { tags: ['comments'], summary: "A track's comments, oldest first (s: an unlisted track's secret)", params: idParamsSchema, querystring: trackSecretQuerySchema, response: { 200: commentListSchema, ...errors } } },
+    async (request) => comments.listForTrack(request.params.id, await request.currentActor(), request.query.s),
   );
 
   app.post(
@@ -40,11 +41,12 @@ export async function socialRoutes(base: FastifyInstance, { services }: Pick<App
         tags: ['comments'],
         summary: 'Comments on a track, optionally at a playback position (seconds)',
         params: idParamsSchema,
+        querystring: trackSecretQuerySchema,
         body: createCommentSchema,
         response: { 201: commentSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await comments.add(await request.requireActor(), request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await comments.add(await request.requireActor(), request.params.id, request.body, request.query.s)),
   );
 
   app.delete(

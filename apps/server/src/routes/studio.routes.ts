@@ -9,9 +9,12 @@ import {
   studioCommentListSchema,
   subscriptionIdsSchema,
   trackItemsSchema,
+  trackDownloadSchema,
   trackSchema,
+  trackSecretQuerySchema,
   updateProfileSchema,
   updateTrackSchema,
+  updateTrackVisibilitySchema,
   waveformSchema,
 } from '@platter/shared';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { readImageBody } from '../services/image.service.js';
-import { perMinute } from './rate-limit.js';
+import { perMinute, perUserPerMinute } from './rate-limit.js';
 import { acceptRawBodies, contentLength } from './raw-body.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -32,8 +35,48 @@ export async function studioRoutes(base: FastifyInstance, { services }: Pick<App
 
   app.get(
     '/api/tracks/:id/waveform',
-    { config: { access: 'optional' }, schema: { tags: ['tracks'], summary: "The track's waveform peaks (status pending until they are made)", params: idParamsSchema, response: { 200: waveformSchema, 404: errorSchema } } },
-    async (request) => waveforms.get(request.params.id, await request.currentActor()),
+    { config: { access: 'optional' }, schema: { tags: ['tracks'], summary: "The track's waveform peaks (status pending until they are made)", params: idParamsSchema, querystring: trackSecretQuerySchema, response: { 200: waveformSchema, 400: errorSchema, 404: errorSchema } } },
+    async (request) => waveforms.get(request.params.id, await request.currentActor(), request.query.s),
+  );
+
+  // Issue 13: visibility, the unlisted link's secret, scheduled release and downloads.
+  app.patch(
+    '/api/tracks/:id/visibility',
+    {
+      config: { ...perUserPerMinute(60), access: 'signedIn' },
+      schema: {
+        tags: ['tracks'],
+        summary: "Changes a track's visibility (public, unlisted, private), scheduled release (publishAt) or download toggle (owner or admin)",
+        params: idParamsSchema,
+        body: updateTrackVisibilitySchema,
+        response: { 200: trackSchema, ...errors },
+      },
+    },
+    async (request) => tracks.setVisibility(await request.requireActor(), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/tracks/:id/secret',
+    {
+      config: { ...perUserPerMinute(30), access: 'signedIn' },
+      schema: { tags: ['tracks'], summary: "Replaces an unlisted track's secret link; the old link stops working (owner or admin)", params: idParamsSchema, response: { 200: trackSchema, ...errors, 409: errorSchema } },
+    },
+    async (request) => tracks.resetSecret(await request.requireActor(), request.params.id),
+  );
+
+  app.get(
+    '/api/tracks/:id/download',
+    {
+      config: { access: 'optional' },
+      schema: {
+        tags: ['tracks'],
+        summary: 'A signed link to download the original file, valid for ten minutes: when the artist allows downloads, and always for the owner and admins',
+        params: idParamsSchema,
+        querystring: trackSecretQuerySchema,
+        response: { 200: trackDownloadSchema, ...errors },
+      },
+    },
+    async (request) => tracks.downloadLink(request.params.id, await request.currentActor(), request.query.s),
   );
 
   app.delete(

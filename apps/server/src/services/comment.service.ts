@@ -34,24 +34,24 @@ export interface CommentServiceDeps {
 export class CommentService {
   constructor(private readonly deps: CommentServiceDeps) {}
 
-  /** A track that the viewer may see: hidden tracks only for their owner and admins. */
-  private async visibleTrack(trackId: string, viewer: Actor | undefined) {
+  /** A track that the viewer may see: hidden tracks only for their owner and admins, unlisted ones also with the secret. */
+  private async visibleTrack(trackId: string, viewer: Actor | undefined, secret?: string) {
     const track = await this.deps.tracks.getById(trackId);
-    if (!track || !canSeeTrack(track, viewer)) {
+    if (!track || !canSeeTrack(track, viewer, secret)) {
       throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
     }
     return track;
   }
 
-  async listForTrack(trackId: string, viewer: Actor | undefined): Promise<{ items: Comment[] }> {
-    await this.visibleTrack(trackId, viewer);
+  async listForTrack(trackId: string, viewer: Actor | undefined, secret?: string): Promise<{ items: Comment[] }> {
+    await this.visibleTrack(trackId, viewer, secret);
     const rows = await this.deps.comments.listForTrack(trackId, COMMENTS_LIMIT);
     return { items: rows.map(toComment) };
   }
 
-  async add(actor: Actor, trackId: string, input: CreateComment): Promise<Comment> {
+  async add(actor: Actor, trackId: string, input: CreateComment, secret?: string): Promise<Comment> {
     const { text, positionSec } = createCommentSchema.parse(input);
-    const track = await this.visibleTrack(trackId, actor);
+    const track = await this.visibleTrack(trackId, actor, secret);
     // A position past the end (a stale player clock) is kept at the end, where the marker can show.
     const position = positionSec == null ? null : track.duration ? Math.min(positionSec, track.duration) : positionSec;
     const id = newId();

@@ -69,10 +69,19 @@ export class NotificationService implements NotificationSink {
     await this.deps.jobs.register('notify-release', async ({ trackId }) => {
       await this.fanOutRelease(trackId);
     });
-    this.stopListening = this.deps.events.on('track.created', ({ track }) => {
-      if (track.hidden) return;
-      this.announceRelease(track.id).catch((error: unknown) => this.log(`could not queue the release notifications of track ${track.id}`, error));
+    const announce = (trackId: string) =>
+      this.announceRelease(trackId).catch((error: unknown) => this.log(`could not queue the release notifications of track ${trackId}`, error));
+    // A track uploaded public is a release at once; an unlisted or private one when it goes public
+    // (its scheduled time, or its owner's switch): `track.published`, once per publication.
+    const created = this.deps.events.on('track.created', ({ track }) => {
+      if (track.hidden || (track.visibility ?? 'public') !== 'public') return;
+      void announce(track.id);
     });
+    const published = this.deps.events.on('track.published', ({ trackId }) => void announce(trackId));
+    this.stopListening = () => {
+      created();
+      published();
+    };
   }
 
   close(): void {

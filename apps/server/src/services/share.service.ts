@@ -3,7 +3,8 @@ import type { TrackRepository } from '../repositories/track.repository.js';
 import { mediaUrl } from './track.mapper.js';
 import type { PlaylistService } from './playlist.service.js';
 import type { ProfileService } from './profile.service.js';
-import { toTrack } from './track.mapper.js';
+import { canSeeTrack } from '../lib/actor.js';
+import { toTrackFor } from './track.mapper.js';
 
 /** What a link preview shows: Open Graph and Twitter card fields, URLs relative to the site. */
 export interface ShareMeta {
@@ -31,15 +32,16 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export class ShareService {
   constructor(private readonly deps: ShareServiceDeps) {}
 
-  async forTrack(id: string): Promise<ShareMeta | undefined> {
+  /** A public track, or an unlisted one opened with its secret (`secret`); private and hidden ones are unknown. */
+  async forTrack(id: string, secret?: string): Promise<ShareMeta | undefined> {
     const row = await this.deps.tracks.getById(id);
-    if (!row || row.hidden) return undefined;
-    const track = toTrack(row);
+    if (!row || !canSeeTrack(row, undefined, secret)) return undefined;
+    const track = toTrackFor(row, { owner: false, secret });
     const artist = await this.deps.profiles.get(track.artistId).catch(() => undefined);
     return {
       title: `${track.title} – ${track.artist}`,
       description: `Listen to ${track.title} by ${track.artist} (${track.genre}) on Platter.`,
-      path: `/track/${encodeURIComponent(id)}`,
+      path: `/track/${encodeURIComponent(id)}${row.hidden && secret ? `?s=${encodeURIComponent(secret)}` : ''}`,
       type: 'music.song',
       image: track.image ?? artist?.photoURL ?? null,
       audio: { url: track.url, type: row.content_type },

@@ -18,7 +18,8 @@ export function toTrack(row: TrackWithArtist): Track {
     createdAt: row.created_at,
     image: row.image_key ? mediaUrl(row.image_key) : null,
     waveform: row.waveform_status,
-    hidden: row.hidden === 1,
+    // Hidden by an admin (moderation); visibility says the rest (issue 13).
+    hidden: row.moderated === 1,
     audio: {
       status: row.audio_status,
       sourceCodec: row.source_codec,
@@ -31,6 +32,27 @@ export function toTrack(row: TrackWithArtist): Track {
     reposts: row.reposts_count,
     tags: parseTags(row.tags),
     release: row.release_id && row.release_title !== null ? { id: row.release_id, title: row.release_title, image: row.release_image_key ? mediaUrl(row.release_image_key) : null } : null,
+    visibility: row.visibility,
+    publishAt: row.publish_at,
+    downloadable: row.downloadable === 1,
+  };
+}
+
+/**
+ * A track as one viewer sees it (issue 13): its owner and admins get the unlisted link's secret;
+ * whoever opened an unlisted track with its secret gets it back, and the audio URLs carry it
+ * (`?s=`), since the media route knows them by nothing else.
+ */
+export function toTrackFor(row: TrackWithArtist, access: { owner: boolean; secret?: string }): Track {
+  const track = toTrack(row);
+  if (access.owner) return row.secret ? { ...track, secret: row.secret } : track;
+  if (!row.hidden || !access.secret) return track;
+  const withSecret = (url: string) => `${url}?s=${encodeURIComponent(access.secret!)}`;
+  return {
+    ...track,
+    secret: access.secret,
+    url: withSecret(track.url),
+    audio: track.audio && { ...track.audio, high: track.audio.high && withSecret(track.audio.high), saver: track.audio.saver && withSecret(track.audio.saver) },
   };
 }
 

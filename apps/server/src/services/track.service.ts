@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import type { CreateTrack, Genre, GenreCounts, Track, TrackList, TrackListQuery, UpdateTrack } from '@platter/shared';
-import { DEFAULT_GENRE, GENRES, createTrackSchema, tagSchema, updateTrackSchema } from '@platter/shared';
+import { randomBytes } from 'node:crypto';
+import type { CreateTrack, Genre, GenreCounts, Track, TrackDownload, TrackList, TrackListQuery, TrackVisibility, UpdateTrack, UpdateTrackVisibility } from '@platter/shared';
+import { DEFAULT_GENRE, GENRES, createTrackSchema, tagSchema, updateTrackSchema, updateTrackVisibilitySchema } from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -10,12 +11,13 @@ import { type Actor, canSeeTrack, ownsOrAdmin } from '../lib/actor.js';
 import { NOT_AUDIO_MESSAGE, probeStoredAudio } from '../media/audio-probe.js';
 import { IMAGE_CONTENT_TYPE } from '../media/image.js';
 import type { ModerationRepository } from '../repositories/moderation.repository.js';
-import { type ListTotal, type PageAnchor, SEARCH_TOTAL_CAP, type TrackFilter, type TrackRepository, type TrackWithArtist, parseTags } from '../repositories/track.repository.js';
+import { type AccessChanges, type ListTotal, type PageAnchor, type PublishedTrack, SEARCH_TOTAL_CAP, type TrackFilter, type TrackRepository, type TrackWithArtist, parseTags } from '../repositories/track.repository.js';
+import type { DownloadSigner } from '../lib/download-signer.js';
 import type { UploadRepository } from '../repositories/upload.repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { ImageService } from './image.service.js';
 import type { ProfileService } from './profile.service.js';
-import { mediaUrl, searchText, toTrack } from './track.mapper.js';
+import { mediaUrl, searchText, toTrack, toTrackFor } from './track.mapper.js';
 
 /** What the media route needs to answer a (range) request for a stored object. */
 export interface MediaDescriptor {
@@ -25,6 +27,43 @@ export interface MediaDescriptor {
   etag: string;
   /** Not for shared caches (a hidden track streamed to its owner or an admin). */
   private: boolean;
+  /** A download (issue 13): sent as an attachment under this file name. */
+  downloadName?: string;
+}
+
+/** How long a download link stays valid. */
+export const DOWNLOAD_LINK_SECONDS = 10 * 60;
+
+/** A new unlisted-link secret: 128 random bits. */
+const newSecret = (): string => randomBytes(16).toString('base64url');
+
+/** A scheduled release may be this far in the past when it is set (clocks differ a little). */
+const PUBLISH_AT_SLACK_MS = 60_000;
+
+/** A file name for a download: "Artist - Title.ext", without characters file systems refuse. */
+export function downloadFileName(artist: string, title: string, contentType: string): string {
+  const ext: Record<string, string> = {
+    'audio/mpeg': 'mp3',
+    'audio/flac': 'flac',
+    'audio/x-flac': 'flac',
+    'audio/wav': 'wav',
+    'audio/x-wav': 'wav',
+    'audio/wave': 'wav',
+    'audio/ogg': 'ogg',
+    'audio/opus': 'opus',
+    'audio/mp4': 'm4a',
+    'audio/x-m4a': 'm4a',
+    'audio/aac': 'aac',
+    'audio/webm': 'webm',
+  };
+  const base = `${artist} - ${title}`
+    .split('')
+    .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || '/\\:*?"<>|'.includes(c) ? ' ' : c))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 150);
+  return `${base || 'track'}.${ext[contentType] ?? 'audio'}`;
 }
 
 export interface TrackServiceDeps {
@@ -38,6 +77,8 @@ export interface TrackServiceDeps {
   moderation: ModerationRepository;
   /** MAX_UPLOAD_MB in bytes: an object over it never becomes a track (on S3 it reached the bucket without Platter). */
   maxUploadBytes: number;
+  /** Signs download links to originals (issue 13). */
+  downloads: DownloadSigner;
   /** Whether a media engine measures new tracks (they start `processing`) or they play as uploaded (`original`). */
   processesAudio: boolean;
   log?: (message: string, error?: unknown) => void;
@@ -147,14 +188,15 @@ export class TrackService {
     return { total: genres.reduce((sum, g) => sum + g.count, 0), genres };
   }
 
-  /** A track; a hidden one only for its owner and admins. */
-  async get(id: string, viewer?: Actor): Promise<Track> {
-    return toTrack(await this.requireVisible(id, viewer));
+  /** A track; a moderated or private one only for its owner and admins, an unlisted one also with its secret. */
+  async get(id: string, viewer?: Actor, secret?: string): Promise<Track> {
+    const row = await this.requireVisible(id, viewer, secret);
+    return toTrackFor(row, { owner: viewer !== undefined && ownsOrAdmin(viewer, row.artist_id), secret });
   }
 
-  private async requireVisible(id: string, viewer: Actor | undefined) {
+  private async requireVisible(id: string, viewer: Actor | undefined, secret?: string) {
     const row = await this.deps.tracks.getById(id);
-    if (!row || !canSeeTrack(row, viewer)) {
+    if (!row || !canSeeTrack(row, viewer, secret)) {
       throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
     }
     return row;
@@ -169,7 +211,7 @@ export class TrackService {
 
   /** The studio's My tracks: every track of the user, hidden ones included and marked. */
   async listMine(actor: Actor): Promise<{ items: Track[] }> {
-    return { items: (await this.deps.tracks.listByArtist(actor.id, true, 1000)).map(toTrack) };
+    return { items: (await this.deps.tracks.listByArtist(actor.id, true, 1000)).map((row) => toTrackFor(row, { owner: true })) };
   }
 
   /**
@@ -224,7 +266,7 @@ export class TrackService {
     const row = await this.deps.tracks.getById(id);
     if (!row) throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
     const changed = await this.deps.db.transaction().execute(async (trx) => {
-      const changed = await this.deps.tracks.setHidden(trx, id, hidden);
+      const changed = await this.deps.tracks.setModerated(trx, id, hidden);
       if (hidden) await this.deps.moderation.resolveOpenForTrack(trx, id, actor.id, nowIso());
       return changed;
     });
@@ -237,6 +279,112 @@ export class TrackService {
     return this.get(id, actor);
   }
 
+  /**
+   * Changes who may find and play a track, its scheduled release and its download toggle (owner or
+   * admin). Unlisting gives it a secret link (kept if it had one); making it public clears the
+   * schedule. Leaving the public lists or coming back to them is announced as hiding and showing are.
+   */
+  async setVisibility(actor: Actor, id: string, input: UpdateTrackVisibility): Promise<Track> {
+    const changes = updateTrackVisibilitySchema.parse(input);
+    const row = await this.requireOwned(actor, id);
+    const write = this.accessChanges(changes, row);
+    const result = await this.deps.db.transaction().execute((trx) => this.deps.tracks.setAccess(trx, id, write));
+    if (!result) throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
+    await this.announceAccess(id, row.artist_id, result.hiddenBefore, result.hidden);
+    return this.get(id, actor);
+  }
+
+  /** The columns a visibility change writes, checked against the track as it is. */
+  private accessChanges(changes: { visibility?: TrackVisibility; publishAt?: string | null; downloadable?: boolean }, row: { visibility: TrackVisibility; secret: string | null; publish_at: string | null }): AccessChanges {
+    const visibility = changes.visibility ?? row.visibility;
+    const write: AccessChanges = {};
+    if (changes.visibility !== undefined) write.visibility = changes.visibility;
+    if (changes.downloadable !== undefined) write.downloadable = changes.downloadable ? 1 : 0;
+    if (visibility === 'unlisted' && !row.secret) write.secret = newSecret();
+    if (changes.publishAt) {
+      if (visibility === 'public') throw new BadRequestError('Only an unlisted or private track can be scheduled: it is public already.', 'publish_at_needs_hidden');
+      const at = new Date(changes.publishAt);
+      if (at.getTime() < Date.now() - PUBLISH_AT_SLACK_MS) throw new BadRequestError('The release time is in the past. Pick a time to come.', 'publish_at_past');
+      write.publish_at = at.toISOString();
+    } else if (changes.publishAt === null || (visibility === 'public' && row.publish_at !== null)) {
+      write.publish_at = null;
+    }
+    return write;
+  }
+
+  /** Live lists and caches follow a track leaving or joining the public lists. */
+  private async announceAccess(id: string, artistId: string, hiddenBefore: number, hidden: number): Promise<void> {
+    if (hiddenBefore === hidden) {
+      this.deps.events.emit('track.updated', { trackId: id });
+      return;
+    }
+    if (hidden) this.deps.events.emit('track.removed', { trackId: id });
+    else {
+      this.deps.events.emit('track.created', { track: await this.get(id) });
+      this.deps.events.emit('track.published', { trackId: id, artistId });
+    }
+    await this.emitProfileStats(artistId);
+  }
+
+  /** Replaces an unlisted track's secret link: the old one stops working at once (owner or admin). */
+  async resetSecret(actor: Actor, id: string): Promise<Track> {
+    const row = await this.requireOwned(actor, id);
+    if (row.visibility !== 'unlisted') throw new ConflictError('Only an unlisted track has a secret link. Make it unlisted first.', 'not_unlisted');
+    await this.deps.db.transaction().execute((trx) => this.deps.tracks.setAccess(trx, id, { secret: newSecret() }));
+    this.deps.events.emit('track.updated', { trackId: id });
+    return this.get(id, actor);
+  }
+
+  /**
+   * Publishes every scheduled track that is due (the `track-publish` job, once a minute on one
+   * instance). Each track is made public by a conditional UPDATE, so however many workers run this
+   * at once, each track is published, and announced as `track.published`, exactly once.
+   */
+  async publishDue(now = nowIso()): Promise<PublishedTrack[]> {
+    const published: PublishedTrack[] = [];
+    for (;;) {
+      const due = await this.deps.tracks.dueForPublishing(now, 100);
+      if (due.length === 0) return published;
+      for (const id of due) {
+        const track = await this.deps.tracks.publishIfDue(id, now);
+        if (!track) continue;
+        published.push(track);
+        const row = await this.deps.tracks.getById(id);
+        if (row && !row.hidden) this.deps.events.emit('track.created', { track: toTrack(row) });
+        this.deps.events.emit('track.published', { trackId: track.id, artistId: track.artist_id });
+        await this.emitProfileStats(track.artist_id);
+      }
+      if (due.length < 100) return published;
+    }
+  }
+
+  /**
+   * A signed link to the original file, valid DOWNLOAD_LINK_SECONDS: for the owner and admins
+   * always, for anyone who may play the track when its download toggle is on.
+   */
+  async downloadLink(id: string, viewer: Actor | undefined, secret?: string): Promise<TrackDownload> {
+    const row = await this.requireVisible(id, viewer, secret);
+    const owner = viewer !== undefined && ownsOrAdmin(viewer, row.artist_id);
+    if (!owner && !row.downloadable) throw new ForbiddenError('The artist has not allowed downloads of this track.', 'download_not_allowed');
+    const expiresAt = Math.floor(Date.now() / 1000) + DOWNLOAD_LINK_SECONDS;
+    const sig = this.deps.downloads.sign(row.storage_key, expiresAt);
+    return { url: `${mediaUrl(row.storage_key)}?download=${expiresAt}&sig=${sig}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
+  }
+
+  /** The original file a signed download link names, checked by its signature alone (no session). */
+  async downloadForKey(key: string, expires: string | undefined, sig: string | undefined): Promise<MediaDescriptor> {
+    const check = this.deps.downloads.verify(key, expires, sig);
+    if (!check.ok) {
+      throw check.reason === 'expired'
+        ? new ForbiddenError('This download link has expired. Open the track again to get a new one.', 'download_link_expired')
+        : new ForbiddenError('This download link is not valid (it was changed or made for another file).', 'download_link_invalid');
+    }
+    const row = await this.deps.tracks.getByStorageKey(key);
+    const stored = row && key === row.storage_key ? await this.deps.storage.stat(key) : undefined;
+    if (!row || !stored) throw new NotFoundError('No such audio file.', 'media_not_found');
+    return { key, size: stored.size, contentType: row.content_type, etag: stored.etag, private: true, downloadName: downloadFileName(row.artist_name, row.title, row.content_type) };
+  }
+
   private async emitProfileStats(profileId: string): Promise<void> {
     const p = await this.deps.profiles.get(profileId).catch(() => undefined);
     if (p) this.deps.events.emit('profile.stats', { profileId: p.id, subscribers: p.subscribers, subscriptions: p.subscriptions, tracks: p.tracks });
@@ -247,8 +395,10 @@ export class TrackService {
    * claimed in the same transaction that inserts the track, so a fileUrl makes at most one track.
    */
   async createFromUpload(userId: string, input: CreateTrack): Promise<Track> {
-    const { title, genre: chosenGenre, url, tags: chosenTags } = createTrackSchema.parse(input);
+    const { title, genre: chosenGenre, url, tags: chosenTags, visibility = 'public', publishAt, downloadable } = createTrackSchema.parse(input);
     const trackTags = chosenTags ?? [];
+    // Checked before the upload is claimed, so a refused schedule leaves the file for another try.
+    const access = this.accessChanges({ visibility, publishAt, downloadable }, { visibility, secret: null, publish_at: null });
     const key = storageKeyFromUrl(url);
     const upload = key ? await this.deps.uploads.getByStorageKey(key) : undefined;
     if (!key || !upload) {
@@ -322,9 +472,12 @@ export class TrackService {
         search_text: searchText(title, profile.displayName, trackTags),
         tags: JSON.stringify(trackTags),
         created_at: now,
+        ...access,
+        hidden: visibility === 'public' ? 0 : 1,
       });
     });
-    const track = await this.get(id);
+    const track = await this.get(id, { id: profile.id, isAdmin: false });
+    // Live lists hear of a public track; an unlisted or private one goes to its owner only (live-hub.ts).
     this.deps.events.emit('track.created', { track });
     await this.emitProfileStats(profile.id);
     return track;
@@ -342,7 +495,7 @@ export class TrackService {
     return this.publicMedia.get(key);
   }
 
-  async mediaForKey(key: string, viewer: () => Promise<Actor | undefined>): Promise<MediaDescriptor> {
+  async mediaForKey(key: string, viewer: () => Promise<Actor | undefined>, secret?: string): Promise<MediaDescriptor> {
     if (key.startsWith('images/')) {
       const stored = await this.deps.storage.stat(key);
       if (!stored) throw new NotFoundError('No such image.', 'media_not_found');
@@ -352,7 +505,7 @@ export class TrackService {
     if (cached) return cached;
     const row = await this.deps.tracks.getByStorageKey(key);
     // Who is asking matters only for a hidden track: a public one never looks up a session.
-    const allowed = row && (row.hidden === 1 ? canSeeTrack(row, await viewer()) : canSeeTrack(row, undefined));
+    const allowed = row && (row.hidden === 1 ? canSeeTrack(row, await viewer(), secret) : canSeeTrack(row, undefined));
     const stored = allowed ? await this.deps.storage.stat(key) : undefined;
     if (!row || !stored) throw new NotFoundError('No such audio file.', 'media_not_found');
     // A rendition is an MP3 whatever the original was.

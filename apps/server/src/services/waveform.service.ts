@@ -56,9 +56,9 @@ export class WaveformService {
   constructor(private readonly deps: WaveformServiceDeps) {}
 
   /** GET /api/tracks/:id/waveform: hidden tracks answer only to their owner and admins. */
-  async get(trackId: string, viewer: Actor | undefined): Promise<Waveform> {
+  async get(trackId: string, viewer: Actor | undefined, secret?: string): Promise<Waveform> {
     const row = await this.deps.tracks.getById(trackId);
-    if (!row || !canSeeTrack(row, viewer)) {
+    if (!row || !canSeeTrack(row, viewer, secret)) {
       throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
     }
     const peaks = row.waveform_status === 'ready' && row.waveform ? (JSON.parse(row.waveform) as number[]) : [];

@@ -124,12 +124,13 @@ export class S3Storage implements Storage {
     });
   }
 
-  async createDownloadUrl(key: string, options: { expiresInSeconds: number; contentType?: string }): Promise<string> {
+  async createDownloadUrl(key: string, options: { expiresInSeconds: number; contentType?: string; contentDisposition?: string }): Promise<string> {
     assertValidKey(key);
     const command = new GetObjectCommand({
       Bucket: this.config.bucket,
       Key: key,
       ...(options.contentType ? { ResponseContentType: options.contentType } : {}),
+      ...(options.contentDisposition ? { ResponseContentDisposition: options.contentDisposition } : {}),
     });
     return getSignedUrl(this.presigner, command, { expiresIn: options.expiresInSeconds });
   }

@@ -50,7 +50,7 @@ export interface Storage {
    * A short-lived URL the browser can GET the object from directly (a presigned GET on S3, where
    * Range works against the bucket), or undefined where Platter streams the bytes itself (local disk).
    */
-  createDownloadUrl(key: string, options: { expiresInSeconds: number; contentType?: string }): Promise<string | undefined>;
+  createDownloadUrl(key: string, options: { expiresInSeconds: number; contentType?: string; contentDisposition?: string }): Promise<string | undefined>;
   /** The origin browsers reach stored objects at when it is not Platter's own (the CSP names it), else undefined. */
   readonly publicOrigin: string | undefined;
   /** Resolves when the storage answers (the bucket exists and is reachable); throws otherwise. For /api/ready. */

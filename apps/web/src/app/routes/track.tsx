@@ -2,7 +2,7 @@ import type { Track } from '@platter/shared';
 import { formatTime } from '@platter/shared/format';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PauseIcon, PlayIcon } from '../../components/icons';
 import { Image } from '../../components/image';
 import { paths } from '../../config/paths';
@@ -16,15 +16,20 @@ import { Waveform } from '../../features/player/components/waveform';
 import { usePlayTrackList } from '../../features/player/hooks/use-play-track-list';
 import { playerActions } from '../../features/player/player-reducer';
 import { usePlayerStore } from '../../features/player/player-store';
+import { DownloadButton } from '../../features/track-actions/components/download-button';
 import { ShareButton } from '../../features/track-actions/components/share-button';
 import { trackLink } from '../../features/track-actions/share';
 import { ApiError } from '../../lib/api-error';
+import { rememberTrackSecret } from '../../lib/track-secrets';
 import { seekCurrent, useCommentMarkers, useCommentsPlayback, useCommentsViewer } from './track-comments';
 import './track.css';
 
 /** `/track/:id`: a track's own page (its share link): cover, details, waveform and comments. */
 export function TrackRoute() {
   const { id = '' } = useParams();
+  // `?s=`: an unlisted track's secret link (issue 13); the track, its waveform and comments are asked for with it.
+  const [search] = useSearchParams();
+  rememberTrackSecret(id, search.get('s'));
   return <TrackPage key={id} trackId={id} />;
 }
 
@@ -59,7 +64,9 @@ function TrackDetails({ track }: { track: Track }) {
   const { t } = useTranslation();
   const { activeTrackId, isPlaying, playTrack } = usePlayTrackList();
   const viewer = useCommentsViewer();
-  const signedIn = !!useMe().data;
+  const me = useMe().data;
+  const signedIn = !!me;
+  const mine = !!me && (me.user.id === track.artistId || me.isAdmin);
   const markers = useCommentMarkers(track.id);
   const playback = useCommentsPlayback(track.id);
   const title = track.title || t('trackPage.unknownTitle');
@@ -130,8 +137,14 @@ function TrackDetails({ track }: { track: Track }) {
               <LikeButton track={track} signedIn={signedIn} showCount className="track-page__like" />
               <RepostButton trackId={track.id} signedIn={signedIn} showCount />
               <SaveOfflineButton tracks={[track]} />
-              <ShareButton url={trackLink(track.id)} />
+              <ShareButton url={track.secret && track.visibility === 'unlisted' ? `${trackLink(track.id)}?s=${encodeURIComponent(track.secret)}` : trackLink(track.id)} />
+              {(track.downloadable || mine) && <DownloadButton track={track} />}
             </div>
+            {track.visibility && track.visibility !== 'public' && (
+              <p className="status-text" data-testid="track-page-visibility">
+                {t(track.visibility === 'unlisted' ? 'visibility.unlistedNote' : 'visibility.privateNote')}
+              </p>
+            )}
           </div>
         </header>
         <Waveform

@@ -3,10 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
+import { trackSecretQuery } from '../../../lib/track-secrets';
 
 /** GET /api/tracks/:id: one track, for a shared link (`/home?track=<id>`). */
 export function getTrack(trackId: string, signal?: AbortSignal): Promise<Track> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}`, { schema: (c) => c.trackSchema, signal });
+  // An unlisted track opened by its secret link is asked for with the secret (issue 13).
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}`, { query: trackSecretQuery(trackId), schema: (c) => c.trackSchema, signal });
 }
 
 /** One track for its own page (`/track/:id`); under `tracks`, so live track events refresh it. */

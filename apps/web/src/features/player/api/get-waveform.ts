@@ -2,10 +2,11 @@ import type { Waveform } from '@platter/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { trackSecretQuery } from '../../../lib/track-secrets';
 
 /** GET /api/tracks/:id/waveform: the peaks once computed, or the status while they are not. */
 export function getWaveform(trackId: string, signal?: AbortSignal): Promise<Waveform> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/waveform`, { schema: (c) => c.waveformSchema, signal });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/waveform`, { query: trackSecretQuery(trackId), schema: (c) => c.waveformSchema, signal });
 }
 
 /** Ready peaks never change; a pending waveform is refetched when `track.waveform` arrives (live-updates). */

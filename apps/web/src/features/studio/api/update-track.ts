@@ -1,8 +1,9 @@
-import type { Track, UpdateTrack } from '@platter/shared';
+import type { Track, UpdateTrack, UpdateTrackVisibility } from '@platter/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { putTrackCover } from './put-track-cover';
+import { updateTrackVisibility } from './update-track-visibility';
 
 /** `PATCH /api/tracks/:id { title?, genre? }` (owner or admin): the updated track. */
 export function updateTrack(trackId: string, changes: UpdateTrack): Promise<Track> {
@@ -15,6 +16,8 @@ export interface EditTrackInput {
   changes: UpdateTrack | null;
   /** A new cover image, PUT after the title and genre. */
   cover: Blob | null;
+  /** Visibility, scheduled release or download toggle changes (issue 13); null or absent when none changed. */
+  access?: UpdateTrackVisibility | null;
 }
 
 /** Which request of an edit failed, so the dialog can put its message next to the right field. */
@@ -22,15 +25,22 @@ export class EditTrackError extends Error {
   override readonly name = 'EditTrackError';
 
   constructor(
-    readonly step: 'details' | 'cover',
+    readonly step: 'details' | 'cover' | 'visibility',
     override readonly cause: Error,
   ) {
     super(cause.message);
   }
 }
 
-async function editTrack({ trackId, changes, cover }: EditTrackInput): Promise<Track | null> {
+async function editTrack({ trackId, changes, cover, access }: EditTrackInput): Promise<Track | null> {
   let track: Track | null = null;
+  if (access) {
+    try {
+      track = await updateTrackVisibility(trackId, access);
+    } catch (error) {
+      throw new EditTrackError('visibility', error instanceof Error ? error : new Error(String(error)));
+    }
+  }
   if (changes) {
     try {
       track = await updateTrack(trackId, changes);
@@ -65,6 +75,8 @@ export function useEditTrack() {
           queryKeys.likes.all,
           queryKeys.history,
           queryKeys.artists.all,
+          queryKeys.profiles.all,
+          queryKeys.me,
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });

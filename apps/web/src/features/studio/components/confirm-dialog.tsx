@@ -10,10 +10,12 @@ interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The confirming button's label; Delete unless given. */
+  confirmLabel?: string;
 }
 
 /** Asks before a deletion: Delete confirms, Cancel, Escape and the backdrop do nothing. */
-export function ConfirmDialog({ question, subject, open, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ question, subject, open, busy = false, onConfirm, onCancel, confirmLabel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -26,7 +28,7 @@ export function ConfirmDialog({ question, subject, open, busy = false, onConfirm
             {t('studio.cancel')}
           </button>
           <button type="button" className="button button--primary" onClick={onConfirm} disabled={busy}>
-            {t('studio.delete')}
+            {confirmLabel ?? t('studio.delete')}
           </button>
         </>
       }

@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api-error';
 import { EditTrackError, useEditTrack } from '../api/update-track';
 import { parseTagsText, tagsProblem } from '../tags-text';
+import { VisibilityFields, type VisibilityValue, toLocalInput, visibilityFields } from './visibility-fields';
 
 type Field = 'title' | 'genre' | 'cover' | 'tags';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -67,6 +68,8 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
     },
     [],
   );
+  const initialAccess: VisibilityValue = { visibility: track.visibility ?? 'public', publishAt: toLocalInput(track.publishAt), downloadable: track.downloadable ?? false };
+  const [access, setAccess] = useState<VisibilityValue>(initialAccess);
   const [checked, setChecked] = useState<FieldErrors>({});
   const edit = useEditTrack();
   const failed = failureErrors(edit.error);
@@ -85,17 +88,26 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
     const changed = Object.keys(changes).length > 0;
     const problem = tagsChanged ? tagsProblem(tags) : null;
     const found: FieldErrors = { ...(changed ? editTrackErrors(changes, t) : {}), ...(problem ? { tags: t(`releases.tags.${problem}`) } : {}) };
+    // Only what the artist changed is sent (a schedule left as it was is not checked again).
+    const wanted = visibilityFields(access);
+    const before = visibilityFields(initialAccess);
+    const accessChanges = {
+      ...(wanted.visibility !== before.visibility ? { visibility: wanted.visibility } : {}),
+      ...(wanted.publishAt !== before.publishAt ? { publishAt: wanted.publishAt } : {}),
+      ...(wanted.downloadable !== before.downloadable ? { downloadable: wanted.downloadable } : {}),
+    };
+    const accessChanged = Object.keys(accessChanges).length > 0;
     setChecked(found);
     if (found.title || found.genre || found.tags) {
       edit.reset();
       document.getElementById(`${id}-${found.title ? 'title' : found.genre ? 'genre' : 'tags'}`)?.focus();
       return;
     }
-    if (!changed && !cover) {
+    if (!changed && !cover && !accessChanged) {
       onDone();
       return;
     }
-    edit.mutate({ trackId: track.id, changes: changed ? changes : null, cover }, { onSuccess: onDone });
+    edit.mutate({ trackId: track.id, changes: changed ? changes : null, cover, access: accessChanged ? accessChanges : null }, { onSuccess: onDone });
   };
 
   const describe = (field: Field) => ({
@@ -192,6 +204,13 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
         </div>
         {fieldError('cover')}
       </div>
+      <VisibilityFields
+        value={access}
+        onChange={(next) => {
+          setAccess(next);
+          if (edit.error) edit.reset();
+        }}
+      />
       {failed.general && (
         <p className="error-text" role="alert">
           {failed.general}

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useDeleteTrack } from '../api/delete-track';
 import { useMyTracks } from '../api/get-my-tracks';
+import { useResetTrackSecret } from '../api/update-track-visibility';
+import { copyText, trackLink } from '../../track-actions/share';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditTrackDialog } from './edit-track-dialog';
 import { StudioSection } from './studio-section';
@@ -34,8 +36,10 @@ export function MyTracks() {
               <span className="studio-item__meta">
                 {track.genre} · {t('studio.listens', { count: track.listens })} · {t('studio.likes', { count: track.likes })}
                 {track.hidden && <span className="studio-badge">{t('studio.hidden')}</span>}
+                <VisibilityBadges track={track} />
               </span>
               <AudioInfo track={track} />
+              {track.visibility === 'unlisted' && track.secret && <SecretLink track={track} secret={track.secret} />}
             </div>
             <div className="studio-item__actions">
               <button
@@ -75,6 +79,77 @@ export function MyTracks() {
         />
       )}
     </StudioSection>
+  );
+}
+
+/** The track's visibility when it is not public, and its scheduled release (issue 13). */
+function VisibilityBadges({ track }: { track: Track }) {
+  const { t, i18n } = useTranslation();
+  if (!track.visibility || track.visibility === 'public') return null;
+  const date = track.publishAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(track.publishAt)) : null;
+  return (
+    <>
+      <span className={`studio-badge studio-badge--${track.visibility}`} data-testid="studio-track-visibility">
+        {t(`visibility.badge.${track.visibility}`)}
+      </span>
+      {date && (
+        <span className="studio-badge studio-badge--scheduled" data-testid="studio-track-scheduled">
+          {t('visibility.badge.scheduled', { date })}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** "Copy secret link" and "Reset link" for an unlisted track: a reset makes a new link and kills the old one. */
+function SecretLink({ track, secret }: { track: Track; secret: string }) {
+  const { t } = useTranslation();
+  const reset = useResetTrackSecret();
+  const [note, setNote] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const link = `${trackLink(track.id)}?s=${encodeURIComponent(secret)}`;
+  const copy = async () => setNote((await copyText(link)) ? t('visibility.copied') : t('visibility.copyFailed', { url: link }));
+  return (
+    <div className="studio-item__secret">
+      <button type="button" className="button button--secondary" aria-label={t('visibility.copyLinkNamed', { name: track.title })} onClick={() => void copy()}>
+        {t('visibility.copyLink')}
+      </button>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-label={t('visibility.resetLinkNamed', { name: track.title })}
+        disabled={reset.isPending}
+        onClick={() => setConfirming(true)}
+      >
+        {t('visibility.resetLink')}
+      </button>
+      {note && (
+        <span className="studio-item__meta" role="status">
+          {note}
+        </span>
+      )}
+      {reset.error && (
+        <span className="error-text" role="alert">
+          {reset.error.message}
+        </span>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          open
+          question={t('visibility.resetQuestion')}
+          confirmLabel={t('visibility.resetLink')}
+          subject={track.title}
+          busy={reset.isPending}
+          onConfirm={() =>
+            reset.mutate(track.id, {
+              onSuccess: () => setNote(t('visibility.resetDone')),
+              onSettled: () => setConfirming(false),
+            })
+          }
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </div>
   );
 }
 

@@ -202,7 +202,7 @@ describe('UploadForm protocol', () => {
     expect(FakeXhr.last?.body).toBe(file);
     const [url, init] = fetchSpy.mock.calls[1] as [string, RequestInit];
     expect(url).toBe('/api/tracks');
-    expect(JSON.parse(String(init.body))).toEqual({ title: 'My song', genre: 'Phonk', url: '/media/u-1.mp3' });
+    expect(JSON.parse(String(init.body))).toEqual({ title: 'My song', genre: 'Phonk', url: '/media/u-1.mp3', visibility: 'public', publishAt: null, downloadable: false });
     expect(fetchSpy).toHaveBeenCalledTimes(2);
     expect((screen.getByLabelText('Track title') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Genre') as HTMLSelectElement).value).toBe('Other');

@@ -7,6 +7,7 @@ import { useServerConfig } from '../../../lib/server-config';
 import { UploadError, useUploadTrack } from '../hooks/use-upload-track';
 import { UploadProgressBar } from './upload-progress';
 import { parseTagsText, tagsProblem } from '../tags-text';
+import { DEFAULT_VISIBILITY, VisibilityFields, type VisibilityValue, visibilityFields } from './visibility-fields';
 import './upload.css';
 
 type Message = { kind: 'success' | 'error'; text: string };
@@ -36,6 +37,7 @@ export function UploadForm() {
   const [title, setTitle] = useState('');
   const [genre, setGenre] = useState<Genre>(DEFAULT_GENRE);
   const [tagsText, setTagsText] = useState('');
+  const [access, setAccess] = useState<VisibilityValue>(DEFAULT_VISIBILITY);
   const [message, setMessage] = useState<Message | null>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const upload = useUploadTrack();
@@ -76,12 +78,13 @@ export function UploadForm() {
       return;
     }
     upload.mutate(
-      { title: title.trim(), genre, file, cover: coverRef.current?.files?.[0] ?? null, tags },
+      { title: title.trim(), genre, file, cover: coverRef.current?.files?.[0] ?? null, tags, access: visibilityFields(access) },
       {
         onSuccess: ({ coverError }) => {
           setTitle('');
           setGenre(DEFAULT_GENRE);
           setTagsText('');
+          setAccess(DEFAULT_VISIBILITY);
           if (fileRef.current) fileRef.current.value = '';
           if (coverRef.current) coverRef.current.value = '';
           if (coverError) console.error('Track cover refused', coverError);
@@ -171,6 +174,7 @@ export function UploadForm() {
         </label>
         <input ref={coverRef} id={`${id}-cover`} className="input upload-form__file" name="cover" type="file" accept="image/*" />
       </div>
+      <VisibilityFields value={access} onChange={setAccess} disabled={upload.isPending} />
       {upload.progress && <UploadProgressBar progress={upload.progress} />}
       {message && (
         <p className={message.kind === 'error' ? 'error-text' : 'upload-form__success'} role={message.kind === 'error' ? 'alert' : 'status'}>

@@ -1,4 +1,4 @@
-import type { Track } from '@platter/shared';
+import type { CreateTrack, Track } from '@platter/shared';
 import type { Genre } from '@platter/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -17,6 +17,8 @@ export interface UploadInput {
   cover?: File | null;
   /** Free tags besides the genre (normalised). */
   tags?: string[];
+  /** Visibility, scheduled release and download toggle (issue 13); public, unscheduled, no downloads when left out. */
+  access?: Pick<CreateTrack, 'visibility' | 'publishAt' | 'downloadable'>;
 }
 
 export interface UploadResult {
@@ -32,7 +34,7 @@ export type UploadStep = 'get-upload-url' | 'put-file' | 'create-track';
  * the track. Shared by the one-track form and the release form's many files.
  */
 export async function uploadOneTrack(
-  { title, genre, file, tags }: Omit<UploadInput, 'cover'>,
+  { title, genre, file, tags, access }: Omit<UploadInput, 'cover'>,
   onProgress: (progress: UploadProgress) => void,
   signal: AbortSignal,
 ): Promise<Track> {
@@ -40,7 +42,7 @@ export async function uploadOneTrack(
   onProgress({ sent: 0, total: file.size });
   const { uploadURL, fileUrl } = await runStep('get-upload-url', () => getUploadUrl({ fileName: file.name, fileType, fileSize: file.size }, signal));
   await runStep('put-file', () => putFile(uploadURL, file, fileType, onProgress, signal));
-  return runStep('create-track', () => createTrack({ title, genre, url: fileUrl, ...(tags && tags.length > 0 ? { tags } : {}) }, signal));
+  return runStep('create-track', () => createTrack({ title, genre, url: fileUrl, ...(tags && tags.length > 0 ? { tags } : {}), ...access }, signal));
 }
 
 /** Which step failed travels with the error, for the console; the message stays the server's. */
