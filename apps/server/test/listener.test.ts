@@ -107,7 +107,7 @@ describe(`likes, listens, charts, history, reports, search (${dialect})`, () => 
     const cyrillicTypo = await search('горот');
     expect(cyrillicTypo.suggestion).toBe('город');
     expect(cyrillicTypo.tracks.map((i) => i.title)).toEqual(['Город огней']);
-    expect(await search('')).toEqual({ query: '', tracks: [], artists: [], genres: [], suggestion: null });
+    expect(await search('')).toEqual({ query: '', tracks: [], artists: [], albums: [], genres: [], suggestion: null });
     expect(await search('qqqqqqq')).toMatchObject({ tracks: [], artists: [], suggestion: null });
   });
 });
