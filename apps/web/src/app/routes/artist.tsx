@@ -6,7 +6,7 @@ import { AuthorPosts } from '../../features/posts/components/author-posts';
 import { ArtistReposts } from '../../features/reposts/components/artist-reposts';
 import { ArtistReleases } from '../../features/releases/components/artist-releases';
 import { ShareButton } from '../../features/track-actions/components/share-button';
-import { artistLink } from '../../features/track-actions/share';
+import { artistLink } from '../../lib/share-links';
 import { TrackActionsHost } from './home/track-actions';
 
 export function ArtistRoute() {

@@ -18,7 +18,7 @@ import { playerActions } from '../../features/player/player-reducer';
 import { usePlayerStore } from '../../features/player/player-store';
 import { DownloadButton } from '../../features/track-actions/components/download-button';
 import { ShareButton } from '../../features/track-actions/components/share-button';
-import { trackLink } from '../../features/track-actions/share';
+import { trackLink } from '../../lib/share-links';
 import { ApiError } from '../../lib/api-error';
 import { rememberTrackSecret } from '../../lib/track-secrets';
 import { seekCurrent, useCommentMarkers, useCommentsPlayback, useCommentsViewer } from './track-comments';

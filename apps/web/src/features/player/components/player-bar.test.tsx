@@ -321,12 +321,13 @@ describe('PlayerBar', () => {
     window.removeEventListener(FOCUS_SEARCH_EVENT, focus);
   });
 
-  it('the Up Next panel lists what comes next and reorders, removes and clears it', () => {
+  it('the Up Next panel lists what comes next and reorders, removes and clears it', async () => {
     const more = [makeTrack({ id: 't3', title: 'Third' }), makeTrack({ id: 't4', title: 'Fourth' })];
     renderApp(<PlayerBar />);
     dispatch(a.setList([tracks[0]!, ...more], 0));
     fireEvent.click(screen.getByRole('button', { name: 'Up next' }));
-    const panel = screen.getByRole('dialog', { name: 'Up next' });
+    // The panel is its own chunk (lazy): on a first, or a busy, run it arrives a moment later.
+    const panel = await screen.findByRole('dialog', { name: 'Up next' }, { timeout: 10_000 });
     const titles = () => [...panel.querySelectorAll('.up-next__track-title')].map((node) => node.textContent);
     expect(titles()).toEqual(['Third', 'Fourth']);
     expect(screen.getByRole('button', { name: 'Move Third up' })).toHaveProperty('disabled', true);

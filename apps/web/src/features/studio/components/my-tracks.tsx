@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { useDeleteTrack } from '../api/delete-track';
 import { useMyTracks } from '../api/get-my-tracks';
 import { useResetTrackSecret } from '../api/update-track-visibility';
-import { copyText, trackLink } from '../../track-actions/share';
+import { copyText, trackLink } from '../../../lib/share-links';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditTrackDialog } from './edit-track-dialog';
 import { StudioSection } from './studio-section';

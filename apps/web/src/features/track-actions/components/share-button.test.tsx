@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../testing/i18n';
-import { artistLink, trackLink } from '../share';
+import { artistLink, trackLink } from '../../../lib/share-links';
 import { ShareButton } from './share-button';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../share';
+import { copyText } from '../../../lib/share-links';
 import './track-actions.css';
 
 /**

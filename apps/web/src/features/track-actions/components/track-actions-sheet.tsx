@@ -3,7 +3,7 @@ import { PLAYLIST_NAME_MAX_LENGTH } from '@platter/shared/constants';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportTrack } from '../api/report-track';
-import { copyText, trackEmbedCode, trackLink } from '../share';
+import { copyText, trackEmbedCode, trackLink } from '../../../lib/share-links';
 import { BottomSheet } from './bottom-sheet';
 
 /** What the sheet can do with a track; app/ wires each to its feature (player, likes, playlists). */

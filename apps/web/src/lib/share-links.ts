@@ -1,5 +1,5 @@
 import { EMBED_DEFAULT_HEIGHT, embedIframeHtml } from '@platter/shared';
-import { paths } from '../../config/paths';
+import { paths } from '../config/paths';
 
 /**
  * The absolute share link of a track: `/track/:id`, the page the server serves with preview tags
