@@ -121,10 +121,28 @@ test('a timed comment shows on the waveform and live in another browser; its aut
       await expect(dock).toHaveCount(0);
     });
 
+    const replyText = unique('A reply');
+    await test.step('the other browser replies: the reply sits under the comment, and its author hears of it', async () => {
+      const panel = pagePanel(reader.page);
+      await commentItem(panel, text).getByRole('button', { name: 'Reply to Comment Writer' }).click();
+      const form = panel.getByRole('form', { name: 'Reply to Comment Writer' });
+      await expect(form.getByRole('textbox')).toHaveValue('@Comment Writer ');
+      await form.getByRole('textbox').fill(`@Comment Writer ${replyText}`);
+      await form.getByRole('button', { name: 'Reply' }).click();
+      await expect(form).toHaveCount(0);
+      const thread = commentItem(pagePanel(writer.page), text).first();
+      await expect(thread.getByRole('list', { name: '1 reply' }).getByTestId('comment-text')).toHaveText(`@Comment Writer ${replyText}`);
+      await writer.page.goto('/notifications');
+      await expect(main(writer.page).getByTestId('notification').filter({ hasText: `Comment Reader replied to your comment on “${track.title}”` })).toBeVisible();
+      await openTrackPage(writer.page, track);
+    });
+
     await test.step('the author deletes it; it disappears from the other browser live', async () => {
       await commentItem(pagePanel(writer.page), text).getByRole('button', { name: 'Delete the comment by Comment Writer' }).click();
       await expect(commentItem(pagePanel(writer.page), text)).toHaveCount(0);
       await expect(commentItem(pagePanel(reader.page), text)).toHaveCount(0);
+      // Its thread went with it.
+      await expect(commentItem(pagePanel(reader.page), replyText)).toHaveCount(0);
       await expect(pageWaveform(reader.page).locator(`[data-comment-id="${comment!.id}"]`)).toHaveCount(0);
     });
     expect(await stillNotReloaded(reader.page)).toBe(true);

@@ -140,7 +140,7 @@ describe(`notifications (${dialect})`, () => {
     // Cid turns new releases off; Ann keeps them.
     const settings = await fans[2]!.json<Record<string, boolean>>('PUT', '/api/notifications/settings', { release: false });
     expect(settings.status).toBe(200);
-    expect(settings.body).toEqual({ follow: true, like: true, comment: true, repost: true, release: false });
+    expect(settings.body).toEqual({ follow: true, like: true, comment: true, reply: true, repost: true, release: false });
     expect((await fans[2]!.json<Record<string, boolean>>('GET', '/api/notifications/settings')).body.release).toBe(false);
     expect((await fans[2]!.json('PUT', '/api/notifications/settings', {})).status).toBe(400);
     for (const fan of fans) await fan.json('POST', '/api/notifications/read');
@@ -171,6 +171,54 @@ describe(`notifications (${dialect})`, () => {
     await fans[2]!.json('POST', `/api/tracks/${trackId}/repost`);
     expect(await unread(artist)).toBe(1);
     const rows = await t.context.database.db.selectFrom('notifications').select('key').where('user_id', '=', artistId).where('kind', '=', 'like').where('actor_id', '=', fanIds[2]!).execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('tells a comment’s author of replies; threads are one level deep and go with their first comment', async () => {
+    type C = { id: string; parentId: string | null; text: string };
+    const [ann, bob, cid] = fans as [Client, Client, Client];
+    for (const c of [artist, ann, bob, cid]) await c.json('POST', '/api/notifications/read');
+    await artist.json('PUT', '/api/notifications/settings', { like: true });
+
+    const first = await ann.json<C>('POST', `/api/tracks/${trackId}/comments`, { text: 'Who sings at 0:30?' });
+    expect(first.status).toBe(201);
+    expect(first.body.parentId).toBeNull();
+    const reply = await bob.json<C>('POST', `/api/tracks/${trackId}/comments`, { text: '@Ann the artist’s sister', replyTo: first.body.id });
+    expect(reply.status).toBe(201);
+    expect(reply.body.parentId).toBe(first.body.id);
+    // A reply to the reply joins the same thread, and tells the reply's author (not the thread's).
+    const deeper = await cid.json<C>('POST', `/api/tracks/${trackId}/comments`, { text: '@Bob are you sure?', replyTo: reply.body.id });
+    expect(deeper.body.parentId).toBe(first.body.id);
+    // The artist answering Ann: Ann hears of it, the artist of nothing of their own.
+    await artist.json('POST', `/api/tracks/${trackId}/comments`, { text: '@Ann yes, my sister', replyTo: first.body.id });
+
+    expect(await unread(ann)).toBe(2);
+    expect(await unread(bob)).toBe(1);
+    expect(await unread(cid)).toBe(0);
+    const annGroups = (await page(ann)).groups.filter((g) => g.unread);
+    expect(annGroups).toHaveLength(1);
+    expect(annGroups[0]).toMatchObject({ kind: 'reply', count: 2, track: { id: trackId }, comment: '@Ann yes, my sister' });
+    expect(annGroups[0]!.actors.map((a) => a.name)).toEqual(['Label Artist', 'Bob']);
+    expect((await page(bob)).groups.filter((g) => g.unread)).toMatchObject([{ kind: 'reply', count: 1, comment: '@Bob are you sure?', actors: [{ name: 'Cid' }] }]);
+    // The artist hears of every comment on the track, replies included.
+    expect(await unread(artist)).toBe(3);
+    expect((await page(artist)).groups.find((g) => g.kind === 'comment')).toMatchObject({ unread: true, comment: '@Bob are you sure?' });
+
+    // A reply must answer a comment that exists, on the same track.
+    const other = (await uploadTrack(artist, mp3, { title: 'Elsewhere' })) as { id: string };
+    const wrongTrack = await bob.json<{ error: string; message: string }>('POST', `/api/tracks/${other.id}/comments`, { text: 'hm', replyTo: first.body.id });
+    expect(wrongTrack.status).toBe(400);
+    expect(wrongTrack.body.message).toMatch(/same track/);
+    expect((await bob.json('POST', `/api/tracks/${trackId}/comments`, { text: 'hm', replyTo: 'no-such-comment' })).status).toBe(404);
+
+    // Ann deletes her comment: the thread goes with it, and so do its unread notifications.
+    expect((await ann.json('DELETE', `/api/comments/${first.body.id}`)).status).toBe(204);
+    const left = (await ann.json<{ items: C[] }>('GET', `/api/tracks/${trackId}/comments`)).body.items;
+    expect(left.some((c) => c.id === first.body.id || c.parentId === first.body.id)).toBe(false);
+    // (Ann and Bob follow the artist, so "Elsewhere" told them of a release: only the replies went.)
+    const replies = await t.context.database.db.selectFrom('notifications').select('key').where('kind', '=', 'reply').where('user_id', 'in', [fanIds[0]!, fanIds[1]!]).execute();
+    expect(replies).toEqual([]);
+    const rows = await t.context.database.db.selectFrom('comments').select('id').where('parent_id', '=', first.body.id).execute();
     expect(rows).toEqual([]);
   });
 

@@ -19,7 +19,7 @@ export type Repost = z.infer<typeof repostSchema>;
 export const repostPageSchema = z.object({ items: z.array(repostSchema), nextCursor: z.string().nullable() });
 export type RepostPage = z.infer<typeof repostPageSchema>;
 
-export const NOTIFICATION_KINDS = ['follow', 'like', 'comment', 'repost', 'release'] as const;
+export const NOTIFICATION_KINDS = ['follow', 'like', 'comment', 'reply', 'repost', 'release'] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -69,13 +69,14 @@ export const notificationSettingsSchema = z.object({
   follow: z.boolean(),
   like: z.boolean(),
   comment: z.boolean(),
+  reply: z.boolean(),
   repost: z.boolean(),
   release: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const updateNotificationSettingsSchema = notificationSettingsSchema
   .partial()
-  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change: give at least one kind (follow, like, comment, repost, release)' });
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change: give at least one kind (follow, like, comment, reply, repost, release)' });
 export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettingsSchema>;
 
 /** Live event (GET /api/events), only to the user it concerns: their notifications changed; refetch the unread count. */

@@ -41,6 +41,8 @@ export const commentSchema = z.object({
   text: z.string(),
   /** Playback position (seconds) the comment was written at, marked on the waveform; null for a plain comment. */
   positionSec: z.number().nullable(),
+  /** The thread's first comment, for a reply (threads are one level deep); null for a comment on the track. */
+  parentId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Comment = z.infer<typeof commentSchema>;
@@ -52,6 +54,8 @@ export const createCommentSchema = z.object({
     .min(1, 'Write a comment: it cannot be empty')
     .max(COMMENT_MAX_LENGTH, `A comment can be at most ${COMMENT_MAX_LENGTH} characters`),
   positionSec: z.number().min(0, 'positionSec cannot be negative').max(86_400).nullable().optional(),
+  /** The comment answered: the reply joins its thread, and its author is notified. */
+  replyTo: z.string({ message: 'replyTo must be the id of the comment you answer' }).min(1).max(64).optional(),
 });
 export type CreateComment = z.input<typeof createCommentSchema>;
 

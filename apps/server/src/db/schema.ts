@@ -95,6 +95,8 @@ export interface CommentsTable {
   user_id: string;
   text: string;
   position_sec: number | null;
+  /** The thread's first comment, for a reply; null for a comment on the track itself. */
+  parent_id: string | null;
   created_at: string;
 }
 
@@ -213,7 +215,7 @@ export interface SearchWordsTable {
   tracks: number;
 }
 
-export type NotificationKind = 'follow' | 'like' | 'comment' | 'repost' | 'release';
+export type NotificationKind = 'follow' | 'like' | 'comment' | 'reply' | 'repost' | 'release';
 
 /** One notification of one user; `key` says what it is about, so the same event never makes two rows. */
 export interface NotificationsTable {

@@ -30,7 +30,7 @@ export class CommentRepository {
     return this.base().where('comments.id', '=', id).executeTakeFirst();
   }
 
-  async create(comment: { id: string; trackId: string; userId: string; text: string; positionSec: number | null; at: string }): Promise<void> {
+  async create(comment: { id: string; trackId: string; userId: string; text: string; positionSec: number | null; parentId: string | null; at: string }): Promise<void> {
     await this.db
       .insertInto('comments')
       .values({
@@ -39,14 +39,23 @@ export class CommentRepository {
         user_id: comment.userId,
         text: comment.text,
         position_sec: comment.positionSec,
+        parent_id: comment.parentId,
         created_at: comment.at,
       })
       .execute();
   }
 
-  async delete(id: string): Promise<boolean> {
-    const deleted = await this.db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
-    return Number(deleted.numDeletedRows) > 0;
+  /**
+   * Deletes a comment and, for a thread's first comment, its replies, in one transaction.
+   * Returns the ids deleted (none when it was already gone).
+   */
+  async delete(id: string): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const replies = await trx.deleteFrom('comments').where('parent_id', '=', id).returning('id').execute();
+      const deleted = await trx.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) return [];
+      return [id, ...replies.map((r) => r.id)];
+    });
   }
 
   /** A track's comments, oldest first (SPEC section 3). */

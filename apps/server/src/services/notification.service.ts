@@ -43,6 +43,9 @@ function keys(kind: NotificationKind, actorId: string, subject: { trackId?: stri
       return { key: `follow:${actorId}`, groupKey: 'follow' };
     case 'comment':
       return { key: `comment:${subject.commentId}`, groupKey: `comment:${subject.trackId}` };
+    // One row per reply; the replies to one person on one track are read together.
+    case 'reply':
+      return { key: `reply:${subject.commentId}`, groupKey: `reply:${subject.trackId}` };
     case 'release':
       return { key: `release:${subject.trackId}`, groupKey: `release:${subject.trackId}` };
     default:
@@ -51,7 +54,7 @@ function keys(kind: NotificationKind, actorId: string, subject: { trackId?: stri
 }
 
 /**
- * Notifications (issue 13): a new follower, a like, a comment, a repost, a followed artist's new
+ * Notifications (issue 13): a new follower, a like, a comment, a reply to one's comment, a repost, a followed artist's new
  * release. Written when the thing happens (one row), or for a release by a claimed background job
  * that copies the artist's followers into notifications in one INSERT … SELECT. Each change
  * reaches the recipients' open pages as the live event `notifications.changed`.

@@ -1,13 +1,19 @@
+import type { Comment } from '@platter/shared';
 import { COMMENT_MAX_LENGTH } from '@platter/shared/constants';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
 import { useCreateComment } from '../api/create-comment';
+import { commentAuthor } from '../comment-author';
 import type { CommentsPlayback } from '../types';
 
 export interface CommentFormProps {
   trackId: string;
   playback: CommentsPlayback | null;
+  /** The comment answered: the form writes a reply to it ("@Name " to start with), with a Cancel. */
+  replyTo?: Comment;
+  /** The reply was posted or cancelled. */
+  onDone?: () => void;
 }
 
 /** What to tell the writer when posting failed: the server's own words for a refusal or the rate limit. */
@@ -16,10 +22,11 @@ function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export function CommentForm({ trackId, playback }: CommentFormProps) {
+export function CommentForm({ trackId, playback, replyTo, onDone }: CommentFormProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState('');
+  const replyName = replyTo ? commentAuthor(replyTo, t) : null;
+  const [text, setText] = useState(replyName ? `@${replyName} ` : '');
   // null follows the default: on while this track plays.
   const [atTimeChoice, setAtTimeChoice] = useState<boolean | null>(null);
   const create = useCreateComment(trackId);
@@ -32,28 +39,37 @@ export function CommentForm({ trackId, playback }: CommentFormProps) {
     if (!valid || create.isPending) return;
     const positionSec = atTime && playback ? Math.max(0, Math.round(playback.currentTime() * 10) / 10) : null;
     create.mutate(
-      { text: trimmed, positionSec },
+      { text: trimmed, positionSec, ...(replyTo ? { replyTo: replyTo.id } : {}) },
       {
         onSuccess: () => {
           setText('');
           setAtTimeChoice(null);
+          onDone?.();
         },
       },
     );
   };
 
+  const label = replyName ? t('comments.replyTo', { name: replyName }) : t('comments.formLabel');
   return (
-    <form className="comment-form" onSubmit={submit} aria-label={t('comments.formLabel')}>
+    <form className={replyTo ? 'comment-form comment-form--reply' : 'comment-form'} onSubmit={submit} aria-label={label}>
       <label className="visually-hidden" htmlFor={`${id}-text`}>
-        {t('comments.placeholder')}
+        {replyName ? label : t('comments.placeholder')}
       </label>
       <textarea
         id={`${id}-text`}
         className="input comment-form__text"
-        placeholder={t('comments.placeholder')}
+        placeholder={replyName ? label : t('comments.placeholder')}
         value={text}
         maxLength={COMMENT_MAX_LENGTH}
-        rows={3}
+        rows={replyTo ? 2 : 3}
+        autoFocus={!!replyTo}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && replyTo) {
+            event.stopPropagation();
+            onDone?.();
+          }
+        }}
         onChange={(event) => {
           setText(event.currentTarget.value);
           if (create.isError) create.reset();
@@ -72,8 +88,13 @@ export function CommentForm({ trackId, playback }: CommentFormProps) {
         <span className="comment-form__count" aria-live="polite">
           {t('comments.length', { length: trimmed.length, max: COMMENT_MAX_LENGTH })}
         </span>
+        {replyTo && (
+          <button type="button" className="button comment-form__cancel" onClick={onDone}>
+            {t('comments.cancelReply')}
+          </button>
+        )}
         <button type="submit" className="button button--primary comment-form__submit" disabled={!valid || create.isPending}>
-          {create.isPending ? t('comments.posting') : t('comments.post')}
+          {create.isPending ? t('comments.posting') : replyTo ? t('comments.reply') : t('comments.post')}
         </button>
       </div>
       {create.isError && (

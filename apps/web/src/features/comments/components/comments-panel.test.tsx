@@ -15,6 +15,7 @@ function makeComment(overrides: Partial<Comment> & { id: string }): Comment {
     userPhotoURL: null,
     text: `Comment ${overrides.id}`,
     positionSec: null,
+    parentId: null,
     createdAt: '2026-03-05T14:30:00.000Z',
     ...overrides,
   };
@@ -141,6 +142,48 @@ describe('CommentsPanel', () => {
     cleanup();
     renderPanel({ viewer: { id: 'u-ann', isAdmin: false }, playback: null });
     expect(screen.getByRole('checkbox', { name: 'At current time' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows replies under the comment they answer and writes a reply to the comment chosen', async () => {
+    const reply = makeComment({ id: 'c3', userId: 'u-bob', userName: 'Bob', text: '@Ann agreed', parentId: 'c1', createdAt: '2026-03-05T14:32:00.000Z' });
+    const created = makeComment({ id: 'c5', userId: 'u-cid', userName: 'Cid', text: '@Bob me too', parentId: 'c1', createdAt: '2026-03-05T14:33:00.000Z' });
+    // POST answers the new reply; the refetch after it answers the list with the reply in it.
+    fetchMock.mockImplementation((_url: string, init?: RequestInit) =>
+      Promise.resolve(
+        init?.method === 'POST'
+          ? new Response(JSON.stringify(created), { status: 201 })
+          : new Response(JSON.stringify({ items: [ann, nameless, reply, created] }), { status: 200 }),
+      ),
+    );
+    renderPanel({ viewer: { id: 'u-cid', isAdmin: false } }, [ann, nameless, reply]);
+    const list = screen.getByRole('list', { name: 'Comments' });
+    // Two threads: Ann's (with Bob's reply inside it) and the nameless one.
+    const threads = within(list).getAllByTestId('comment').filter((item) => item.parentElement === list);
+    expect(threads.map((item) => item.getAttribute('data-comment-id'))).toEqual(['c1', 'c2']);
+    const replies = within(threads[0]!).getByRole('list', { name: '1 reply' });
+    expect(within(replies).getByTestId('comment-text').textContent).toBe('@Ann agreed');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reply to Bob' }));
+    const form = screen.getByRole('form', { name: 'Reply to Bob' });
+    const box = within(form).getByRole('textbox') as HTMLTextAreaElement;
+    expect(box.value).toBe('@Bob ');
+    fireEvent.change(box, { target: { value: '@Bob me too' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Reply' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Reply to Bob' })).toBeNull());
+    const [url, init] = fetchMock.mock.calls.find(([, i]) => (i as RequestInit | undefined)?.method === 'POST') as [string, RequestInit];
+    expect(url).toBe('/api/tracks/t1/comments');
+    expect(JSON.parse(init.body as string)).toEqual({ text: '@Bob me too', positionSec: null, replyTo: 'c3' });
+    expect(await within(screen.getAllByTestId('comment')[0]!).findByRole('list', { name: '2 replies' })).toBeTruthy();
+  });
+
+  it('offers no Reply when signed out, and Cancel closes a reply', () => {
+    renderPanel();
+    expect(screen.queryByRole('button', { name: /^Reply to/ })).toBeNull();
+    cleanup();
+    renderPanel({ viewer: { id: 'u-cid', isAdmin: false } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reply to Ann' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'Reply to Ann' })).toBeNull();
   });
 
   it("shows the server's message when it refuses (400) or rate-limits (429)", async () => {

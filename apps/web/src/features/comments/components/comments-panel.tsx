@@ -1,5 +1,6 @@
 import type { Comment } from '@platter/shared';
-import { useEffect, useId } from 'react';
+import type { ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEscapeLayer } from '../../../components/dialog';
 import { useComments } from '../api/get-comments';
@@ -29,6 +30,16 @@ export interface CommentsPanelProps {
 /** Set on <body> while the docked panel is open, so the page makes room for it (comments.css). */
 export const COMMENTS_DOCKED_CLASS = 'comments-docked';
 
+/** Comments in threads: first comments oldest first, each with its replies oldest first (a reply whose thread is gone stands alone). */
+export function threadComments(comments: readonly Comment[]): Array<{ comment: Comment; replies: Comment[] }> {
+  const ids = new Set(comments.map((c) => c.id));
+  const replies = new Map<string, Comment[]>();
+  for (const c of comments) {
+    if (c.parentId && ids.has(c.parentId)) replies.set(c.parentId, [...(replies.get(c.parentId) ?? []), c]);
+  }
+  return comments.filter((c) => !c.parentId || !ids.has(c.parentId)).map((comment) => ({ comment, replies: replies.get(comment.id) ?? [] }));
+}
+
 export function canDeleteComment(comment: Pick<Comment, 'userId'>, viewer: CommentsViewer | null, trackOwnerId?: string | null) {
   if (!viewer) return false;
   return viewer.isAdmin || comment.userId === viewer.id || (!!trackOwnerId && trackOwnerId === viewer.id);
@@ -49,6 +60,8 @@ export function CommentsPanel({
   const titleId = useId();
   const comments = useComments(trackId);
   const remove = useDeleteComment(trackId);
+  const [replyingTo, setReplyingTo] = useState<Comment | null>(null);
+  const threads = useMemo(() => threadComments(comments.data ?? []), [comments.data]);
   useEscapeLayer(!!onClose, () => onClose?.());
 
   const docked = variant === 'dock';
@@ -87,16 +100,35 @@ export function CommentsPanel({
           <p className="status-text comments-panel__empty">{t('comments.empty')}</p>
         ) : (
           <ol className="comments-panel__list" aria-label={t('comments.title')}>
-            {comments.data.map((comment) => (
-              <CommentItem
-                key={comment.id}
-                comment={comment}
-                canDelete={canDeleteComment(comment, viewer, trackOwnerId)}
-                deleting={remove.isPending && remove.variables === comment.id}
-                onDelete={(target) => remove.mutate(target.id)}
-                onSeek={onSeek}
-              />
-            ))}
+            {threads.map(({ comment, replies }) => {
+              const item = (c: Comment, children?: ReactNode) => (
+                <CommentItem
+                  key={c.id}
+                  comment={c}
+                  canDelete={canDeleteComment(c, viewer, trackOwnerId)}
+                  deleting={remove.isPending && remove.variables === c.id}
+                  onDelete={(target) => remove.mutate(target.id)}
+                  onSeek={onSeek}
+                  onReply={viewer ? setReplyingTo : undefined}
+                >
+                  {children}
+                </CommentItem>
+              );
+              const answering = replyingTo && (replyingTo.id === comment.id || replies.some((r) => r.id === replyingTo.id)) ? replyingTo : null;
+              return item(
+                comment,
+                replies.length > 0 || answering ? (
+                  <>
+                    {replies.length > 0 && (
+                      <ol className="comment__replies" aria-label={t('comments.replies', { count: replies.length })}>
+                        {replies.map((reply) => item(reply))}
+                      </ol>
+                    )}
+                    {answering && <CommentForm key={answering.id} trackId={trackId} playback={playback} replyTo={answering} onDone={() => setReplyingTo(null)} />}
+                  </>
+                ) : undefined,
+              );
+            })}
           </ol>
         )}
         {remove.isError && (

@@ -50,6 +50,7 @@ const dashboard: Dashboard = {
       userPhotoURL: null,
       text: 'Love the bassline',
       positionSec: null,
+      parentId: null,
       createdAt: '2026-11-21T10:00:00.000Z',
     },
   ],

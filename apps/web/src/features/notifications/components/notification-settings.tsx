@@ -5,7 +5,7 @@ import { useNotificationSettings, useUpdateNotificationSettings } from '../api/n
 import './notifications.css';
 
 /** The kinds in the order the settings list them (the shared NOTIFICATION_KINDS, without loading the schemas). */
-const KINDS: readonly NotificationKind[] = ['follow', 'like', 'comment', 'repost', 'release'];
+const KINDS: readonly NotificationKind[] = ['follow', 'like', 'comment', 'reply', 'repost', 'release'];
 
 /** Per-kind opt-out: a kind turned off is not recorded for me at all (the server checks it when it writes). */
 export function NotificationSettings({ signedIn }: { signedIn: boolean }) {

@@ -31,6 +31,7 @@ describe('notificationText', () => {
     expect(notificationText(t, group({ count: 2 }))).toBe('Ann and 1 other liked “Night Drive”');
     expect(notificationText(t, group({ kind: 'follow', track: null, count: 3 }))).toBe('Ann and 2 others followed you');
     expect(notificationText(t, group({ kind: 'release' }))).toBe('Ann released “Night Drive”');
+    expect(notificationText(t, group({ kind: 'reply', count: 3 }))).toBe('Ann and 2 others replied to your comment on “Night Drive”');
   });
 
   it('speaks Russian with its plural forms', async () => {
@@ -38,6 +39,7 @@ describe('notificationText', () => {
     const t = i18n.getFixedT('ru');
     expect(notificationText(t, group({ count: 3 }))).toBe('Ann и ещё 2 человека оценили «Night Drive»');
     expect(notificationText(t, group({ count: 6 }))).toBe('Ann и ещё 5 человек оценили «Night Drive»');
+    expect(notificationText(t, group({ kind: 'reply' }))).toBe('Ann ответил(а) на ваш комментарий к «Night Drive»');
   });
 });
 
@@ -45,7 +47,7 @@ function filled(page: NotificationPage, unread: UnreadCount) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(queryKeys.notifications.list, { pages: [page], pageParams: [null] });
   queryClient.setQueryData(queryKeys.notifications.unread, unread);
-  const settings: NotificationSettings = { follow: true, like: true, comment: true, repost: false, release: true };
+  const settings: NotificationSettings = { follow: true, like: true, comment: true, reply: true, repost: false, release: true };
   queryClient.setQueryData(queryKeys.notifications.settings, settings);
   return queryClient;
 }

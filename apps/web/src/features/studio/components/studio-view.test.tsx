@@ -54,6 +54,7 @@ function makeComment(overrides: Partial<StudioComment> & { id: string }): Studio
     userPhotoURL: null,
     text: `Comment ${overrides.id}`,
     positionSec: null,
+    parentId: null,
     createdAt: '2025-03-02T10:00:00.000Z',
     ...overrides,
   };
