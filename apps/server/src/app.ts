@@ -30,6 +30,7 @@ import { uploadRoutes } from './routes/uploads.routes.js';
 import { adminRoutes } from './routes/admin.routes.js';
 import { socialRoutes } from './routes/social.routes.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
+import { listenBrainzRoutes } from './routes/listenbrainz.routes.js';
 import { studioRoutes } from './routes/studio.routes.js';
 import { siteRoutes } from './routes/site.routes.js';
 import { embedRoutes } from './routes/embed.routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(playlistRoutes, context);
   await app.register(socialRoutes, context);
   await app.register(notificationRoutes, context);
+  await app.register(listenBrainzRoutes, context);
   await app.register(studioRoutes, context);
   await app.register(adminRoutes, context);
   await app.register(siteRoutes, context);

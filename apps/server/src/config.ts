@@ -58,6 +58,10 @@ export const envSchema = z.object({
   FFMPEG_PATH: optionalString,
   MEDIA_ENGINE: z.enum(['auto', 'system', 'bundled', 'none'], { message: 'must be auto, system, bundled or none' }).default('auto'),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).positive().max(600).default(10),
+  LISTENBRAINZ_URL: z
+    .url({ message: 'must be the absolute http(s) API root of a ListenBrainz server, such as https://api.listenbrainz.org' })
+    .regex(/^https?:\/\//, 'must be an http(s) URL such as https://api.listenbrainz.org')
+    .default('https://api.listenbrainz.org'),
   ANDROID_APK_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), {
     message: 'must be an absolute http(s) URL of the .apk',
   }),
@@ -105,6 +109,8 @@ export interface Config {
   mediaEngine: { mediaEngine: 'auto' | 'system' | 'bundled' | 'none'; ffmpegPath: string | undefined };
   /** How long SIGTERM waits for in-flight work before exiting anyway. */
   shutdownTimeoutMs: number;
+  /** The ListenBrainz API root listeners' listens go to unless they name their own server. */
+  listenBrainzUrl: string;
   android: {
     /** A remote address of the .apk (used when no file is in DATA_DIR/downloads). */
     apkUrl: string | undefined;
@@ -221,6 +227,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mediaAccelRedirect: e.MEDIA_ACCEL_REDIRECT,
     mediaEngine: { mediaEngine: e.MEDIA_ENGINE, ffmpegPath: e.FFMPEG_PATH },
     shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT_SECONDS * 1000),
+    listenBrainzUrl: e.LISTENBRAINZ_URL.replace(/\/+$/, ''),
     android: {
       apkUrl: e.ANDROID_APK_URL,
       packageName: e.ANDROID_PACKAGE_NAME,

@@ -46,9 +46,12 @@ import { AudioService } from './services/audio.service.js';
 import { createMediaEngine } from './media/engine/create-media-engine.js';
 import type { MediaEngine } from './media/engine/media-engine.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
+import { ListenBrainzRepository } from './repositories/listenbrainz.repository.js';
 import { ReleaseRepository } from './repositories/release.repository.js';
 import { ReleaseService } from './services/release.service.js';
+import { ListenBrainzService } from './services/listenbrainz.service.js';
 import { DownloadSigner } from './lib/download-signer.js';
+import { SecretBox } from './lib/secret-box.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { NotificationRepository } from './repositories/notification.repository.js';
 import { RepostRepository } from './repositories/repost.repository.js';
@@ -85,6 +88,7 @@ export interface AppContext {
     reposts: RepostRepository;
     notifications: NotificationRepository;
     releases: ReleaseRepository;
+    listenBrainz: ListenBrainzRepository;
   };
   services: {
     profiles: ProfileService;
@@ -107,6 +111,7 @@ export interface AppContext {
     reposts: RepostService;
     notifications: NotificationService;
     releases: ReleaseService;
+    listenBrainz: ListenBrainzService;
   };
   close(): Promise<void>;
 }
@@ -168,6 +173,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       reposts: new RepostRepository(db),
       notifications: new NotificationRepository(db),
       releases: new ReleaseRepository(db),
+      listenBrainz: new ListenBrainzRepository(db),
     };
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
@@ -187,6 +193,14 @@ export async function createContext(config: Config): Promise<AppContext> {
     // The media engine (ffmpeg: FFMPEG_PATH, the machine's, or the registry package's build), chosen once.
     const mediaEngine = await createMediaEngine(config.mediaEngine);
     const notifications = new NotificationService({ notifications: repositories.notifications, tracks: repositories.tracks, events, jobs, log });
+    const listenBrainz = new ListenBrainzService({
+      repo: repositories.listenBrainz,
+      jobs,
+      box: new SecretBox(secret, 'listenbrainz-token'),
+      defaultUrl: config.listenBrainzUrl,
+      publicOrigin: config.publicUrl,
+      log,
+    });
     const audio = new AudioService({ engine: mediaEngine, tracks: repositories.tracks, storage, events, jobs, log });
     const tracks = new TrackService({
       db,
@@ -216,6 +230,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         // pooled connection, so a slow commit holds up half the listens, not all. SQLite has one writer.
         listenBatches: database.dialect === 'postgres' ? 2 : 1,
         notifications,
+        scrobbles: listenBrainz,
       }),
       playlists,
       search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles, releases: repositories.releases }),
@@ -240,6 +255,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       site: new SiteService({ db, downloads: new DownloadsDirectory(path.join(config.dataDir, 'downloads')), android: config.android }),
       reposts: new RepostService({ db, reposts: repositories.reposts, tracks: repositories.tracks, profiles, events, notifications }),
       notifications,
+      listenBrainz,
       share: new ShareService({ tracks: repositories.tracks, profiles, playlists, releases: repositories.releases }),
       releases: new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images }),
     };
@@ -250,6 +266,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     // …and its artist's followers told of the new release, once, by a claimed job.
     await notifications.listen();
     // Scheduled releases (issue 13): the `track-publish` job publishes the due tracks, once each.
+    // ListenBrainz submissions (issue 14): per listener, claimed, retried with backoff.
+    await listenBrainz.register();
     await jobs.register('track-publish', async () => void (await tracks.publishDue()), { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 });
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));

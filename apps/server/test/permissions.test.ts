@@ -408,6 +408,11 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'POST /api/notifications/read', expected: signedIn(200), send: json('POST', '/api/notifications/read') },
     { op: 'GET /api/notifications/settings', expected: signedIn(200), send: json('GET', '/api/notifications/settings') },
     { op: 'PUT /api/notifications/settings', expected: signedIn(200), send: json('PUT', '/api/notifications/settings', { repost: true }) },
+    { op: 'GET /api/me/listenbrainz', expected: signedIn(200), send: json('GET', '/api/me/listenbrainz') },
+    // A signed-in user gets past the permission to the server check (an http:// server is refused before any request).
+    { op: 'PUT /api/me/listenbrainz', expected: signedIn(400), send: json('PUT', '/api/me/listenbrainz', { token: 'well-formed-token-1234', serverUrl: 'http://lb.example.org' }) },
+    { op: 'DELETE /api/me/listenbrainz', expected: signedIn(204), send: json('DELETE', '/api/me/listenbrainz') },
+    { op: 'POST /api/me/now-playing', expected: signedIn(204), prepare: newTrack, send: (as, p) => json('POST', '/api/me/now-playing', { trackId: p.id })(as) },
 
     // My account and studio
     { op: 'PATCH /api/me/profile', expected: signedIn(200), send: json('PATCH', '/api/me/profile', { bio: 'changed' }) },

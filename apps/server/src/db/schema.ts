@@ -288,6 +288,30 @@ export interface ReleaseLikesTable {
   created_at: string;
 }
 
+/** A listener's linked ListenBrainz account (issue 14). */
+export interface ListenBrainzLinksTable {
+  user_id: string;
+  /** The user token, sealed with the server's secret (lib/secret-box.ts). */
+  token_sealed: string;
+  /** A custom ListenBrainz server; null for the configured one. */
+  server_url: string | null;
+  lb_user_name: string;
+  /** The last submission's outcome: 'ok', 'retrying' or 'failed'; null before the first. */
+  last_status: string | null;
+  last_error: string | null;
+  last_at: string | null;
+  submitted_count: Generated<number>;
+  created_at: string;
+}
+
+/** Counted listens of linked listeners waiting to be submitted (the outbox). */
+export interface ListenBrainzPendingTable {
+  listen_id: string;
+  user_id: string;
+  track_id: string;
+  listened_at: string;
+}
+
 export interface TrackTagsTable {
   track_id: string;
   tag: string;
@@ -320,6 +344,8 @@ export interface Database {
   releases: ReleasesTable;
   release_likes: ReleaseLikesTable;
   track_tags: TrackTagsTable;
+  listenbrainz_links: ListenBrainzLinksTable;
+  listenbrainz_pending: ListenBrainzPendingTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

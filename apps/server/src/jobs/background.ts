@@ -41,6 +41,9 @@ export function startBackgroundWork(context: AppContext, log: BackgroundLog): Ba
 
     // Scheduled releases (registered by the context): every minute, one instance at a time.
     await jobs.schedule('track-publish', { everyMinutes: 1, data: {} });
+    // ListenBrainz: picks up queued listens whose submission job a restart lost.
+    await jobs.schedule('listenbrainz-sweep', { everyMinutes: 5, data: {} });
+    await jobs.send('listenbrainz-sweep', {}, { singletonKey: 'listenbrainz-sweep' });
 
     const pending = await services.waveforms.enqueuePending();
     if (pending > 0) log.info(`Waveforms: ${pending} pending tracks queued`);

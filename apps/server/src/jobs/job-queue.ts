@@ -12,6 +12,12 @@ export interface JobPayloads {
   'demo-catalogue': Record<string, never>;
   /** Notify every follower of a track's artist of the new release (one INSERT … SELECT). */
   'notify-release': { trackId: string };
+  /** Submit a listener's queued listens to their ListenBrainz account (issue 14). */
+  'listenbrainz-submit': { userId: string };
+  /** Tell ListenBrainz what a listener just started playing. */
+  'listenbrainz-now-playing': { userId: string; trackId: string };
+  /** Wake the submissions of every listener with queued listens (after a restart lost in-process jobs). */
+  'listenbrainz-sweep': Record<string, never>;
 }
 
 /** What a handler knows about the run it is in. */

@@ -10,6 +10,7 @@ import { newId, nowIso } from '../lib/ids.js';
 import type { SharedState } from '../lib/shared-state.js';
 import type { EngagementRepository, PlayOutcome, ReportedPlay } from '../repositories/engagement.repository.js';
 import type { TrackRepository, TrackWithArtist } from '../repositories/track.repository.js';
+import type { ScrobbleOutbox } from './listenbrainz.service.js';
 import type { NotificationSink } from './notification.service.js';
 import { toTrack } from './track.mapper.js';
 
@@ -43,6 +44,8 @@ export interface EngagementServiceDeps {
   now?: () => number;
   /** Tells the track's artist of a like (and takes it back on unlike). */
   notifications?: NotificationSink;
+  /** Where counted listens of linked ListenBrainz accounts are queued (issue 14). */
+  scrobbles?: ScrobbleOutbox;
 }
 
 export class EngagementService {
@@ -124,7 +127,14 @@ export class EngagementService {
 
   /** One batch of plays in one transaction; after the commit, one `track.stats` per track it counted. */
   private async commitPlays(plays: ReportedPlay[]): Promise<PlayOutcome[]> {
-    const outcomes = await this.deps.db.transaction().execute((trx) => this.deps.engagement.recordPlays(trx, plays));
+    const { outcomes, scrobblers } = await this.deps.db.transaction().execute(async (trx) => {
+      const outcomes = await this.deps.engagement.recordPlays(trx, plays);
+      // The counted listens of signed-in listeners go to the scrobble outbox in the same transaction.
+      const listenIds = this.deps.scrobbles ? plays.filter((play, i) => play.userId !== null && outcomes[i]?.found && outcomes[i].counted).map((play) => play.id) : [];
+      const scrobblers = listenIds.length > 0 && this.deps.scrobbles ? await this.deps.scrobbles.enqueue(trx, listenIds) : [];
+      return { outcomes, scrobblers };
+    });
+    if (scrobblers.length > 0) this.deps.scrobbles?.wake(scrobblers);
     const stats = new Map<string, { likes: number; listens: number }>();
     plays.forEach((play, i) => {
       const outcome = outcomes[i];

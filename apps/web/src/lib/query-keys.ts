@@ -66,6 +66,8 @@ export const queryKeys = {
     users: (q: string) => ['admin', 'users', q] as const,
     contactMessages: ['admin', 'contact-messages'] as const,
   },
+  /** The signed-in user's linked ListenBrainz account (issue 14). */
+  listenBrainz: ['me', 'listenbrainz'] as const,
   /** The signed-in user's notifications (issue 13). */
   notifications: {
     all: ['notifications'] as const,

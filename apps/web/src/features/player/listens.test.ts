@@ -70,11 +70,11 @@ describe('connectListens (the listen rule)', () => {
     expect(posted()).toEqual(['/api/tracks/t2/listens']);
   });
 
-  it('signed in, it also records the server history; both histories are written locally', () => {
+  it('signed in, it also records the server history and says what plays now; both histories are written locally', () => {
     const { dispatch, posted } = setup(true);
     dispatch(a.setList(tracks, 1));
     dispatch(a.playing());
-    expect(posted()).toEqual(['/api/tracks/t2/listens', '/api/me/history {"trackId":"t2"}']);
+    expect(posted()).toEqual(['/api/tracks/t2/listens', '/api/me/history {"trackId":"t2"}', '/api/me/now-playing {"trackId":"t2"}']);
     expect(readTrackHistory().map((track) => track.id)).toEqual(['t2']);
     expect(readSessionHistory().map((track) => track.id)).toEqual(['t2']);
   });

@@ -2,6 +2,7 @@ import type { StoreApi } from 'zustand';
 import { recordLocalHistory } from '../../lib/track-history';
 import { recordHistory } from './api/record-history';
 import { recordListen } from './api/record-listen';
+import { reportNowPlaying } from './api/report-now-playing';
 import { enqueueListen, flushListenQueue, isNetworkFailure } from './listen-queue';
 import { currentEntry, type PlayerState } from './player-reducer';
 
@@ -19,7 +20,7 @@ export interface ListenOptions {
  * seeking, or re-picking the track that is already current are not starts.
  *
  * Each counted start posts `POST /api/tracks/:id/listens` (signed out too), `POST /api/me/history`
- * when signed in, and writes the local and session histories. A listen that cannot reach the
+ * and `POST /api/me/now-playing` when signed in, and writes the local and session histories. A listen that cannot reach the
  * server (offline) is queued with the time the play started and sent when the browser is back
  * online, and at the next start of the app.
  */
@@ -49,6 +50,8 @@ export function connectListens(store: StoreApi<Pick<PlayerState, 'queue' | 'curr
         () => options.onRecorded?.(),
         (error: unknown) => console.error('history not recorded', track.id, error),
       );
+      // "Playing now" for a linked ListenBrainz: best effort, never in playback's way.
+      reportNowPlaying(track.id).catch(() => undefined);
     }
   }
 
