@@ -31,6 +31,7 @@ import { adminRoutes } from './routes/admin.routes.js';
 import { socialRoutes } from './routes/social.routes.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
 import { listenBrainzRoutes } from './routes/listenbrainz.routes.js';
+import { playlistTransferRoutes } from './routes/playlist-transfer.routes.js';
 import { studioRoutes } from './routes/studio.routes.js';
 import { siteRoutes } from './routes/site.routes.js';
 import { embedRoutes } from './routes/embed.routes.js';
@@ -166,6 +167,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(socialRoutes, context);
   await app.register(notificationRoutes, context);
   await app.register(listenBrainzRoutes, context);
+  await app.register(playlistTransferRoutes, { ...context, publicOrigin });
   await app.register(studioRoutes, context);
   await app.register(adminRoutes, context);
   await app.register(siteRoutes, context);

@@ -50,6 +50,8 @@ import { ListenBrainzRepository } from './repositories/listenbrainz.repository.j
 import { ReleaseRepository } from './repositories/release.repository.js';
 import { ReleaseService } from './services/release.service.js';
 import { ListenBrainzService } from './services/listenbrainz.service.js';
+import { PlaylistTransferRepository } from './repositories/playlist-transfer.repository.js';
+import { PlaylistTransferService } from './services/playlist-transfer.service.js';
 import { DownloadSigner } from './lib/download-signer.js';
 import { SecretBox } from './lib/secret-box.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -112,6 +114,7 @@ export interface AppContext {
     notifications: NotificationService;
     releases: ReleaseService;
     listenBrainz: ListenBrainzService;
+    playlistTransfer: PlaylistTransferService;
   };
   close(): Promise<void>;
 }
@@ -256,6 +259,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       reposts: new RepostService({ db, reposts: repositories.reposts, tracks: repositories.tracks, profiles, events, notifications }),
       notifications,
       listenBrainz,
+      playlistTransfer: new PlaylistTransferService({ repo: new PlaylistTransferRepository(db), playlists, dialect: database.dialect }),
       share: new ShareService({ tracks: repositories.tracks, profiles, playlists, releases: repositories.releases }),
       releases: new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images }),
     };

@@ -8,3 +8,4 @@ export * from './embed.js';
 export * from './notifications.js';
 export * from './releases.js';
 export * from './listenbrainz.js';
+export * from './playlist-transfer.js';

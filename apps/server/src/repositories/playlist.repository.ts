@@ -225,6 +225,28 @@ export class PlaylistRepository {
       await trx.updateTable('playlist_tracks').set({ position }).where('id', '=', id).where('playlist_id', '=', playlistId).execute();
     }
   }
+
+  /**
+   * Appends tracks at the playlist's next places and bumps its counters, in the caller's
+   * transaction (the playlist row is updated first, which locks it on PostgreSQL). For an import.
+   */
+  async appendEntries(trx: Transaction<Database>, playlistId: string, entries: Array<{ id: string; trackId: string; duration: number | null }>, at: string): Promise<void> {
+    await this.lock(trx, playlistId, at);
+    let position = await this.placesUsed(playlistId, trx);
+    for (let i = 0; i < entries.length; i += 500) {
+      const chunk = entries.slice(i, i + 500);
+      await trx
+        .insertInto('playlist_tracks')
+        .values(chunk.map((e) => ({ id: e.id, playlist_id: playlistId, track_id: e.trackId, position: position++, added_at: at })))
+        .execute();
+    }
+    const seconds = entries.reduce((sum, e) => sum + (e.duration ?? 0), 0);
+    await trx
+      .updateTable('playlists')
+      .set((eb) => ({ track_count: eb('track_count', '+', entries.length), duration_seconds: eb('duration_seconds', '+', seconds) }))
+      .where('id', '=', playlistId)
+      .execute();
+  }
 }
 
 /** Moves every entry after place `position` of the playlist up one place: what removing the entry there leaves. */

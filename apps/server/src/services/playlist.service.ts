@@ -164,6 +164,33 @@ export class PlaylistService {
     return this.get(userId, id, query);
   }
 
+  /** A new playlist of mine holding these listed tracks in order (an import), made in one transaction. */
+  async createWith(userId: string, name: string, tracks: Array<{ id: string; duration: number | null }>): Promise<Playlist> {
+    const { name: checked } = createPlaylistSchema.parse({ name });
+    const id = newId();
+    const at = nowIso();
+    await this.deps.playlists.create({ id, userId, name: checked, at });
+    try {
+      await this.deps.db.transaction().execute((trx) =>
+        this.deps.playlists.appendEntries(trx, id, tracks.map((t) => ({ id: newId(), trackId: t.id, duration: t.duration })), at),
+      );
+    } catch (error) {
+      // Nothing half-made: the empty playlist goes with the failed append.
+      await this.deps.playlists.delete(id);
+      throw error;
+    }
+    this.changed(userId, id);
+    const [playlist] = await this.withCovers([await this.owned(userId, id)]);
+    return playlist as Playlist;
+  }
+
+  /** The playlist row when the viewer may read it (its owner, or anyone when it is public). */
+  async readable(viewerId: string | undefined, id: string): Promise<PlaylistRow> {
+    const row = await this.deps.playlists.getById(id);
+    if (!row || (row.user_id !== viewerId && row.is_public !== 1)) throw notFound();
+    return row;
+  }
+
   private async owned(userId: string, id: string): Promise<PlaylistRow> {
     const row = await this.deps.playlists.getById(id);
     if (!row || row.user_id !== userId) throw notFound();

@@ -1,0 +1,51 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** A listed track as a playlist file names it. */
+export interface TransferTrack {
+  id: string;
+  title: string;
+  duration: number | null;
+  image_key: string | null;
+  artist_name: string | null;
+  release_title: string | null;
+}
+
+/** Reads for playlist export and import (issue 14). */
+export class PlaylistTransferRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private tracks() {
+    return this.db
+      .selectFrom('tracks as t')
+      .leftJoin('profiles as a', 'a.id', 't.artist_id')
+      .leftJoin('releases as r', 'r.id', 't.release_id')
+      .select(['t.id', 't.title', 't.duration', 't.image_key', 'a.display_name as artist_name', 'r.title as release_title'])
+      .where(sql<boolean>`t.hidden = 0`);
+  }
+
+  /** A playlist's listed tracks in order (hidden ones left out, as the playlist page leaves them). */
+  async playlistTracks(playlistId: string): Promise<TransferTrack[]> {
+    return this.tracks()
+      .innerJoin('playlist_tracks as e', 'e.track_id', 't.id')
+      .where('e.playlist_id', '=', playlistId)
+      .orderBy('e.position')
+      .orderBy('e.added_at')
+      .orderBy('e.id')
+      .execute();
+  }
+
+  async byIds(ids: string[]): Promise<TransferTrack[]> {
+    if (ids.length === 0) return [];
+    return this.tracks().where('t.id', 'in', ids).execute();
+  }
+
+  /** Listed tracks whose lower-cased title is one of these (tracks_title_lower_idx). */
+  async byTitles(lowerTitles: string[]): Promise<Array<TransferTrack & { listens_count: number }>> {
+    if (lowerTitles.length === 0) return [];
+    return this.tracks()
+      .select('t.listens_count')
+      .where(sql<string>`lower(t.title)`, 'in', lowerTitles)
+      .execute();
+  }
+}
