@@ -167,7 +167,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       dashboard: new DashboardRepository(db),
       reposts: new RepostRepository(db),
       notifications: new NotificationRepository(db),
-      releases: new ReleaseRepository(db),
+      releases: new ReleaseRepository(db, database.dialect),
     };
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
@@ -186,7 +186,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, jobs, log });
     // The media engine (ffmpeg: FFMPEG_PATH, the machine's, or the registry package's build), chosen once.
     const mediaEngine = await createMediaEngine(config.mediaEngine);
-    const notifications = new NotificationService({ notifications: repositories.notifications, tracks: repositories.tracks, events, jobs, log });
+    const notifications = new NotificationService({ notifications: repositories.notifications, tracks: repositories.tracks, releases: repositories.releases, events, jobs, log });
     const audio = new AudioService({ engine: mediaEngine, tracks: repositories.tracks, storage, events, jobs, log });
     const tracks = new TrackService({
       db,
@@ -241,7 +241,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       reposts: new RepostService({ db, reposts: repositories.reposts, tracks: repositories.tracks, profiles, events, notifications }),
       notifications,
       share: new ShareService({ tracks: repositories.tracks, profiles, playlists, releases: repositories.releases }),
-      releases: new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images }),
+      releases: new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images, events }),
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.
     await waveforms.listen();
@@ -249,8 +249,13 @@ export async function createContext(config: Config): Promise<AppContext> {
     await audio.listen();
     // …and its artist's followers told of the new release, once, by a claimed job.
     await notifications.listen();
-    // Scheduled releases (issue 13): the `track-publish` job publishes the due tracks, once each.
-    await jobs.register('track-publish', async () => void (await tracks.publishDue()), { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 });
+    // Scheduled releases (issue 13): the `track-publish` job publishes the due releases (with their
+    // tracks, announced once as a release), then the due single tracks, each once.
+    const releaseService = services.releases;
+    await jobs.register('track-publish', async () => {
+      await releaseService.publishDue();
+      await tracks.publishDue();
+    }, { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 });
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
     const auth = createAuth(authDeps);
