@@ -250,7 +250,7 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
     app.get('/track/:id', page('a share page (HTML with preview tags)'), sharePage((id, secret) => context.services.share.forTrack(id, secret)));
     app.get('/artist/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forArtist(id)));
     app.get('/playlist/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forPlaylist(id)));
-    app.get('/release/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forRelease(id)));
+    app.get('/release/:id', page('a share page (HTML with preview tags)'), sharePage((id, secret) => context.services.share.forRelease(id, secret)));
     await app.register(fastifyStatic, {
       root: webDist,
       // Looked up per request, so a rebuilt web app is served without a restart; misses fall through to the handler below.

@@ -175,7 +175,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       dashboard: new DashboardRepository(db),
       reposts: new RepostRepository(db),
       notifications: new NotificationRepository(db),
-      releases: new ReleaseRepository(db),
+      releases: new ReleaseRepository(db, database.dialect),
       listenBrainz: new ListenBrainzRepository(db),
     };
     const profiles = new ProfileService(repositories.profiles);
@@ -195,7 +195,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, jobs, log });
     // The media engine (ffmpeg: FFMPEG_PATH, the machine's, or the registry package's build), chosen once.
     const mediaEngine = await createMediaEngine(config.mediaEngine);
-    const notifications = new NotificationService({ notifications: repositories.notifications, tracks: repositories.tracks, events, jobs, log });
+    const notifications = new NotificationService({ notifications: repositories.notifications, tracks: repositories.tracks, releases: repositories.releases, events, jobs, log });
     const listenBrainz = new ListenBrainzService({
       repo: repositories.listenBrainz,
       jobs,
@@ -261,7 +261,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       listenBrainz,
       playlistTransfer: new PlaylistTransferService({ repo: new PlaylistTransferRepository(db), playlists, dialect: database.dialect }),
       share: new ShareService({ tracks: repositories.tracks, profiles, playlists, releases: repositories.releases }),
-      releases: new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images }),
+      releases: new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images, events }),
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.
     await waveforms.listen();
@@ -269,10 +269,15 @@ export async function createContext(config: Config): Promise<AppContext> {
     await audio.listen();
     // …and its artist's followers told of the new release, once, by a claimed job.
     await notifications.listen();
-    // Scheduled releases (issue 13): the `track-publish` job publishes the due tracks, once each.
     // ListenBrainz submissions (issue 14): per listener, claimed, retried with backoff.
     await listenBrainz.register();
-    await jobs.register('track-publish', async () => void (await tracks.publishDue()), { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 });
+    // Scheduled releases (issue 13): the `track-publish` job publishes the due releases (with their
+    // tracks, announced once as a release), then the due single tracks, each once.
+    const releaseService = services.releases;
+    await jobs.register('track-publish', async () => {
+      await releaseService.publishDue();
+      await tracks.publishDue();
+    }, { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 });
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
     const auth = createAuth(authDeps);

@@ -216,6 +216,12 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     const release = await t.context.services.releases.create({ id: ids.owner, isAdmin: false }, { title: 'Owned EP', type: 'ep', trackIds: [track.id] });
     return { id: release.id, trackId: track.id };
   };
+  /** A release of the owner's made unlisted or private (its track follows), with its secret. */
+  const newHiddenRelease = (visibility: 'unlisted' | 'private') => async (): Promise<Prepared> => {
+    const track = await newTrack();
+    const release = await t.context.services.releases.create({ id: ids.owner, isAdmin: false }, { title: 'Hidden EP', type: 'ep', trackIds: [track.id], visibility });
+    return { id: release.id, trackId: track.id, secret: release.secret ?? '' };
+  };
   /** An upload URL of the owner's, and the file PUT to it when `stored`. */
   const newUpload = (stored: boolean) => async (): Promise<Prepared> => {
     const { body } = await ownerClient.json<{ uploadURL: string; fileUrl: string }>('POST', '/api/get-upload-url', { fileName: 'a.mp3', fileType: 'audio/mpeg', fileSize: mp3.length });
@@ -359,6 +365,32 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'PUT /api/releases/{id}/like', expected: signedIn(200), prepare: newRelease, send: (as, p) => json('PUT', `/api/releases/${p.id}/like`)(as) },
     { op: 'DELETE /api/releases/{id}/like', expected: signedIn(200), prepare: newRelease, send: (as, p) => json('DELETE', `/api/releases/${p.id}/like`)(as) },
     { op: 'GET /api/me/releases', expected: signedIn(200), send: json('GET', '/api/me/releases') },
+    // Issue 13: a release's visibility and secret link (its tracks follow); a hidden release is unknown to others (404).
+    {
+      op: 'PATCH /api/releases/{id}',
+      note: 'making it private (its tracks follow)',
+      expected: { anonymous: '401 public/public', other: '403 public/public', owner: '200 private/private', admin: '403 public/public' },
+      prepare: newRelease,
+      send: (as, p) => json('PATCH', `/api/releases/${p.id}`, { visibility: 'private' })(as),
+      effect: async (p) => `${(await t.context.repositories.releases.getById(p.id))?.visibility ?? 'gone'}/${(await t.context.repositories.tracks.getById(p.trackId ?? ''))?.visibility ?? 'gone'}`,
+    },
+    {
+      op: 'POST /api/releases/{id}/secret',
+      note: 'an unlisted release (its tracks follow)',
+      expected: { anonymous: '401 kept', other: '403 kept', owner: '200 reset', admin: '403 kept' },
+      prepare: newHiddenRelease('unlisted'),
+      send: (as, p) => json('POST', `/api/releases/${p.id}/secret`)(as),
+      effect: async (p) => {
+        const release = await t.context.repositories.releases.getById(p.id);
+        const track = await t.context.repositories.tracks.getById(p.trackId ?? '');
+        if (release?.secret !== track?.secret) return 'split';
+        return release?.secret === p.secret ? 'kept' : 'reset';
+      },
+    },
+    { op: 'GET /api/releases/{id}', note: 'an unlisted release, without its secret', expected: { anonymous: 404, other: 404, owner: 200, admin: 200 }, prepare: newHiddenRelease('unlisted'), send: (as, p) => json('GET', `/api/releases/${p.id}`)(as) },
+    { op: 'GET /api/releases/{id}', note: 'an unlisted release, with its secret', expected: everyone(200), prepare: newHiddenRelease('unlisted'), send: (as, p) => json('GET', `/api/releases/${p.id}?s=${encodeURIComponent(p.secret ?? '')}`)(as) },
+    { op: 'GET /api/releases/{id}', note: 'a private release', expected: { anonymous: 404, other: 404, owner: 200, admin: 200 }, prepare: newHiddenRelease('private'), send: (as, p) => json('GET', `/api/releases/${p.id}`)(as) },
+    { op: 'PUT /api/releases/{id}/like', note: 'a private release', expected: { anonymous: 401, other: 404, owner: 200, admin: 200 }, prepare: newHiddenRelease('private'), send: (as, p) => json('PUT', `/api/releases/${p.id}/like`)(as) },
 
     // Comments, posts, subscriptions
     { op: 'POST /api/tracks/{id}/comments', expected: signedIn(201), prepare: newTrack, send: (as, p) => json('POST', `/api/tracks/${p.id}/comments`, { text: 'nice' })(as) },

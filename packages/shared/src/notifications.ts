@@ -56,6 +56,8 @@ export const notificationGroupSchema = z.object({
   unread: z.boolean(),
   latestAt: z.string(),
   track: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** The release a `release` notification is about ("Ann released <title>"), or null (a single track's release). */
+  release: z.object({ id: z.string(), title: z.string() }).nullable().optional(),
   /** The newest comment's text, for comment groups. */
   comment: z.string().nullable(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { trackSchema } from './schemas.js';
+import { publishAtSchema, trackSchema, trackVisibilitySchema } from './schemas.js';
 
 /*
  * Releases (albums, EPs, singles: an artist's ordered set of their own tracks) and free track tags.
@@ -35,13 +35,29 @@ export const createReleaseSchema = z.object({
   releaseDate: releaseDate.optional(),
   description: description.optional(),
   trackIds,
+  /**
+   * Issue 13: who may find and play it (its tracks take it, and its secret link, in the same
+   * transaction) and when an unlisted or private release becomes public. Left out: public, and its
+   * tracks keep their own visibility.
+   */
+  visibility: trackVisibilitySchema.optional(),
+  publishAt: publishAtSchema.nullable().optional(),
 });
 export type CreateRelease = z.input<typeof createReleaseSchema>;
 
 /** PATCH /api/releases/:id: what it says about itself (its tracks have their own PUT, its cover too). */
 export const updateReleaseSchema = z
-  .object({ title: releaseTitle.optional(), type: releaseTypeSchema.optional(), releaseDate: releaseDate.optional(), description: description.optional() })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change: give a title, type, releaseDate or description');
+  .object({
+    title: releaseTitle.optional(),
+    type: releaseTypeSchema.optional(),
+    releaseDate: releaseDate.optional(),
+    description: description.optional(),
+    /** Issue 13: its tracks follow in the same transaction. */
+    visibility: trackVisibilitySchema.optional(),
+    /** Only for an unlisted or private release; null clears the schedule. */
+    publishAt: publishAtSchema.nullable().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change: give a title, type, releaseDate, description, visibility or publishAt');
 export type UpdateRelease = z.input<typeof updateReleaseSchema>;
 
 /** PUT /api/releases/:id/tracks: the whole ordered list (reorders, adds and removes at once; removed tracks stay as singles). */
@@ -65,6 +81,12 @@ export const releaseSummarySchema = z.object({
   durationSeconds: z.number(),
   likes: z.number().int(),
   createdAt: z.string(),
+  /** Issue 13: public, unlisted (only by its secret link) or private (its artist and admins). */
+  visibility: trackVisibilitySchema.optional(),
+  /** When it becomes public (its artist and admins see it), or null. */
+  publishAt: z.string().nullable().optional(),
+  /** The secret link's `?s=`: for its artist and admins, and echoed to whoever opened it with it. */
+  secret: z.string().optional(),
 });
 export type ReleaseSummary = z.infer<typeof releaseSummarySchema>;
 

@@ -226,6 +226,8 @@ export interface NotificationsTable {
   actor_id: string | null;
   track_id: string | null;
   comment_id: string | null;
+  /** A `release` notification about a whole release (migration release-notifications), or null. */
+  release_id: Generated<string | null>;
   read: Generated<number>;
   created_at: string;
 }
@@ -274,8 +276,8 @@ export interface ReleasesTable {
   likes_count: Generated<number>;
   /** Lower-cased "title artist", for release search. */
   search_text: string;
-  /** Not used yet: the visibility work wires them. */
-  visibility: Generated<string>;
+  /** Issue 13: public, unlisted or private; its tracks take it (and its secret and publish_at) in the same transaction. */
+  visibility: Generated<'public' | 'unlisted' | 'private'>;
   secret: Generated<string | null>;
   publish_at: Generated<string | null>;
   created_at: string;

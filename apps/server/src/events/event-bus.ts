@@ -24,6 +24,8 @@ export interface DomainEvents {
   'notifications.changed': { userIds: string[] };
   /** An unlisted or private track became public (its scheduled release, or its owner's switch): once per publication. */
   'track.published': { trackId: string; artistId: string };
+  /** An unlisted, private or scheduled release made its tracks public: once per publication (one "new release" for its followers). */
+  'release.published': { releaseId: string; artistId: string };
 }
 
 /**

@@ -11,7 +11,8 @@ export interface JobPayloads {
   /** Generate whatever the demo catalogue still lacks. */
   'demo-catalogue': Record<string, never>;
   /** Notify every follower of a track's artist of the new release (one INSERT … SELECT). */
-  'notify-release': { trackId: string };
+  /** A track that went public on its own, or a whole release (issue 13: one notification per release). */
+  'notify-release': { trackId?: string; releaseId?: string };
   /** Submit a listener's queued listens to their ListenBrainz account (issue 14). */
   'listenbrainz-submit': { userId: string };
   /** Tell ListenBrainz what a listener just started playing. */

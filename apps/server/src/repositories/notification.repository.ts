@@ -10,6 +10,8 @@ export interface NewNotification {
   groupKey: string;
   actorId: string | null;
   trackId: string | null;
+  /** A whole release's notification (issue 13), or null. */
+  releaseId: string | null;
   commentId: string | null;
   at: string;
 }
@@ -27,6 +29,9 @@ export interface NotificationRow {
   track_id: string | null;
   track_title: string | null;
   track_hidden: number | null;
+  release_id: string | null;
+  release_title: string | null;
+  release_visibility: string | null;
   comment_text: string | null;
 }
 
@@ -38,7 +43,7 @@ export class NotificationRepository {
   async add(userId: string, n: NewNotification, db: Db = this.db): Promise<boolean> {
     const inserted = await db
       .insertInto('notifications')
-      .columns(['user_id', 'key', 'kind', 'group_key', 'actor_id', 'track_id', 'comment_id', 'created_at'])
+      .columns(['user_id', 'key', 'kind', 'group_key', 'actor_id', 'track_id', 'release_id', 'comment_id', 'created_at'])
       .expression((eb) =>
         eb
           .selectFrom('profiles')
@@ -49,6 +54,7 @@ export class NotificationRepository {
             sql<string>`CAST(${n.groupKey} AS text)`.as('group_key'),
             sql<string | null>`CAST(${n.actorId} AS text)`.as('actor_id'),
             sql<string | null>`CAST(${n.trackId} AS text)`.as('track_id'),
+            sql<string | null>`CAST(${n.releaseId} AS text)`.as('release_id'),
             sql<string | null>`CAST(${n.commentId} AS text)`.as('comment_id'),
             sql<string>`CAST(${n.at} AS text)`.as('created_at'),
           ])
@@ -68,7 +74,7 @@ export class NotificationRepository {
   async fanOut(artistId: string, n: NewNotification, db: Db = this.db): Promise<string[]> {
     const rows = await db
       .insertInto('notifications')
-      .columns(['user_id', 'key', 'kind', 'group_key', 'actor_id', 'track_id', 'comment_id', 'created_at'])
+      .columns(['user_id', 'key', 'kind', 'group_key', 'actor_id', 'track_id', 'release_id', 'comment_id', 'created_at'])
       .expression((eb) =>
         eb
           .selectFrom('follows')
@@ -79,6 +85,7 @@ export class NotificationRepository {
             sql<string>`CAST(${n.groupKey} AS text)`.as('group_key'),
             sql<string | null>`CAST(${n.actorId} AS text)`.as('actor_id'),
             sql<string | null>`CAST(${n.trackId} AS text)`.as('track_id'),
+            sql<string | null>`CAST(${n.releaseId} AS text)`.as('release_id'),
             sql<string | null>`CAST(${n.commentId} AS text)`.as('comment_id'),
             sql<string>`CAST(${n.at} AS text)`.as('created_at'),
           ])
@@ -127,6 +134,7 @@ export class NotificationRepository {
       .leftJoin('profiles as a', 'a.id', 'n.actor_id')
       .leftJoin('tracks as t', 't.id', 'n.track_id')
       .leftJoin('comments as c', 'c.id', 'n.comment_id')
+      .leftJoin('releases as r', 'r.id', 'n.release_id')
       .select([
         'n.key',
         'n.kind',
@@ -139,6 +147,9 @@ export class NotificationRepository {
         'n.track_id',
         't.title as track_title',
         't.hidden as track_hidden',
+        'n.release_id',
+        'r.title as release_title',
+        'r.visibility as release_visibility',
         'c.text as comment_text',
       ])
       .where('n.user_id', '=', userId)

@@ -1,8 +1,21 @@
 import { type Kysely, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
+import type { DialectName } from '../db/database.js';
 import type { Database, ReleasesTable } from '../db/schema.js';
 
-export type ReleaseChanges = Partial<{ title: string; type: ReleasesTable['type']; release_date: string; description: string; search_text: string; image_key: string | null }>;
 import { containsText, leaveRelease, shiftReleaseCounters } from './track.repository.js';
+
+export type ReleaseVisibility = 'public' | 'unlisted' | 'private';
+export type ReleaseChanges = Partial<{
+  title: string;
+  type: ReleasesTable['type'];
+  release_date: string;
+  description: string;
+  search_text: string;
+  image_key: string | null;
+  visibility: ReleaseVisibility;
+  secret: string | null;
+  publish_at: string | null;
+}>;
 
 /** A release row with its artist's display name. */
 export type ReleaseWithArtist = Selectable<ReleasesTable> & { artist_name: string };
@@ -11,7 +24,10 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** Releases (albums, EPs, singles), their ordered tracks (tracks.release_id/release_position) and likes. */
 export class ReleaseRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName = 'sqlite',
+  ) {}
 
   private base(db: Db = this.db) {
     return db.selectFrom('releases').innerJoin('profiles', 'profiles.id', 'releases.artist_id').selectAll('releases').select('profiles.display_name as artist_name');
@@ -25,7 +41,7 @@ export class ReleaseRepository {
   async listByArtist(artistId: string, includeEmpty: boolean, limit: number): Promise<ReleaseWithArtist[]> {
     return this.base()
       .where('releases.artist_id', '=', artistId)
-      .$if(!includeEmpty, (q) => q.where('releases.track_count', '>', 0))
+      .$if(!includeEmpty, (q) => q.where('releases.track_count', '>', 0).where('releases.visibility', '=', 'public'))
       .orderBy('releases.release_date', 'desc')
       .orderBy('releases.created_at', 'desc')
       .orderBy('releases.id', 'desc')
@@ -52,17 +68,54 @@ export class ReleaseRepository {
   async search(lowerText: string, limit: number): Promise<ReleaseWithArtist[]> {
     const ids = (await this.searchIds(lowerText, limit).execute()).map((r) => r.id);
     if (ids.length === 0) return [];
-    const rows = await this.base().where('releases.id', 'in', ids).execute();
+    // A non-public release's tracks are hidden (track_count 0), so it is out of the index already;
+    // this keeps it out even when one of its tracks was made public on its own.
+    const rows = await this.base().where('releases.id', 'in', ids).where('releases.visibility', '=', 'public').execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  async insert(trx: Transaction<Database>, row: Omit<Selectable<ReleasesTable>, 'track_count' | 'duration_seconds' | 'likes_count' | 'visibility' | 'secret' | 'publish_at'>): Promise<void> {
+  async insert(trx: Transaction<Database>, row: Omit<Selectable<ReleasesTable>, 'track_count' | 'duration_seconds' | 'likes_count'>): Promise<void> {
     await trx.insertInto('releases').values(row).execute();
   }
 
-  async update(id: string, changes: ReleaseChanges): Promise<void> {
-    await this.db.updateTable('releases').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  async update(id: string, changes: ReleaseChanges, db: Db = this.db): Promise<void> {
+    await db.updateTable('releases').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  }
+
+  /** The release's access columns, locked on PostgreSQL until the caller's transaction ends. */
+  async lockAccess(trx: Transaction<Database>, id: string) {
+    return trx
+      .selectFrom('releases')
+      .select(['id', 'artist_id', 'visibility', 'secret', 'publish_at'])
+      .where('id', '=', id)
+      .$if(this.dialect === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+  }
+
+  /** The ids of scheduled releases due by `now`, soonest first (releases_publish_at_idx). */
+  async dueForPublishing(now: string, limit: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('releases').select('id').where('publish_at', 'is not', null).where('publish_at', '<=', now).orderBy('publish_at').limit(limit).execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Makes one scheduled release public if it is still due and not public, in the caller's
+   * transaction: a conditional UPDATE, so of any number of workers racing on it exactly one
+   * publishes it (the others match no row, or wait for its lock and then match none).
+   */
+  async publishIfDue(trx: Transaction<Database>, id: string, now: string): Promise<{ id: string; artist_id: string } | undefined> {
+    const row = await trx
+      .updateTable('releases')
+      .set({ visibility: 'public', publish_at: null, updated_at: now })
+      .where('id', '=', id)
+      .where('visibility', '<>', 'public')
+      .where('publish_at', 'is not', null)
+      .where('publish_at', '<=', now)
+      .returning(['id', 'artist_id'])
+      .executeTakeFirst();
+    if (!row) await trx.updateTable('releases').set({ publish_at: null }).where('id', '=', id).where('visibility', '=', 'public').execute();
+    return row;
   }
 
   /** The ids of a release's tracks in order (hidden ones included). */
@@ -99,6 +152,7 @@ export class ReleaseRepository {
   async delete(trx: Transaction<Database>, id: string): Promise<void> {
     await trx.updateTable('tracks').set({ release_id: null, release_position: null }).where('release_id', '=', id).execute();
     await trx.deleteFrom('release_likes').where('release_id', '=', id).execute();
+    await trx.deleteFrom('notifications').where('release_id', '=', id).execute();
     await trx.deleteFrom('releases').where('id', '=', id).execute();
   }
 

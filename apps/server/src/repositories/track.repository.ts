@@ -583,6 +583,8 @@ export class TrackRepository {
         .where('visibility', '<>', 'public')
         .where('publish_at', 'is not', null)
         .where('publish_at', '<=', now)
+        // A track of a scheduled release goes public with its release (ReleaseService.publishDue), announced once as the release.
+        .where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM releases r WHERE r.id = tracks.release_id AND r.publish_at IS NOT NULL AND r.visibility <> 'public')`)
         .returning(['id', 'artist_id', 'duration', 'moderated', 'release_id'])
         .executeTakeFirst();
       if (!row) {
@@ -595,6 +597,12 @@ export class TrackRepository {
       if (!row.moderated) await this.followHidden(trx, row, false);
       return { id: row.id, artist_id: row.artist_id };
     });
+  }
+
+  /** A track just published (with its release): new in the lists from `now`, its tag rows too. */
+  async markReleased(trx: Transaction<Database>, id: string, now: string): Promise<void> {
+    await trx.updateTable('tracks').set({ created_at: now }).where('id', '=', id).execute();
+    await trx.updateTable('track_tags').set({ created_at: now }).where('track_id', '=', id).execute();
   }
 
   /** Changes what a track says about itself; search_text comes along (the SQLite search table follows by trigger). */

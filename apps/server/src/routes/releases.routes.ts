@@ -10,6 +10,7 @@ import {
   tagPageQuerySchema,
   tagParamsSchema,
   trackListSchema,
+  trackSecretQuerySchema,
   updateReleaseSchema,
 } from '@platter/shared';
 import type { FastifyInstance } from 'fastify';
@@ -37,13 +38,28 @@ export async function releaseRoutes(base: FastifyInstance, { services }: Pick<Ap
 
   app.get(
     '/api/releases/:id',
-    { config: { access: 'optional' }, schema: { tags: ['releases'], summary: 'A release with its tracks in order (hidden tracks only for its artist and admins)', params: idParamsSchema, response: { 200: releaseDetailSchema, 404: errorSchema } } },
-    async (request) => releases.get(request.params.id, await request.currentActor()),
+    {
+      config: { access: 'optional' },
+      schema: {
+        tags: ['releases'],
+        summary: 'A release with its tracks in order (hidden tracks only for its artist and admins; an unlisted release also with its secret ?s=)',
+        params: idParamsSchema,
+        querystring: trackSecretQuerySchema,
+        response: { 200: releaseDetailSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => releases.get(request.params.id, await request.currentActor(), request.query.s),
+  );
+
+  app.post(
+    '/api/releases/:id/secret',
+    { config: { ...perMinute(30), access: 'signedIn' }, schema: { tags: ['releases'], summary: "Replaces an unlisted release's secret link, and its tracks' (its artist): the old link stops working", params: idParamsSchema, response: { 200: releaseDetailSchema, ...writeErrors } } },
+    async (request) => releases.resetSecret(await request.requireActor(), request.params.id),
   );
 
   app.patch(
     '/api/releases/:id',
-    { config: { ...perMinute(30), access: 'signedIn' }, schema: { tags: ['releases'], summary: "Changes a release's title, type, date or description (its artist)", params: idParamsSchema, body: updateReleaseSchema, response: { 200: releaseDetailSchema, ...errors } } },
+    { config: { ...perMinute(30), access: 'signedIn' }, schema: { tags: ['releases'], summary: "Changes a release's title, type, date, description, visibility or scheduled release (its artist; its tracks follow)", params: idParamsSchema, body: updateReleaseSchema, response: { 200: releaseDetailSchema, ...errors } } },
     async (request) => releases.update(await request.requireActor(), request.params.id, request.body),
   );
 

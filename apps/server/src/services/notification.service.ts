@@ -14,6 +14,7 @@ import type { EventBus } from '../events/event-bus.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { nowIso } from '../lib/ids.js';
 import type { NewNotification, NotificationRepository, NotificationRow } from '../repositories/notification.repository.js';
+import type { ReleaseRepository } from '../repositories/release.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
 
 /** Users told of one fan-out per live event, so an event stays small however many followers an artist has. */
@@ -32,12 +33,15 @@ export interface NotificationSink {
 export interface NotificationServiceDeps {
   notifications: NotificationRepository;
   tracks: TrackRepository;
+  /** Issue 13: a release going public is one "new release" notification naming the release. */
+  releases?: ReleaseRepository;
   events: EventBus;
   jobs: JobQueue;
   log?: (message: string, error?: unknown) => void;
 }
 
-function keys(kind: NotificationKind, actorId: string, subject: { trackId?: string; commentId?: string }): { key: string; groupKey: string } {
+function keys(kind: NotificationKind, actorId: string, subject: { trackId?: string; commentId?: string; releaseId?: string }): { key: string; groupKey: string } {
+  if (kind === 'release' && subject.releaseId) return { key: `release-of:${subject.releaseId}`, groupKey: `release-of:${subject.releaseId}` };
   switch (kind) {
     case 'follow':
       return { key: `follow:${actorId}`, groupKey: 'follow' };
@@ -69,21 +73,28 @@ export class NotificationService implements NotificationSink {
 
   /** Registers the release fan-out job and sends it for every new visible track. */
   async listen(): Promise<void> {
-    await this.deps.jobs.register('notify-release', async ({ trackId }) => {
-      await this.fanOutRelease(trackId);
+    await this.deps.jobs.register('notify-release', async ({ trackId, releaseId }) => {
+      if (releaseId) await this.fanOutWholeRelease(releaseId);
+      else if (trackId) await this.fanOutRelease(trackId);
     });
     const announce = (trackId: string) =>
       this.announceRelease(trackId).catch((error: unknown) => this.log(`could not queue the release notifications of track ${trackId}`, error));
     // A track uploaded public is a release at once; an unlisted or private one when it goes public
     // (its scheduled time, or its owner's switch): `track.published`, once per publication.
+    // A track made public by its release (`release.published`) is announced with the release, once
+    // for all of its tracks: such a track is on a release when it is created in the lists.
     const created = this.deps.events.on('track.created', ({ track }) => {
-      if (track.hidden || (track.visibility ?? 'public') !== 'public') return;
+      if (track.hidden || (track.visibility ?? 'public') !== 'public' || track.release) return;
       void announce(track.id);
     });
     const published = this.deps.events.on('track.published', ({ trackId }) => void announce(trackId));
+    const releasePublished = this.deps.events.on('release.published', ({ releaseId }) => {
+      void this.announceWholeRelease(releaseId).catch((error: unknown) => this.log(`could not queue the release notifications of release ${releaseId}`, error));
+    });
     this.stopListening = () => {
       created();
       published();
+      releasePublished();
     };
   }
 
@@ -100,11 +111,34 @@ export class NotificationService implements NotificationSink {
     await this.deps.jobs.send('notify-release', { trackId }, { onceKey: `notify-release:${trackId}` });
   }
 
+  /** Queues the one "new release" notification of a release that went public: once per release, however many instances hear of it. */
+  async announceWholeRelease(releaseId: string): Promise<void> {
+    await this.deps.jobs.send('notify-release', { releaseId }, { onceKey: `notify-release:release:${releaseId}` });
+  }
+
+  /** The job's work for a release: every follower of its artist gets one notification naming it (once). Returns how many got it now. */
+  async fanOutWholeRelease(releaseId: string): Promise<number> {
+    const release = await this.deps.releases?.getById(releaseId);
+    if (!release || release.visibility !== 'public' || Number(release.track_count) === 0) return 0;
+    const n: NewNotification = {
+      kind: 'release',
+      ...keys('release', release.artist_id, { releaseId }),
+      actorId: release.artist_id,
+      trackId: null,
+      releaseId,
+      commentId: null,
+      at: nowIso(),
+    };
+    const userIds = await this.deps.notifications.fanOut(release.artist_id, n);
+    this.announce(userIds);
+    return userIds.length;
+  }
+
   /** The job's work: every follower of the track's artist gets the notification (once). Returns how many got it now. */
   async fanOutRelease(trackId: string): Promise<number> {
     const track = await this.deps.tracks.getById(trackId);
     if (!track || track.hidden) return 0;
-    const n: NewNotification = { kind: 'release', ...keys('release', track.artist_id, { trackId }), actorId: track.artist_id, trackId, commentId: null, at: nowIso() };
+    const n: NewNotification = { kind: 'release', ...keys('release', track.artist_id, { trackId }), actorId: track.artist_id, trackId, releaseId: null, commentId: null, at: nowIso() };
     const userIds = await this.deps.notifications.fanOut(track.artist_id, n);
     this.announce(userIds);
     return userIds.length;
@@ -112,7 +146,7 @@ export class NotificationService implements NotificationSink {
 
   async notify(recipientId: string, actorId: string, kind: Exclude<NotificationKind, 'release'>, subject: { trackId?: string; commentId?: string } = {}): Promise<void> {
     if (recipientId === actorId) return;
-    const n: NewNotification = { kind, ...keys(kind, actorId, subject), actorId, trackId: subject.trackId ?? null, commentId: subject.commentId ?? null, at: nowIso() };
+    const n: NewNotification = { kind, ...keys(kind, actorId, subject), actorId, trackId: subject.trackId ?? null, releaseId: null, commentId: subject.commentId ?? null, at: nowIso() };
     if (await this.deps.notifications.add(recipientId, n)) this.announce([recipientId]);
   }
 
@@ -166,8 +200,12 @@ export class NotificationService implements NotificationSink {
   }
 }
 
-/** Rows about a track that was hidden since are left out (deleted tracks took their rows with them). */
-const shown = (row: NotificationRow): boolean => row.track_id === null || (row.track_title !== null && row.track_hidden === 0);
+/**
+ * Rows about a track that was hidden since are left out (deleted tracks took their rows with them);
+ * so are rows about a release that is gone or no longer public.
+ */
+const shown = (row: NotificationRow): boolean =>
+  (row.track_id === null || (row.track_title !== null && row.track_hidden === 0)) && (row.release_id === null || (row.release_title !== null && row.release_visibility === 'public'));
 
 function group(rows: NotificationRow[]): NotificationGroup[] {
   const groups = new Map<string, NotificationGroup>();
@@ -182,6 +220,7 @@ function group(rows: NotificationRow[]): NotificationGroup[] {
         unread: false,
         latestAt: row.created_at,
         track: row.track_id && row.track_title !== null ? { id: row.track_id, title: row.track_title } : null,
+        release: row.release_id && row.release_title !== null ? { id: row.release_id, title: row.release_title } : null,
         comment: row.comment_text,
       };
       groups.set(row.group_key, g);

@@ -3,7 +3,7 @@ import type { TrackRepository } from '../repositories/track.repository.js';
 import { mediaUrl } from './track.mapper.js';
 import type { PlaylistService } from './playlist.service.js';
 import type { ProfileService } from './profile.service.js';
-import { canSeeTrack } from '../lib/actor.js';
+import { canSeeTrack, secretMatches } from '../lib/actor.js';
 import { toTrackFor } from './track.mapper.js';
 
 /** What a link preview shows: Open Graph and Twitter card fields, URLs relative to the site. */
@@ -63,15 +63,18 @@ export class ShareService {
   }
 
   /** A listed release (one with a visible track): its title, type, artist, size and cover. */
-  async forRelease(id: string): Promise<ShareMeta | undefined> {
+  /** A public release with a visible track, or an unlisted one opened with its secret link (issue 13). */
+  async forRelease(id: string, secret?: string): Promise<ShareMeta | undefined> {
     const row = await this.deps.releases?.getById(id);
-    if (!row || Number(row.track_count) === 0) return undefined;
+    if (!row) return undefined;
+    const viaSecret = row.visibility === 'unlisted' && secretMatches(row, secret);
+    if (!viaSecret && (row.visibility !== 'public' || Number(row.track_count) === 0)) return undefined;
     const kind = row.type === 'ep' ? 'EP' : row.type === 'single' ? 'Single' : 'Album';
     const minutes = Math.round(Number(row.duration_seconds) / 60);
     return {
       title: `${row.title} – ${row.artist_name}`,
       description: row.description.trim() || `${kind} by ${row.artist_name} on Platter (${row.release_date.slice(0, 4)}): ${plural(Number(row.track_count), 'track', 'tracks')}${minutes > 0 ? `, ${minutes} min` : ''}.`,
-      path: `/release/${encodeURIComponent(id)}`,
+      path: `/release/${encodeURIComponent(id)}${viaSecret && secret ? `?s=${encodeURIComponent(secret)}` : ''}`,
       type: 'music.album',
       image: row.image_key ? mediaUrl(row.image_key) : null,
     };

@@ -35,10 +35,10 @@ export interface MediaDescriptor {
 export const DOWNLOAD_LINK_SECONDS = 10 * 60;
 
 /** A new unlisted-link secret: 128 random bits. */
-const newSecret = (): string => randomBytes(16).toString('base64url');
+export const newSecret = (): string => randomBytes(16).toString('base64url');
 
 /** A scheduled release may be this far in the past when it is set (clocks differ a little). */
-const PUBLISH_AT_SLACK_MS = 60_000;
+export const PUBLISH_AT_SLACK_MS = 60_000;
 
 /** A file name for a download: "Artist - Title.ext", without characters file systems refuse. */
 export function downloadFileName(artist: string, title: string, contentType: string): string {
@@ -345,16 +345,19 @@ export class TrackService {
     for (;;) {
       const due = await this.deps.tracks.dueForPublishing(now, 100);
       if (due.length === 0) return published;
+      let done = 0;
       for (const id of due) {
         const track = await this.deps.tracks.publishIfDue(id, now);
         if (!track) continue;
+        done += 1;
         published.push(track);
         const row = await this.deps.tracks.getById(id);
         if (row && !row.hidden) this.deps.events.emit('track.created', { track: toTrack(row) });
         this.deps.events.emit('track.published', { trackId: track.id, artistId: track.artist_id });
         await this.emitProfileStats(track.artist_id);
       }
-      if (due.length < 100) return published;
+      // A full page none of which this worker could publish (others did, or they wait for their release): the next run goes on.
+      if (due.length < 100 || done === 0) return published;
     }
   }
 

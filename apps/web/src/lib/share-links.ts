@@ -9,6 +9,11 @@ export function trackLink(trackId: string, origin: string = window.location.orig
   return `${origin}${paths.track.getHref(trackId)}`;
 }
 
+/** The absolute share link of a release: `/release/:id`, with an unlisted release's secret (`?s=`) when given. */
+export function releaseLink(releaseId: string, secret?: string | null, origin: string = window.location.origin): string {
+  return `${origin}${paths.release.getHref(releaseId)}${secret ? `?s=${encodeURIComponent(secret)}` : ''}`;
+}
+
 /** The absolute share link of an artist: `/artist/:id`, served with the artist's preview tags. */
 export function artistLink(artistId: string, origin: string = window.location.origin): string {
   return `${origin}${paths.artist.getHref(artistId)}`;

@@ -1,5 +1,5 @@
 import type { Track } from '@platter/shared';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
 import { usePlayTrackList } from '../../features/player/hooks/use-play-track-list';
 import { usePlayerStore } from '../../features/player/player-store';
@@ -13,6 +13,9 @@ import { TrackActionsHost } from './home/track-actions';
 /** `/release/:id`: a release's page, wired to the player, the listener's playlists and Share. */
 export function ReleaseRoute() {
   const { id = '' } = useParams();
+  // `?s=`: an unlisted release's secret link (issue 13): the page and its tracks are asked for with it.
+  const [search] = useSearchParams();
+  const secret = search.get('s');
   const me = useMe();
   const signedIn = !!me.data;
   const { activeTrackId, isPlaying, playTrack } = usePlayTrackList();
@@ -27,6 +30,7 @@ export function ReleaseRoute() {
       <ReleaseView
         key={id}
         releaseId={id}
+        secret={secret}
         signedIn={signedIn}
         activeTrackId={activeTrackId}
         isPlaying={isPlaying}
@@ -34,7 +38,7 @@ export function ReleaseRoute() {
         onEnqueue={(tracks) => usePlayerStore.getState().enqueue(tracks)}
         playlists={playlists.data?.items}
         onAddToPlaylist={addAll}
-        actions={<ShareButton url={`${window.location.origin}${paths.release.getHref(id)}`} />}
+        actions={<ShareButton url={`${window.location.origin}${paths.release.getHref(id)}${secret ? `?s=${encodeURIComponent(secret)}` : ''}`} />}
       />
     </TrackActionsHost>
   );

@@ -32,6 +32,8 @@ describe('notificationText', () => {
     expect(notificationText(t, group({ kind: 'follow', track: null, count: 3 }))).toBe('Ann and 2 others followed you');
     expect(notificationText(t, group({ kind: 'release' }))).toBe('Ann released “Night Drive”');
     expect(notificationText(t, group({ kind: 'reply', count: 3 }))).toBe('Ann and 2 others replied to your comment on “Night Drive”');
+    // A whole release's notification names the release.
+    expect(notificationText(t, group({ kind: 'release', track: null, release: { id: 'r1', title: 'Night EP' } }))).toBe('Ann released “Night EP”');
   });
 
   it('speaks Russian with its plural forms', async () => {
@@ -78,6 +80,22 @@ describe('NotificationsView', () => {
     expect(screen.getByRole('button', { name: 'Show older' })).toBeTruthy();
     expect((screen.getByRole('checkbox', { name: 'Reposts of my tracks' }) as HTMLInputElement).checked).toBe(false);
     expect((screen.getByRole('checkbox', { name: 'New followers' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('links a whole release\'s notification to its release page, in English and Russian', async () => {
+    const page = { groups: [group({ key: 'release-of:r1', kind: 'release', track: null, release: { id: 'r1', title: 'Night EP' } })], nextCursor: null };
+    const { unmount } = renderApp(<NotificationsView signedIn />, { queryClient: filled(page, { unread: 1, capped: false }) });
+    expect(screen.getByRole('link', { name: 'Ann released “Night EP”' }).getAttribute('href')).toBe('/release/r1');
+    unmount();
+    await i18n.loadLanguages('ru');
+    await i18n.changeLanguage('ru');
+    try {
+      renderApp(<NotificationsView signedIn />, { queryClient: filled(page, { unread: 1, capped: false }) });
+      expect(screen.getByRole('link', { name: /Night EP/ }).getAttribute('href')).toBe('/release/r1');
+      expect(screen.getByRole('link', { name: /Night EP/ }).textContent).toMatch(/^Ann .*«Night EP»$/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('asks a signed-out visitor to sign in', () => {

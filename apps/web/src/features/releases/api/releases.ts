@@ -10,14 +10,16 @@ export const releaseKeys = {
   tag: (tag: string, page: number) => ['releases', 'tag', tag, page] as const,
 };
 
-export const releaseQueryOptions = (id: string) =>
+/** A release; `secret` is an unlisted release's `?s=` (issue 13), which opens it and plays its tracks. */
+export const releaseQueryOptions = (id: string, secret?: string | null) =>
   queryOptions({
     queryKey: releaseKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<ReleaseDetail>(`/api/releases/${encodeURIComponent(id)}`, { schema: (c) => c.releaseDetailSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<ReleaseDetail>(`/api/releases/${encodeURIComponent(id)}`, { schema: (c) => c.releaseDetailSchema, query: secret ? { s: secret } : {}, signal }),
   });
 
-export function useRelease(id: string) {
-  return useQuery(releaseQueryOptions(id));
+export function useRelease(id: string, secret?: string | null) {
+  return useQuery(releaseQueryOptions(id, secret));
 }
 
 export function useArtistReleases(artistId: string) {

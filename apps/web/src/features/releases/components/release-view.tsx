@@ -8,11 +8,14 @@ import { Image } from '../../../components/image';
 import { TrackList } from '../../../components/track-list/track-list';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
+import { rememberTrackSecret } from '../../../lib/track-secrets';
 import { useRelease, useSetReleaseLike } from '../api/releases';
 import './releases.css';
 
 export interface ReleaseViewProps {
   releaseId: string;
+  /** `?s=`: an unlisted release's secret link (issue 13), sent to the API; its tracks' URLs carry it back for playback. */
+  secret?: string | null;
   signedIn: boolean;
   activeTrackId: string | null;
   isPlaying: boolean;
@@ -29,7 +32,7 @@ export interface ReleaseViewProps {
 /** /release/:id: cover, title, type, artist, date, its tracks with durations; play, queue, playlist, like, share. */
 export function ReleaseView(props: ReleaseViewProps) {
   const { t } = useTranslation();
-  const release = useRelease(props.releaseId);
+  const release = useRelease(props.releaseId, props.secret);
   if (release.isPending) return <p className="status-text">{t('releases.loading')}</p>;
   if (release.isError) {
     const notFound = release.error instanceof ApiError && release.error.status === 404;
@@ -59,6 +62,10 @@ function ReleaseDetails({ release, signedIn, activeTrackId, isPlaying, onPlay, o
   useEffect(() => {
     document.title = `${release.title} · ${release.artist} · Platter`;
   }, [release.title, release.artist]);
+  // A track opened from here (its page, waveform, comments) is asked for with the secret it came with.
+  useEffect(() => {
+    for (const track of tracks) rememberTrackSecret(track.id, track.secret);
+  }, [tracks]);
 
   const date = new Date(`${release.releaseDate}T00:00:00Z`).toLocaleDateString(i18n.language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
   const like = () => {
@@ -86,6 +93,7 @@ function ReleaseDetails({ release, signedIn, activeTrackId, isPlaying, onPlay, o
         <Image className="release-page__cover" src={release.image} alt={t('releases.cover', { title: release.title })} />
         <div className="release-page__identity">
           <span className="release-page__type">{t(`releases.types.${release.type}`)}</span>
+          {release.canEdit && <ReleaseAccessBadge release={release} />}
           <h1 className="release-page__title">{release.title}</h1>
           <Link className="release-page__artist" to={paths.artist.getHref(release.artistId)}>
             {release.artist}
@@ -158,5 +166,18 @@ function ReleaseDetails({ release, signedIn, activeTrackId, isPlaying, onPlay, o
         <TrackList tracks={tracks} activeTrackId={activeTrackId} isPlaying={isPlaying} onPlay={onPlay} label={t('releases.tracksLabel', { title: release.title })} />
       )}
     </article>
+  );
+}
+
+/** For its artist (and admins): who may see the release, and when a scheduled one goes public. */
+export function ReleaseAccessBadge({ release }: { release: Pick<ReleaseDetail, 'visibility' | 'publishAt'> }) {
+  const { t, i18n } = useTranslation();
+  const visibility = release.visibility ?? 'public';
+  const when = release.publishAt ? new Date(release.publishAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : null;
+  return (
+    <span className={`release-page__badge release-page__badge--${visibility}`} data-testid="release-access-badge">
+      {t(`releaseAccess.badge.${visibility}`)}
+      {when && ` · ${t('releaseAccess.badge.scheduled', { date: when })}`}
+    </span>
   );
 }

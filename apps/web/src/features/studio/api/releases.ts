@@ -37,6 +37,11 @@ export function putReleaseCover(id: string, image: Blob): Promise<ReleaseDetail>
   return putImageBody(`${path(id)}/cover`, image, (c) => c.releaseDetailSchema);
 }
 
+/** Replaces an unlisted release's secret link, and its tracks': the old link stops working. */
+export function resetReleaseSecret(id: string): Promise<ReleaseDetail> {
+  return apiRequest(`${path(id)}/secret`, { method: 'POST', schema: (c) => c.releaseDetailSchema });
+}
+
 export function deleteRelease(id: string, deleteTracks: boolean): Promise<unknown> {
   return apiRequest(path(id), { method: 'DELETE', query: { deleteTracks: deleteTracks ? 'true' : undefined }, schema: (c) => c.unreadAnswerSchema });
 }

@@ -48,6 +48,7 @@ export function MyReleases() {
               </Link>
               <span className="studio-item__meta">
                 {t(`releases.types.${release.type}`)} · {release.releaseDate} · {t('releases.trackCount', { count: release.trackCount })}
+                {release.visibility && release.visibility !== 'public' && <span data-testid="studio-release-access"> · {t(`releaseAccess.badge.${release.visibility}`)}</span>}
               </span>
             </div>
             <div className="studio-item__actions">

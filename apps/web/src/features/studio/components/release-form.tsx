@@ -5,11 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useMyTracks } from '../api/get-my-tracks';
-import { createRelease, putReleaseCover, setReleaseTracks, updateRelease, useInvalidateReleases } from '../api/releases';
+import { copyText, releaseLink } from '../../../lib/share-links';
+import { createRelease, putReleaseCover, resetReleaseSecret, setReleaseTracks, updateRelease, useInvalidateReleases } from '../api/releases';
 import { uploadOneTrack } from '../hooks/use-upload-track';
 import { pendingFiles, releaseItemsReducer, trackOf, uploadItems, type ReleaseItem } from '../release-uploads';
 import { uploadFailureReason } from './upload-form';
 import { UploadProgressBar } from './upload-progress';
+import { ConfirmDialog } from './confirm-dialog';
+import { VisibilityFields, type VisibilityValue, fromLocalInput, toLocalInput } from './visibility-fields';
 import './upload.css';
 
 const RELEASE_TYPES: ReleaseType[] = ['album', 'ep', 'single'];
@@ -30,6 +33,10 @@ export function ReleaseForm({ release, onDone }: { release?: ReleaseDetail; onDo
   const [date, setDate] = useState(release?.releaseDate ?? today());
   const [description, setDescription] = useState(release?.description ?? '');
   const [genre, setGenre] = useState<Genre>(DEFAULT_GENRE);
+  // Issue 13: who may see it and when it goes public; its tracks follow on the server.
+  const initialAccess: VisibilityValue = { visibility: release?.visibility ?? 'public', publishAt: toLocalInput(release?.publishAt), downloadable: false };
+  const [access, setAccess] = useState<VisibilityValue>(initialAccess);
+  const [secret, setSecret] = useState(release?.secret ?? null);
   const [items, dispatch] = useReducer(releaseItemsReducer, release?.tracks ?? [], (tracks: Track[]) =>
     tracks.reduce<ReleaseItem[]>((all, track) => releaseItemsReducer(all, { type: 'addTrack', track }), []),
   );
@@ -49,7 +56,14 @@ export function ReleaseForm({ release, onDone }: { release?: ReleaseDetail; onDo
     controller.current = abort;
     return uploadItems(
       list,
-      (item, onProgress) => uploadOneTrack({ title: item.title.trim() || item.file.name, genre, file: item.file }, onProgress, abort.signal),
+      // A new release's files are made private, and the release then gives them its visibility in one
+      // step (followers hear of the release once, not of each track); a file added to a public release is public.
+      (item, onProgress) =>
+        uploadOneTrack(
+          { title: item.title.trim() || item.file.name, genre, file: item.file, access: { visibility: release && access.visibility === 'public' && release.visibility === 'public' ? 'public' : 'private' } },
+          onProgress,
+          abort.signal,
+        ),
       dispatch,
       (error) => uploadFailureReason(error, t),
     );
@@ -86,9 +100,16 @@ export function ReleaseForm({ release, onDone }: { release?: ReleaseDetail; onDo
         const track = uploaded.tracks.get(item.key) ?? trackOf(item);
         return track ? [track.id] : [];
       });
-      const details = { title: title.trim(), type, releaseDate: date, description: description.trim() };
-      let saved = release ? await updateRelease(release.id, details) : await createRelease({ ...details, trackIds });
-      if (release) saved = await setReleaseTracks(release.id, trackIds);
+      const publishAt = access.visibility === 'public' ? null : fromLocalInput(access.publishAt);
+      const accessChanged = !release || access.visibility !== initialAccess.visibility || access.publishAt !== initialAccess.publishAt;
+      const details = { title: title.trim(), type, releaseDate: date, description: description.trim(), ...(accessChanged ? { visibility: access.visibility, publishAt } : {}) };
+      let saved: ReleaseDetail;
+      if (release) {
+        // Its tracks first (new ones take a non-public release's access), then the details and access for all of them.
+        await setReleaseTracks(release.id, trackIds);
+        saved = await updateRelease(release.id, details);
+      } else saved = await createRelease({ ...details, trackIds });
+      setSecret(saved.secret ?? null);
       const cover = coverRef.current?.files?.[0];
       if (cover) saved = await putReleaseCover(saved.id, cover);
       await invalidate();
@@ -96,6 +117,7 @@ export function ReleaseForm({ release, onDone }: { release?: ReleaseDetail; onDo
       if (!release) {
         setTitle('');
         setDescription('');
+        setAccess(initialAccess);
         dispatch({ type: 'reset', items: [] });
         if (filesRef.current) filesRef.current.value = '';
         if (coverRef.current) coverRef.current.value = '';
@@ -151,6 +173,9 @@ export function ReleaseForm({ release, onDone }: { release?: ReleaseDetail; onDo
           </select>
         </div>
       </div>
+      <VisibilityFields value={access} onChange={setAccess} disabled={busy} withDownload={false} publishAtHint={t('releaseAccess.publishAtHint')} />
+      <p className="release-form__hint">{t('releaseAccess.tracksFollow')}</p>
+      {release && release.visibility === 'unlisted' && secret && <ReleaseSecretLink releaseId={release.id} title={release.title} secret={secret} onReset={setSecret} />}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-description`}>
           {t('releases.form.description')}
@@ -315,5 +340,64 @@ function ReleaseItemRow(props: {
         </button>
       </div>
     </li>
+  );
+}
+
+/** "Copy secret link" and "Reset link" of an unlisted release: one link opens its page and plays all its tracks; a reset kills the old one. */
+export function ReleaseSecretLink({ releaseId, title, secret, onReset }: { releaseId: string; title: string; secret: string; onReset: (secret: string | null) => void }) {
+  const { t } = useTranslation();
+  const invalidate = useInvalidateReleases();
+  const [note, setNote] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const link = releaseLink(releaseId, secret);
+  const copy = async () => setNote((await copyText(link)) ? t('visibility.copied') : t('visibility.copyFailed', { url: link }));
+  const reset = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await resetReleaseSecret(releaseId);
+      onReset(saved.secret ?? null);
+      await invalidate();
+      setNote(t('visibility.resetDone'));
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  return (
+    <div className="studio-item__secret" data-testid="release-secret-link">
+      <span className="field__label">{t('releaseAccess.secretLink')}</span>
+      <button type="button" className="button button--secondary" aria-label={t('visibility.copyLinkNamed', { name: title })} onClick={() => void copy()}>
+        {t('visibility.copyLink')}
+      </button>
+      <button type="button" className="button button--secondary" aria-label={t('visibility.resetLinkNamed', { name: title })} disabled={busy} onClick={() => setConfirming(true)}>
+        {t('visibility.resetLink')}
+      </button>
+      {note && (
+        <span className="studio-item__meta" role="status">
+          {note}
+        </span>
+      )}
+      {error && (
+        <span className="error-text" role="alert">
+          {error}
+        </span>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          open
+          question={t('releaseAccess.resetQuestion')}
+          confirmLabel={t('visibility.resetLink')}
+          subject={title}
+          busy={busy}
+          onConfirm={() => void reset()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </div>
   );
 }

@@ -40,7 +40,21 @@ export function visibilityFields(value: VisibilityValue): { visibility: TrackVis
 }
 
 /** Visibility select, the scheduled release (only for unlisted and private tracks) and the download toggle. */
-export function VisibilityFields({ value, onChange, disabled }: { value: VisibilityValue; onChange: (next: VisibilityValue) => void; disabled?: boolean }) {
+export function VisibilityFields({
+  value,
+  onChange,
+  disabled,
+  withDownload = true,
+  publishAtHint,
+}: {
+  value: VisibilityValue;
+  onChange: (next: VisibilityValue) => void;
+  disabled?: boolean;
+  /** A release has no download toggle of its own (its tracks have theirs). */
+  withDownload?: boolean;
+  /** The schedule's hint, when the default (a track's) does not fit. */
+  publishAtHint?: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const set = (changes: Partial<VisibilityValue>) => onChange({ ...value, ...changes });
@@ -84,14 +98,16 @@ export function VisibilityFields({ value, onChange, disabled }: { value: Visibil
             onChange={(event) => set({ publishAt: event.currentTarget.value })}
           />
           <p id={`${id}-publish-at-hint`} className="visibility-fields__hint">
-            {t('visibility.publishAtHint')}
+            {publishAtHint ?? t('visibility.publishAtHint')}
           </p>
         </div>
       )}
-      <label className="visibility-fields__toggle">
-        <input type="checkbox" name="downloadable" checked={value.downloadable} onChange={(event) => set({ downloadable: event.currentTarget.checked })} />
-        {t('visibility.downloadable')}
-      </label>
+      {withDownload && (
+        <label className="visibility-fields__toggle">
+          <input type="checkbox" name="downloadable" checked={value.downloadable} onChange={(event) => set({ downloadable: event.currentTarget.checked })} />
+          {t('visibility.downloadable')}
+        </label>
+      )}
     </fieldset>
   );
 }
