@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSleepRunner, formatSleepRemaining, SLEEP_FADE_MS, SLEEP_OFF, SLEEP_OPTIONS, sleepDue, sleepLevel, sleepRemaining, sleepStateFor, type SleepClock } from './sleep-timer';
+import { createSleepRunner, formatSleepRemaining, SLEEP_FADE_MS, SLEEP_OFF, SLEEP_OPTIONS, sleepDue, sleepLevel, sleepOptionOf, sleepRemaining, sleepStateFor, type SleepClock } from './sleep-timer';
 
 const MINUTE = 60_000;
 
@@ -7,7 +7,8 @@ describe('the sleep timer', () => {
   it('offers off, 5 to 60 minutes and the end of the track', () => {
     expect(SLEEP_OPTIONS).toEqual(['off', 5, 15, 30, 45, 60, 'endOfTrack']);
     expect(sleepStateFor('off', 1000)).toEqual(SLEEP_OFF);
-    expect(sleepStateFor(15, 1000)).toEqual({ kind: 'at', endsAt: 1000 + 15 * MINUTE });
+    expect(sleepStateFor(15, 1000)).toEqual({ kind: 'at', endsAt: 1000 + 15 * MINUTE, minutes: 15 });
+    for (const option of SLEEP_OPTIONS) expect(sleepOptionOf(sleepStateFor(option, 0))).toBe(option);
     expect(sleepStateFor('endOfTrack', 1000)).toEqual({ kind: 'endOfTrack' });
   });
 

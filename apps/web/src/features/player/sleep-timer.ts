@@ -10,7 +10,7 @@ export const SLEEP_MINUTES = [5, 15, 30, 45, 60] as const;
 export type SleepOption = 'off' | (typeof SLEEP_MINUTES)[number] | 'endOfTrack';
 export const SLEEP_OPTIONS: readonly SleepOption[] = ['off', ...SLEEP_MINUTES, 'endOfTrack'];
 
-export type SleepState = { kind: 'off' } | { kind: 'at'; endsAt: number } | { kind: 'endOfTrack' };
+export type SleepState = { kind: 'off' } | { kind: 'at'; endsAt: number; minutes: number } | { kind: 'endOfTrack' };
 export const SLEEP_OFF: SleepState = { kind: 'off' };
 
 /** The fade-out before a timed sleep pauses. */
@@ -20,7 +20,13 @@ export const SLEEP_FADE_MS = 5000;
 export function sleepStateFor(option: SleepOption, now: number): SleepState {
   if (option === 'off') return SLEEP_OFF;
   if (option === 'endOfTrack') return { kind: 'endOfTrack' };
-  return { kind: 'at', endsAt: now + option * 60_000 };
+  return { kind: 'at', endsAt: now + option * 60_000, minutes: option };
+}
+
+/** The option a state was set with (what the picker shows). */
+export function sleepOptionOf(state: SleepState): SleepOption {
+  if (state.kind === 'at') return (SLEEP_MINUTES as readonly number[]).includes(state.minutes) ? (state.minutes as SleepOption) : 'off';
+  return state.kind === 'endOfTrack' ? 'endOfTrack' : 'off';
 }
 
 /** Milliseconds left on a timed sleep (never negative); null for the others. */
