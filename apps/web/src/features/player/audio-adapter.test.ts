@@ -13,14 +13,29 @@ import { defaultSound, useSoundSettings } from './sound-settings';
  * matching events later, when the test calls `deliver()`, so stale events can be replayed.
  */
 class FakeAudio extends EventTarget {
-  src = '';
+  private source = '';
+  private time = 0;
+  /** Like a browser's, a new source or a seek before the end is no longer ended. */
+  get src() {
+    return this.source;
+  }
+  set src(value: string) {
+    this.source = value;
+    this.ended = false;
+  }
+  get currentTime() {
+    return this.time;
+  }
+  set currentTime(value: number) {
+    this.time = value;
+    if (!(value >= this.duration)) this.ended = false;
+  }
   preload = 'metadata';
   volume = 1;
   muted = false;
   playbackRate = 1;
   defaultPlaybackRate = 1;
   preservesPitch = false;
-  currentTime = 0;
   duration = Number.NaN;
   paused = true;
   ended = false;
@@ -839,8 +854,16 @@ describe('connectAudio with the sound settings (speed, equalizer, sleep timer)',
     primary.currentTime = 9.99;
     vi.advanceTimersByTime(300);
     expect(standby.play).not.toHaveBeenCalled();
+    // The end as a browser reports it: paused and ended at once, then 'timeupdate', 'pause', 'ended'.
+    primary.paused = true;
+    primary.ended = true;
+    primary.currentTime = 10;
+    primary.queue('timeupdate');
     primary.finish();
     primary.deliver();
+    // Not played again from zero by the 'timeupdate' that comes before 'ended'.
+    expect(primary.play).toHaveBeenCalledTimes(1);
+    expect(primary.currentTime).toBe(10);
     expect(standby.play).not.toHaveBeenCalled();
     expect(store.getState().current).toBe(0);
     expect(store.getState().wantsToPlay).toBe(false);

@@ -298,7 +298,10 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
       active.currentTime = state.seek.to;
     }
 
-    if (entry && state.wantsToPlay && active.paused) play(active);
+    // An element that just played to its end is paused with its 'ended' event still to come (the
+    // 'timeupdate' before it lands here first): playing it again would restart it from zero.
+    const endingOnItsOwn = active.ended && state.playing;
+    if (entry && state.wantsToPlay && active.paused && !endingOnItsOwn) play(active);
     else if (!state.wantsToPlay && !active.paused) active.pause();
     if (!state.wantsToPlay) stopRetiring();
 
