@@ -1,8 +1,9 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { APP_URL } from '../support/env.js';
 import { type ApiTrack, audioState, newAccount, nowPlayingTitle, playerBar, playFromList, signUpViaApi, skipTermsModal, trackRows, unique, waitForPlaybackPast } from '../support/app.js';
 import { removeUploadedTracks } from '../support/library.js';
-import { measureGap, mediaEvents, recordGainStage, recordMediaEvents } from '../support/player.js';
+import { demoRun, measureGap, mediaEvents, recordGainStage, recordMediaEvents } from '../support/player.js';
 
 test.afterEach(removeUploadedTracks);
 
@@ -209,5 +210,50 @@ test('speed, sleep timer and equalizer change what plays, and gapless playback g
     await expect(playerBar(page).getByTestId('sleep-badge')).toHaveCount(0);
     const later = (await mediaEvents(page)).slice(eventsBefore);
     expect(later.filter((event) => event.type === 'playing' && event.src.endsWith(long.playedUrl))).toEqual([]);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('the full-screen player opens the Sound dialog, which works from the keyboard and passes axe', async ({ page, context }, testInfo) => {
+    await skipTermsModal(context);
+    await page.goto('/home');
+    const [first] = (await demoRun(page, 1)).run as [string];
+    await playFromList(page, first);
+    await expect(nowPlayingTitle(page)).toHaveText(first);
+    // The mini player has no room for it; the full-screen player has.
+    await expect(playerBar(page).getByRole('button', { name: 'Sound', exact: true })).toBeHidden();
+    await page.getByTestId('player-art').click();
+    const dialog = await openSound(page);
+    await expect(dialog.getByTestId('eq-unavailable')).toHaveCount(0);
+
+    await dialog.getByLabel('Equalizer on').check();
+    const band = dialog.getByRole('slider', { name: '62 Hz band' });
+    await band.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(band).toHaveValue('1');
+    await expect(band).toHaveAttribute('aria-valuetext', '+1 dB');
+    await expect(dialog.getByLabel('Preset')).toHaveValue('custom');
+    await dialog.getByLabel('Playback speed').selectOption('1.25');
+    await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.playbackRate)).toBe(1.25);
+    await page.screenshot({ path: testInfo.outputPath('sound-mobile.png') });
+
+    const results = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    // Remembered: after a reload the speed and the bands are as they were left.
+    await page.keyboard.press('Escape');
+    await expect(soundDialog(page)).toBeHidden();
+    await page.reload();
+    await expect(nowPlayingTitle(page)).toHaveText(first);
+    await page.getByTestId('player-art').click();
+    const again = await openSound(page);
+    await expect(again.getByLabel('Playback speed')).toHaveValue('1.25');
+    await expect(again.getByLabel('Equalizer on')).toBeChecked();
+    await expect(again.getByLabel('Preset')).toHaveValue('custom');
+    await expect(again.getByRole('slider', { name: '62 Hz band' })).toHaveValue('1');
   });
 });
