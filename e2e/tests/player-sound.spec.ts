@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { APP_URL } from '../support/env.js';
+import { APP_URL, S3_APP_URL } from '../support/env.js';
 import { type ApiTrack, audioState, newAccount, nowPlayingTitle, playerBar, playFromList, signUpViaApi, skipTermsModal, trackRows, unique, waitForPlaybackPast } from '../support/app.js';
 import { removeUploadedTracks } from '../support/library.js';
 import { demoRun, measureGap, mediaEvents, recordGainStage, recordMediaEvents } from '../support/player.js';
@@ -39,8 +39,8 @@ function toneWav(seconds: number, rate = 44_100): Buffer {
 type Audio = { status: string; high: string | null };
 
 /** Uploads a WAV as a track and waits for the audio job to make its renditions; returns the URL the player loads. */
-async function uploadTone(page: Page, title: string, seconds: number): Promise<{ id: string; playedUrl: string }> {
-  const headers = { origin: APP_URL };
+async function uploadTone(page: Page, title: string, seconds: number, origin = APP_URL): Promise<{ id: string; playedUrl: string }> {
+  const headers = { origin };
   const file = toneWav(seconds);
   const grant = await page.request.post('/api/get-upload-url', { data: { fileName: 'tones.wav', fileType: 'audio/wav', fileSize: file.length }, headers });
   expect(grant.status(), await grant.text()).toBe(200);
@@ -255,5 +255,28 @@ test.describe('on a phone', () => {
     await expect(again.getByLabel('Equalizer on')).toBeChecked();
     await expect(again.getByLabel('Preset')).toHaveValue('custom');
     await expect(again.getByRole('slider', { name: '62 Hz band' })).toHaveValue('1');
+  });
+});
+
+test.describe('on S3 storage', () => {
+  test.use({ baseURL: S3_APP_URL });
+
+  test('where /media redirects to a bucket without CORS, the equalizer says it is unavailable (and the track still plays)', async ({ page, context }) => {
+    await skipTermsModal(context);
+    const signUp = await page.request.post('/api/auth/sign-up/email', { data: newAccount('Sam Bucket'), headers: { origin: S3_APP_URL } });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+    const title = unique('E2E Sound Bucket');
+    await uploadTone(page, title, 10, S3_APP_URL);
+    await page.goto('/home');
+    await page.getByRole('searchbox', { name: 'Filter tracks' }).fill(title);
+    await expect(trackRows(page)).toHaveCount(1);
+    await playFromList(page, title);
+    await waitForPlaybackPast(page, 1);
+    const dialog = await openSound(page);
+    await expect(dialog.locator('[data-eq-status]')).toHaveAttribute('data-eq-status', 'unavailable');
+    await expect(dialog.getByTestId('eq-unavailable')).toHaveText(/The equalizer cannot process this audio/);
+    // The speed does not need Web Audio: it still applies.
+    await dialog.getByLabel('Playback speed').selectOption('1.5');
+    await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.playbackRate)).toBe(1.5);
   });
 });
