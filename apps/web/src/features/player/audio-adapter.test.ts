@@ -3,19 +3,39 @@ import { makeTrack } from '../../testing/fixtures';
 import { usePlaybackPreferences } from '../../lib/playback';
 import { connectAudio } from './audio-adapter';
 import { playerActions as a } from './player-reducer';
+import { EQ_FREQUENCIES, EQ_PRESETS } from './equalizer';
 import { createPlayerStore } from './player-store';
+import { SLEEP_FADE_MS, SLEEP_OFF, sleepStateFor } from './sleep-timer';
+import { defaultSound, useSoundSettings } from './sound-settings';
 
 /**
  * Stands in for HTMLAudioElement. Like a browser, it changes `paused` at once but delivers the
  * matching events later, when the test calls `deliver()`, so stale events can be replayed.
  */
 class FakeAudio extends EventTarget {
-  src = '';
+  private source = '';
+  private time = 0;
+  /** Like a browser's, a new source or a seek before the end is no longer ended. */
+  get src() {
+    return this.source;
+  }
+  set src(value: string) {
+    this.source = value;
+    this.ended = false;
+  }
+  get currentTime() {
+    return this.time;
+  }
+  set currentTime(value: number) {
+    this.time = value;
+    if (!(value >= this.duration)) this.ended = false;
+  }
   preload = 'metadata';
   volume = 1;
   muted = false;
   playbackRate = 1;
-  currentTime = 0;
+  defaultPlaybackRate = 1;
+  preservesPitch = false;
   duration = Number.NaN;
   paused = true;
   ended = false;
@@ -59,10 +79,18 @@ class FakeAudio extends EventTarget {
 
 const tracks = [makeTrack({ id: 't1' }), makeTrack({ id: 't2' }), makeTrack({ id: 't3' })];
 
+/**
+ * Every adapter a test connects is disconnected after it: they all listen to the app-wide sound
+ * settings (a sleep timer set in one test must not run in the adapters of the tests before).
+ */
+const connected: (() => void)[] = [];
+afterEach(() => connected.splice(0).forEach((disconnect) => disconnect()));
+
 function setup() {
   const store = createPlayerStore();
   const audio = new FakeAudio();
   const disconnect = connectAudio(audio as unknown as HTMLAudioElement, store);
+  connected.push(disconnect);
   const dispatch = store.getState().dispatch;
   return { store, audio, disconnect, dispatch };
 }
@@ -193,6 +221,7 @@ function setupDecks() {
     standby: standby as unknown as HTMLAudioElement,
     onActiveChange,
   });
+  connected.push(disconnect);
   const dispatch = store.getState().dispatch;
   /** Plays the current entry of `deck` up to `at` seconds of a `duration`-second file. */
   const progress = (deck: FakeAudio, at: number, duration = 10) => {
@@ -418,12 +447,23 @@ class FakeParam {
   });
 }
 
+interface FakeFilter {
+  type: string;
+  frequency: FakeParam;
+  Q: FakeParam;
+  gain: FakeParam;
+  connect: (to: unknown) => unknown;
+}
+
 /** Stands in for AudioContext: records which element got a source node and which gain node it feeds. */
 class FakeContext {
   state: AudioContextState;
   currentTime = 0;
   destination = { kind: 'destination' };
   sources = new Map<unknown, { gain: FakeParam; to: unknown }>();
+  /** Each node's outgoing connection, to follow the graph from a gain node to the destination. */
+  links = new Map<unknown, unknown>();
+  filters: FakeFilter[] = [];
   /** Lets a suspended context run (what a listener's gesture does). */
   allow: () => void = () => {};
   private readonly allowed = new Promise<void>((resolve) => {
@@ -439,11 +479,37 @@ class FakeContext {
       gain: new FakeParam(),
       connect: (to: unknown) => {
         for (const entry of this.sources.values()) if (entry.gain === node.gain) entry.to = to;
+        this.links.set(node, to);
         return to;
       },
     };
     return node;
   });
+  createBiquadFilter = vi.fn(() => {
+    const filter: FakeFilter = {
+      type: 'lowpass',
+      frequency: new FakeParam(),
+      Q: new FakeParam(),
+      gain: new FakeParam(),
+      connect: (to: unknown) => {
+        this.links.set(filter, to);
+        return to;
+      },
+    };
+    this.filters.push(filter);
+    return filter;
+  });
+  /** The nodes after `node`, following its connections to the end. */
+  pathFrom(node: unknown): unknown[] {
+    const path: unknown[] = [];
+    for (let next = this.links.get(node); next !== undefined && path.length < 50; next = this.links.get(next)) path.push(next);
+    return path;
+  }
+  /** Where the element's gain node leads: the nodes up to the destination. */
+  pathOf(element: unknown): unknown[] {
+    const to = this.sources.get(element)?.to;
+    return to === undefined ? [] : [to, ...this.pathFrom(to)];
+  }
   createMediaElementSource = vi.fn((element: unknown) => {
     if (this.sources.has(element)) throw new DOMException('already connected', 'InvalidStateError');
     return {
@@ -487,6 +553,7 @@ describe('connectAudio with the Web Audio gain stage (raising quiet tracks)', ()
       standby: standby as unknown as HTMLAudioElement,
       webAudio: { createContext, probe },
     });
+    connected.push(disconnect);
     const progress = (deck: FakeAudio, at: number, duration = 10) => {
       deck.duration = duration;
       deck.currentTime = at;
@@ -508,8 +575,10 @@ describe('connectAudio with the Web Audio gain stage (raising quiet tracks)', ()
     expect(createContext).toHaveBeenCalledTimes(1);
     expect(probe).toHaveBeenCalledWith('/media/quiet.mp3');
     expect(context?.createMediaElementSource).toHaveBeenCalledTimes(2);
-    expect(context?.sources.get(primary)?.to).toBe(context?.destination);
-    expect(context?.sources.get(standby)?.to).toBe(context?.destination);
+    // Both gain nodes feed the one equalizer chain (preamp and ten bands), which ends at the destination.
+    expect(context?.sources.get(primary)?.to).toBe(context?.sources.get(standby)?.to);
+    expect(context?.pathOf(primary)).toHaveLength(12);
+    expect(context?.pathOf(primary).at(-1)).toBe(context?.destination);
     dispatch(a.next());
     dispatch(a.previous());
     await settle();
@@ -631,5 +700,174 @@ describe('connectAudio with the Web Audio gain stage (raising quiet tracks)', ()
     await settle();
     disconnect();
     expect(context?.close).toHaveBeenCalled();
+  });
+});
+
+describe('connectAudio with the sound settings (speed, equalizer, sleep timer)', () => {
+  const sound = () => useSoundSettings.getState();
+  beforeEach(() => {
+    useSoundSettings.setState({ ...defaultSound, eqGains: [...defaultSound.eqGains], sleep: SLEEP_OFF, eqStatus: 'pending' });
+    usePlaybackPreferences.setState({ quality: 'high', normalize: false });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  function setupSound(context: FakeContext | null = new FakeContext(), probe = vi.fn(() => Promise.resolve(true))) {
+    const store = createPlayerStore();
+    const [primary, standby] = [new FakeAudio(), new FakeAudio()];
+    const disconnect = connectAudio(primary as unknown as HTMLAudioElement, store, {
+      standby: standby as unknown as HTMLAudioElement,
+      webAudio: { createContext: () => context as unknown as AudioContext | null, probe },
+    });
+    connected.push(disconnect);
+    const progress = (deck: FakeAudio, at: number, duration = 10) => {
+      deck.duration = duration;
+      deck.currentTime = at;
+      deck.queue('durationchange');
+      deck.queue('timeupdate');
+      deck.deliver();
+    };
+    return { store, primary, standby, dispatch: store.getState().dispatch, context, disconnect, progress, settle: () => vi.advanceTimersByTimeAsync(0) };
+  }
+
+  it('the speed goes to both elements, pitch preserved, and is what a new load starts at', () => {
+    const { primary, standby, dispatch, progress } = setupSound(null);
+    dispatch(a.setList(tracks, 0));
+    sound().setSpeed(1.5);
+    for (const deck of [primary, standby]) {
+      expect(deck.playbackRate).toBe(1.5);
+      expect(deck.defaultPlaybackRate).toBe(1.5);
+      expect(deck.preservesPitch).toBe(true);
+    }
+    // The element preloading the next entry plays it at the same speed.
+    primary.deliver();
+    progress(primary, 6);
+    expect(standby.src).toBe('/media/t2.mp3');
+    expect(standby.playbackRate).toBe(1.5);
+    sound().setSpeed(1);
+    expect(primary.playbackRate).toBe(1);
+  });
+
+  it('at 2×, a 3-second crossfade (media time) takes 1.5 s of the clock', () => {
+    const { primary, standby, dispatch, progress } = setupSound(null);
+    sound().setSpeed(2);
+    dispatch(a.setList(tracks, 0));
+    dispatch(a.setCrossfade(3));
+    primary.deliver();
+    progress(primary, 6.6);
+    primary.currentTime = 7;
+    vi.advanceTimersByTime(500);
+    expect(standby.play).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(450);
+    expect(standby.volume).toBeCloseTo(0.5, 1);
+    expect(primary.volume).toBeCloseTo(0.5, 1);
+    vi.advanceTimersByTime(800);
+    expect(standby.volume).toBe(1);
+  });
+
+  it('the equalizer: both elements through ten peaking bands; a preset sets their gains with headroom ahead; off, the chain is flat', async () => {
+    const { primary, standby, dispatch, context, settle } = setupSound();
+    expect(sound().eqStatus).toBe('pending');
+    dispatch(a.setList(tracks, 0));
+    await settle();
+    expect(sound().eqStatus).toBe('active');
+    const filters = context?.filters ?? [];
+    expect(filters.map((filter) => filter.type)).toEqual(EQ_FREQUENCIES.map(() => 'peaking'));
+    expect(filters.map((filter) => filter.frequency.value)).toEqual([...EQ_FREQUENCIES]);
+    expect(context?.pathOf(standby)).toEqual(context?.pathOf(primary));
+    expect(context?.pathOf(primary).slice(1, 11)).toEqual(filters);
+    // Off by default: transparent.
+    expect(filters.map((filter) => filter.gain.value)).toEqual(EQ_FREQUENCIES.map(() => 0));
+    const preamp = context?.pathOf(primary)[0] as { gain: FakeParam };
+    expect(preamp.gain.value).toBe(1);
+
+    sound().setEqPreset('bassBoost');
+    sound().setEqEnabled(true);
+    expect(filters.map((filter) => filter.gain.value)).toEqual([...EQ_PRESETS.bassBoost]);
+    expect(preamp.gain.value).toBeCloseTo(10 ** (-6 / 20), 6);
+    sound().setEqBand(9, 3);
+    expect(sound().eqMode).toBe('custom');
+    expect(filters[9]?.gain.value).toBe(3);
+    sound().setEqEnabled(false);
+    expect(filters.map((filter) => filter.gain.value)).toEqual(EQ_FREQUENCIES.map(() => 0));
+    expect(preamp.gain.value).toBe(1);
+  });
+
+  it('chosen before the first play, the equalizer applies as the elements are routed', async () => {
+    sound().setEqPreset('trebleBoost');
+    sound().setEqEnabled(true);
+    const { dispatch, context, settle } = setupSound();
+    dispatch(a.setList(tracks, 0));
+    await settle();
+    expect(context?.filters.map((filter) => filter.gain.value)).toEqual([...EQ_PRESETS.trebleBoost]);
+  });
+
+  it('the equalizer says it is unavailable where the media cannot go through Web Audio', async () => {
+    const { dispatch, context, settle } = setupSound(new FakeContext(), vi.fn(() => Promise.resolve(false)));
+    dispatch(a.setList(tracks, 0));
+    await settle();
+    expect(context?.createMediaElementSource).not.toHaveBeenCalled();
+    expect(sound().eqStatus).toBe('unavailable');
+    setupSound(null).dispatch(a.setList(tracks, 0));
+    expect(sound().eqStatus).toBe('unavailable');
+  });
+
+  it('a timed sleep fades both elements out over its last seconds, pauses, and switches itself off', () => {
+    const { store, primary, dispatch } = setupSound(null);
+    dispatch(a.setVolume(0.8));
+    dispatch(a.setList(tracks, 0));
+    primary.deliver();
+    sound().setSleep(sleepStateFor(5, Date.now()));
+    vi.advanceTimersByTime(5 * 60_000 - SLEEP_FADE_MS - 100);
+    expect(primary.volume).toBeCloseTo(0.8, 6);
+    vi.advanceTimersByTime(100 + SLEEP_FADE_MS / 2);
+    expect(primary.volume).toBeCloseTo(0.4, 1);
+    expect(primary.paused).toBe(false);
+    vi.advanceTimersByTime(SLEEP_FADE_MS / 2);
+    expect(primary.paused).toBe(true);
+    expect(store.getState().wantsToPlay).toBe(false);
+    expect(sound().sleep).toEqual(SLEEP_OFF);
+    // The listener's volume is back for the next play.
+    expect(primary.volume).toBeCloseTo(0.8, 6);
+    expect(store.getState().volume).toBe(0.8);
+  });
+
+  it('cancelled, a timed sleep neither fades nor pauses', () => {
+    const { primary, dispatch } = setupSound(null);
+    dispatch(a.setList(tracks, 0));
+    sound().setSleep(sleepStateFor(5, Date.now()));
+    vi.advanceTimersByTime(5 * 60_000 - 1000);
+    expect(primary.volume).toBeLessThan(0.5);
+    sound().setSleep(SLEEP_OFF);
+    expect(primary.volume).toBe(1);
+    vi.advanceTimersByTime(5000);
+    expect(primary.paused).toBe(false);
+  });
+
+  it('sleeping at the end of the track: no gapless switch to the next one; it pauses at the end', () => {
+    const { store, primary, standby, dispatch, progress } = setupSound(null);
+    dispatch(a.setList(tracks, 0));
+    primary.deliver();
+    sound().setSleep(sleepStateFor('endOfTrack', Date.now()));
+    progress(primary, 9.7);
+    expect(standby.src).toBe('/media/t2.mp3');
+    primary.currentTime = 9.99;
+    vi.advanceTimersByTime(300);
+    expect(standby.play).not.toHaveBeenCalled();
+    // The end as a browser reports it: paused and ended at once, then 'timeupdate', 'pause', 'ended'.
+    primary.paused = true;
+    primary.ended = true;
+    primary.currentTime = 10;
+    primary.queue('timeupdate');
+    primary.finish();
+    primary.deliver();
+    // Not played again from zero by the 'timeupdate' that comes before 'ended'.
+    expect(primary.play).toHaveBeenCalledTimes(1);
+    expect(primary.currentTime).toBe(10);
+    expect(standby.play).not.toHaveBeenCalled();
+    expect(store.getState().current).toBe(0);
+    expect(store.getState().wantsToPlay).toBe(false);
+    expect(store.getState().playing).toBe(false);
+    expect(sound().sleep).toEqual(SLEEP_OFF);
   });
 });

@@ -3,7 +3,10 @@ import type { Track } from '@platter/shared';
 import { normalizationGain, streamUrl, usePlaybackPreferences } from '../../lib/playback';
 import { currentEntry, followingEntry, playerActions, type PlayerState, type QueueEntry } from './player-reducer';
 import type { PlayerStore } from './player-store';
+import { effectiveEqGains } from './equalizer';
 import { createGainStage, type GainStageDeps } from './gain-stage';
+import { createSleepRunner, SLEEP_OFF } from './sleep-timer';
+import { useSoundSettings } from './sound-settings';
 
 /** Preload the following entry once the current one is past this fraction… */
 const PRELOAD_FRACTION = 0.5;
@@ -41,6 +44,11 @@ interface Retiring {
  * Loudness normalization multiplies in a track's level: through each element's gain node once the
  * Web Audio gain stage routes them (gain-stage.ts; quiet tracks are then raised, up to the
  * target and the true-peak ceiling), else through the volume (loud tracks turned down only).
+ *
+ * The listener's sound settings (sound-settings.ts) apply to both elements alike: the playback
+ * speed (pitch preserved) to each element, the equalizer to the stage's shared chain, and a timed
+ * sleep's fade-out multiplies into both volumes like the crossfade gain. With the sleep timer at
+ * "end of track", the adapter does not switch to the entry that follows: it pauses at the end.
  */
 export interface AudioOptions {
   /** A second element; with it, playback is gapless and can crossfade. */
@@ -67,12 +75,46 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
   /** The track each element holds, for its loudness normalization gain. */
   const loaded = new Map<HTMLAudioElement, Track>();
   const preferences = usePlaybackPreferences;
-  const stage = webAudio ? createGainStage(decks, () => decks.forEach((deck) => applyVolume(deck)), webAudio) : null;
+  const sound = useSoundSettings;
+  /** A timed sleep's fade-out (1 outside it), on every element's volume. */
+  let sleepFade = 1;
+  const stage = webAudio
+    ? createGainStage(
+        decks,
+        () => {
+          decks.forEach((deck) => applyVolume(deck));
+          sound.getState().setEqStatus('active');
+        },
+        webAudio,
+        () => sound.getState().setEqStatus('unavailable'),
+      )
+    : null;
+  sound.getState().setEqStatus(stage ? 'pending' : 'unavailable');
+  const sleepRunner = createSleepRunner(
+    (level) => {
+      sleepFade = level;
+      decks.forEach((deck) => applyVolume(deck));
+    },
+    () => {
+      dispatch(playerActions.pause());
+      sound.getState().setSleep(SLEEP_OFF);
+    },
+  );
+  const sleepsAtEnd = () => sound.getState().sleep.kind === 'endOfTrack';
+
+  /** The chosen speed, pitch preserved; `defaultPlaybackRate` is what a new load starts at. */
+  function applySpeed(element: HTMLAudioElement) {
+    const { speed } = sound.getState();
+    element.preservesPitch = true;
+    if (element.defaultPlaybackRate !== speed) element.defaultPlaybackRate = speed;
+    if (element.playbackRate !== speed) element.playbackRate = speed;
+  }
 
   function load(element: HTMLAudioElement, track: Track, url: string) {
     loaded.set(element, track);
     stage?.beforeLoad(element, url);
     element.src = url;
+    applySpeed(element);
     applyVolume(element);
   }
 
@@ -86,7 +128,7 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
     const level = levelGain(element, routed);
     // Routed, the level goes on the gain node (past 1 if need be) and the volume keeps the rest.
     if (routed) stage?.setLevel(element, level);
-    const volume = Math.min(1, Math.max(0, state.volume * (fadeGain.get(element) ?? 1) * (routed ? 1 : level)));
+    const volume = Math.min(1, Math.max(0, state.volume * (fadeGain.get(element) ?? 1) * sleepFade * (routed ? 1 : level)));
     if (element.volume !== volume) element.volume = volume;
     if (element.muted !== state.muted) element.muted = state.muted;
   }
@@ -167,7 +209,7 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
     const following = followingEntry(state);
     const spare = other();
     clearSwitchTimer();
-    if (!spare || !prepared || !following || following.entryId !== prepared.entryId || !state.wantsToPlay) return false;
+    if (!spare || !prepared || !following || following.entryId !== prepared.entryId || !state.wantsToPlay || sleepsAtEnd()) return false;
     const fade = crossfadeSeconds(state);
     const previous = active;
     const loadedEntryIdBefore = loadedEntryId;
@@ -183,8 +225,10 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
     if (fade > 0) {
       const started = performance.now();
       const fading = retiring;
+      // `fade` is media time; at another speed it passes faster or slower than the clock.
+      const fadeMs = (fade * 1000) / (spare.playbackRate || 1);
       fading.fade = setInterval(() => {
-        const progress = Math.min(1, (performance.now() - started) / (fade * 1000));
+        const progress = Math.min(1, (performance.now() - started) / fadeMs);
         setFade(spare, progress);
         setFade(previous, 1 - progress);
         if (progress >= 1) stopRetiring();
@@ -254,7 +298,10 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
       active.currentTime = state.seek.to;
     }
 
-    if (entry && state.wantsToPlay && active.paused) play(active);
+    // An element that just played to its end is paused with its 'ended' event still to come (the
+    // 'timeupdate' before it lands here first): playing it again would restart it from zero.
+    const endingOnItsOwn = active.ended && state.playing;
+    if (entry && state.wantsToPlay && active.paused && !endingOnItsOwn) play(active);
     else if (!state.wantsToPlay && !active.paused) active.pause();
     if (!state.wantsToPlay) stopRetiring();
 
@@ -278,6 +325,12 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
         return;
       }
       if (element !== active) return;
+      if (sleepsAtEnd()) {
+        // The sleep timer's "end of track": stay on it, paused.
+        dispatch(playerActions.paused());
+        sound.getState().setSleep(SLEEP_OFF);
+        return;
+      }
       // The timer missed (a busy main thread): switch now, still without a reload.
       if (!switchToPrepared()) dispatch(playerActions.ended());
     },
@@ -300,10 +353,20 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
   const unsubscribePreferences = preferences.subscribe(() => {
     for (const deck of decks) applyVolume(deck);
   });
+  const applySound = () => {
+    const settings = sound.getState();
+    for (const deck of decks) applySpeed(deck);
+    stage?.setEqualizer(effectiveEqGains(settings));
+    sleepRunner.update(settings.sleep);
+  };
+  applySound();
+  const unsubscribeSound = sound.subscribe(applySound);
 
   return () => {
     unsubscribe();
     unsubscribePreferences();
+    unsubscribeSound();
+    sleepRunner.stop();
     stage?.close();
     clearSwitchTimer();
     stopRetiring();

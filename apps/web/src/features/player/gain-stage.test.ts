@@ -40,6 +40,7 @@ describe('which media the gain stage may route', () => {
       resume: () => Promise.resolve(),
       close: () => Promise.resolve(),
       createGain: () => node,
+      createBiquadFilter: () => ({ ...node, frequency: { value: 0 }, Q: { value: 0 } }),
       createMediaElementSource: () => ({ connect: () => node }),
     } as unknown as StageContext;
     let routed = 0;

@@ -13,12 +13,21 @@
  * is no Web Audio or the media is served from elsewhere, the adapter levels through the elements'
  * volumes as before (turning loud tracks down only).
  *
+ * The same graph holds the equalizer: every element's gain node feeds one shared chain (a preamp,
+ * then ten peaking BiquadFilters, EQ_FREQUENCIES), which feeds the destination. Both elements go
+ * through it, so gapless switches and crossfades sound through the same filters; switched off,
+ * its bands sit at 0 dB and the preamp at 1 (a transparent chain), so the graph never changes
+ * shape while something plays. Where the stage stays off, so does the equalizer (`status()`
+ * says so, and `onOff` tells it): the media cannot be processed, and the player says so.
+ *
  * This is the only place that creates source nodes for the player's elements; anything else that
  * wants to listen to them (an analyser) must tap the stage's graph, not make its own source.
  */
 
+import { EQ_FREQUENCIES, EQ_Q, eqPreamp } from './equalizer';
+
 /** The parts of an AudioContext the stage uses (a fake in tests). */
-export type StageContext = Pick<AudioContext, 'state' | 'resume' | 'close' | 'createMediaElementSource' | 'createGain' | 'destination' | 'currentTime'>;
+export type StageContext = Pick<AudioContext, 'state' | 'resume' | 'close' | 'createMediaElementSource' | 'createGain' | 'createBiquadFilter' | 'destination' | 'currentTime'>;
 
 export interface GainStageDeps {
   /** A new AudioContext; null (or a throw) where Web Audio is missing. */
@@ -48,6 +57,10 @@ export interface GainStage {
   beforeLoad(element: HTMLMediaElement, url: string): void;
   /** Sets the element's level on its gain node; false (nothing done) when it is not routed. */
   setLevel(element: HTMLMediaElement, level: number): boolean;
+  /** The equalizer's band gains (dB, one per EQ_FREQUENCIES); kept until the graph exists, then applied. */
+  setEqualizer(gains: readonly number[]): void;
+  /** `pending` until the elements are routed (or the stage gives up: `off`, for good). */
+  status(): 'pending' | 'routed' | 'off';
   close(): void;
 }
 
@@ -81,6 +94,8 @@ export function createGainStage(
   elements: readonly HTMLMediaElement[],
   onRouted: () => void,
   { createContext = defaultCreateContext, origin = pageOrigin(), probe = (url) => probeSameOriginMedia(url, origin) }: GainStageDeps = {},
+  /** Told once when the stage gives up for good (no Web Audio, or media served from elsewhere). */
+  onOff: () => void = () => undefined,
 ): GainStage {
   let context: StageContext | null = null;
   /** No Web Audio, or media served from elsewhere: the stage stays off for good. */
@@ -89,13 +104,50 @@ export function createGainStage(
   let probing = false;
   let closed = false;
   const gains = new Map<HTMLMediaElement, GainNode>();
+  let eqGains: readonly number[] = EQ_FREQUENCIES.map(() => 0);
+  let equalizer: { preamp: GainNode; bands: BiquadFilterNode[] } | null = null;
+
+  function giveUp() {
+    if (off) return;
+    off = true;
+    onOff();
+  }
+
+  function applyEqualizer(now: boolean) {
+    if (!equalizer || !context) return;
+    const at = context.currentTime;
+    const set = (param: AudioParam, value: number) => {
+      param.cancelScheduledValues(0);
+      if (now) param.value = value;
+      else param.setTargetAtTime(value, at, LEVEL_SMOOTHING_S);
+    };
+    set(equalizer.preamp.gain, eqPreamp(eqGains));
+    equalizer.bands.forEach((band, index) => set(band.gain, eqGains[index] ?? 0));
+  }
+
+  /** preamp → 31 Hz → … → 16 kHz → destination: the one input every element's gain node feeds. */
+  function createEqualizer(ctx: StageContext): AudioNode {
+    const preamp = ctx.createGain();
+    const bands = EQ_FREQUENCIES.map((frequency) => {
+      const band = ctx.createBiquadFilter();
+      band.type = 'peaking';
+      band.frequency.value = frequency;
+      band.Q.value = EQ_Q;
+      return band;
+    });
+    bands.reduce<AudioNode>((from, band) => from.connect(band), preamp).connect(ctx.destination);
+    equalizer = { preamp, bands };
+    applyEqualizer(true);
+    return preamp;
+  }
 
   function route() {
     if (closed || off || !context || context.state !== 'running' || routable !== true || gains.size > 0) return;
+    const input = equalizer?.preamp ?? createEqualizer(context);
     for (const element of elements) {
       try {
         const gain = context.createGain();
-        context.createMediaElementSource(element).connect(gain).connect(context.destination);
+        context.createMediaElementSource(element).connect(gain).connect(input);
         gains.set(element, gain);
       } catch (error) {
         // Another source node already holds it (it plays through that one): leave it on its volume.
@@ -114,7 +166,7 @@ export function createGainStage(
       (ok) => {
         probing = false;
         routable = ok;
-        if (!ok) off = true;
+        if (!ok) giveUp();
         route();
       },
       () => {
@@ -133,7 +185,7 @@ export function createGainStage(
           context = null;
         }
         if (!context) {
-          off = true;
+          giveUp();
           return;
         }
       }
@@ -155,6 +207,11 @@ export function createGainStage(
       else param.setTargetAtTime(level, context.currentTime, LEVEL_SMOOTHING_S);
       return true;
     },
+    setEqualizer(next) {
+      eqGains = [...next];
+      applyEqualizer(false);
+    },
+    status: () => (off ? 'off' : gains.size > 0 ? 'routed' : 'pending'),
     close() {
       closed = true;
       // The elements stay bound to this context's source nodes; closing it would silence them, and

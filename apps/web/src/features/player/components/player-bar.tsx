@@ -15,6 +15,7 @@ import { CommandButton, PlayerControls } from './player-controls';
 import { KeyboardIcon, QueueIcon } from './player-icons';
 import { ProgressBar } from './progress-bar';
 import { ShortcutsDialog } from './shortcuts-dialog';
+import { SoundButton, SoundPanel } from './sound-panel';
 import { SpectrumAnalyser } from './spectrum-analyser';
 import { VinylRecord } from './vinyl-record';
 import { VolumeControl } from './volume-control';
@@ -104,6 +105,7 @@ export function PlayerBar({ markers, extra, renderTrackAction }: PlayerBarProps 
       <div className="player-bar__extra">
         <VolumeControl className="player-bar__volume" />
         {extra}
+        <SoundButton />
         <button
           type="button"
           className="player-button player-button--toggle"
@@ -136,6 +138,7 @@ export function PlayerBar({ markers, extra, renderTrackAction }: PlayerBarProps 
         </Suspense>
       )}
       <ShortcutsDialog />
+      <SoundPanel />
     </section>
   );
 }
