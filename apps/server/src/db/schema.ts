@@ -108,6 +108,8 @@ export interface PostsTable {
   /** 'repost': a repost of `track_id` (migration reposts-notifications), shown in News as "reposted by". */
   kind: Generated<'post' | 'repost'>;
   track_id: Generated<string | null>;
+  /** A repost of a release (migration release-reposts): `release_id` instead of `track_id`. */
+  release_id: Generated<string | null>;
 }
 
 export interface PostLikesTable {
@@ -224,6 +226,8 @@ export interface NotificationsTable {
   actor_id: string | null;
   track_id: string | null;
   comment_id: string | null;
+  /** The reposted release, for a repost of a release (migration release-reposts). */
+  release_id: Generated<string | null>;
   read: Generated<number>;
   created_at: string;
 }
@@ -278,6 +282,8 @@ export interface ReleasesTable {
   publish_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
+  /** Reposts of the release, kept with the repost rows (migration release-reposts). */
+  reposts_count: Generated<number>;
 }
 
 export interface ReleaseLikesTable {

@@ -11,6 +11,8 @@ export interface NewNotification {
   actorId: string | null;
   trackId: string | null;
   commentId: string | null;
+  /** The reposted release, for a repost of a release (migration release-reposts). */
+  releaseId?: string | null;
   at: string;
 }
 
@@ -28,6 +30,9 @@ export interface NotificationRow {
   track_title: string | null;
   track_hidden: number | null;
   comment_text: string | null;
+  release_id?: string | null;
+  release_title?: string | null;
+  release_visibility?: string | null;
 }
 
 /** Notifications and the kinds each user turned off (migration reposts-notifications). */
@@ -38,7 +43,7 @@ export class NotificationRepository {
   async add(userId: string, n: NewNotification, db: Db = this.db): Promise<boolean> {
     const inserted = await db
       .insertInto('notifications')
-      .columns(['user_id', 'key', 'kind', 'group_key', 'actor_id', 'track_id', 'comment_id', 'created_at'])
+      .columns(['user_id', 'key', 'kind', 'group_key', 'actor_id', 'track_id', 'comment_id', 'release_id', 'created_at'])
       .expression((eb) =>
         eb
           .selectFrom('profiles')
@@ -50,6 +55,7 @@ export class NotificationRepository {
             sql<string | null>`CAST(${n.actorId} AS text)`.as('actor_id'),
             sql<string | null>`CAST(${n.trackId} AS text)`.as('track_id'),
             sql<string | null>`CAST(${n.commentId} AS text)`.as('comment_id'),
+            sql<string | null>`CAST(${n.releaseId ?? null} AS text)`.as('release_id'),
             sql<string>`CAST(${n.at} AS text)`.as('created_at'),
           ])
           .where('profiles.id', '=', userId)
@@ -127,6 +133,7 @@ export class NotificationRepository {
       .leftJoin('profiles as a', 'a.id', 'n.actor_id')
       .leftJoin('tracks as t', 't.id', 'n.track_id')
       .leftJoin('comments as c', 'c.id', 'n.comment_id')
+      .leftJoin('releases as r', 'r.id', 'n.release_id')
       .select([
         'n.key',
         'n.kind',
@@ -140,6 +147,9 @@ export class NotificationRepository {
         't.title as track_title',
         't.hidden as track_hidden',
         'c.text as comment_text',
+        'n.release_id',
+        'r.title as release_title',
+        'r.visibility as release_visibility',
       ])
       .where('n.user_id', '=', userId)
       .orderBy('n.created_at', 'desc')

@@ -24,9 +24,9 @@ const GROUP_ACTORS = 3;
 /** What services tell the notifications about; implemented by NotificationService. */
 export interface NotificationSink {
   /** `actorId` did `kind` to something of `recipientId`'s: notify them (never themself; not when turned off; once). */
-  notify(recipientId: string, actorId: string, kind: Exclude<NotificationKind, 'release'>, subject?: { trackId?: string; commentId?: string }): Promise<void>;
+  notify(recipientId: string, actorId: string, kind: Exclude<NotificationKind, 'release'>, subject?: { trackId?: string; commentId?: string; releaseId?: string }): Promise<void>;
   /** The like, repost or follow was undone: its notification goes, if still unread. */
-  retract(recipientId: string, actorId: string, kind: 'follow' | 'like' | 'repost', subject?: { trackId?: string }): Promise<void>;
+  retract(recipientId: string, actorId: string, kind: 'follow' | 'like' | 'repost', subject?: { trackId?: string; releaseId?: string }): Promise<void>;
 }
 
 export interface NotificationServiceDeps {
@@ -37,7 +37,9 @@ export interface NotificationServiceDeps {
   log?: (message: string, error?: unknown) => void;
 }
 
-function keys(kind: NotificationKind, actorId: string, subject: { trackId?: string; commentId?: string }): { key: string; groupKey: string } {
+function keys(kind: NotificationKind, actorId: string, subject: { trackId?: string; commentId?: string; releaseId?: string }): { key: string; groupKey: string } {
+  // A repost of a release (migration release-reposts): its own keys, never those of a track.
+  if (kind === 'repost' && subject.releaseId) return { key: `repost:${actorId}:release:${subject.releaseId}`, groupKey: `repost:release:${subject.releaseId}` };
   switch (kind) {
     case 'follow':
       return { key: `follow:${actorId}`, groupKey: 'follow' };
@@ -107,13 +109,21 @@ export class NotificationService implements NotificationSink {
     return userIds.length;
   }
 
-  async notify(recipientId: string, actorId: string, kind: Exclude<NotificationKind, 'release'>, subject: { trackId?: string; commentId?: string } = {}): Promise<void> {
+  async notify(recipientId: string, actorId: string, kind: Exclude<NotificationKind, 'release'>, subject: { trackId?: string; commentId?: string; releaseId?: string } = {}): Promise<void> {
     if (recipientId === actorId) return;
-    const n: NewNotification = { kind, ...keys(kind, actorId, subject), actorId, trackId: subject.trackId ?? null, commentId: subject.commentId ?? null, at: nowIso() };
+    const n: NewNotification = {
+      kind,
+      ...keys(kind, actorId, subject),
+      actorId,
+      trackId: subject.trackId ?? null,
+      commentId: subject.commentId ?? null,
+      ...(subject.releaseId ? { releaseId: subject.releaseId } : {}),
+      at: nowIso(),
+    };
     if (await this.deps.notifications.add(recipientId, n)) this.announce([recipientId]);
   }
 
-  async retract(recipientId: string, actorId: string, kind: 'follow' | 'like' | 'repost', subject: { trackId?: string } = {}): Promise<void> {
+  async retract(recipientId: string, actorId: string, kind: 'follow' | 'like' | 'repost', subject: { trackId?: string; releaseId?: string } = {}): Promise<void> {
     if (recipientId === actorId) return;
     if (await this.deps.notifications.removeUnread(recipientId, keys(kind, actorId, subject).key)) this.announce([recipientId]);
   }
@@ -163,8 +173,13 @@ export class NotificationService implements NotificationSink {
   }
 }
 
-/** Rows about a track that was hidden since are left out (deleted tracks took their rows with them). */
-const shown = (row: NotificationRow): boolean => row.track_id === null || (row.track_title !== null && row.track_hidden === 0);
+/**
+ * Rows about a track that was hidden since are left out (deleted tracks took their rows with them),
+ * and those about a release that is no longer public.
+ */
+const shown = (row: NotificationRow): boolean =>
+  (row.track_id === null || (row.track_title !== null && row.track_hidden === 0)) &&
+  (!row.release_id || (row.release_title !== null && row.release_visibility === 'public'));
 
 function group(rows: NotificationRow[]): NotificationGroup[] {
   const groups = new Map<string, NotificationGroup>();
@@ -179,6 +194,7 @@ function group(rows: NotificationRow[]): NotificationGroup[] {
         unread: false,
         latestAt: row.created_at,
         track: row.track_id && row.track_title !== null ? { id: row.track_id, title: row.track_title } : null,
+        ...(row.release_id && row.release_title ? { release: { id: row.release_id, title: row.release_title } } : {}),
         comment: row.comment_text,
       };
       groups.set(row.group_key, g);

@@ -74,6 +74,8 @@ export class ShareService {
       path: `/release/${encodeURIComponent(id)}`,
       type: 'music.album',
       image: row.image_key ? mediaUrl(row.image_key) : null,
+      // The release embed (/embed/release/:id); the oEmbed answer decides who may see it.
+      embeddable: true,
     };
   }
 

@@ -1,4 +1,4 @@
-import { EMBED_DEFAULT_HEIGHT, embedIframeHtml } from '@platter/shared';
+import { EMBED_DEFAULT_HEIGHT, EMBED_RELEASE_HEIGHT, embedIframeHtml } from '@platter/shared';
 import { paths } from '../config/paths';
 
 /**
@@ -20,6 +20,14 @@ export function artistLink(artistId: string, origin: string = window.location.or
  */
 export function trackEmbedCode(track: { id: string; title: string; artist: string }, origin: string = window.location.origin): string {
   return embedIframeHtml(`${origin}/embed/track/${encodeURIComponent(track.id)}`, '100%', EMBED_DEFAULT_HEIGHT, `${track.title} by ${track.artist}`);
+}
+
+/**
+ * The embed code of a release: an iframe of its player page (`/embed/release/:id`: the player and
+ * the track list), the same iframe the oEmbed answer gives.
+ */
+export function releaseEmbedCode(release: { id: string; title: string; artist: string }, origin: string = window.location.origin): string {
+  return embedIframeHtml(`${origin}/embed/release/${encodeURIComponent(release.id)}`, '100%', EMBED_RELEASE_HEIGHT, `${release.title} by ${release.artist}`);
 }
 
 /** Copies to the clipboard; false when the browser refuses (no permission, insecure origin). */

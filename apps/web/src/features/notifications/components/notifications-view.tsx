@@ -9,8 +9,9 @@ import { NotificationSettings } from './notification-settings';
 import { notificationText } from './notification-text';
 import './notifications.css';
 
-/** Where a notification leads: the track it is about, or (a follow) the follower's page. */
+/** Where a notification leads: the track or release it is about, or (a follow) the follower's page. */
 function targetOf(group: NotificationGroup): string | null {
+  if (group.release) return paths.release.getHref(group.release.id);
   if (group.track) return paths.track.getHref(group.track.id);
   const first = group.actors[0];
   return first ? paths.artist.getHref(first.id) : null;
