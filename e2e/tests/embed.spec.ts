@@ -138,3 +138,75 @@ test('a track embedded in a page of another site loads, plays, counts the listen
     await context.close();
   }
 });
+
+test('a release embedded in a page of another site lists its tracks, plays them one after another and links back', async ({ browser }) => {
+  const { context, page } = await openSession(browser);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_URL });
+  await signUpViaApi(page, newAccount('Rita Release'));
+  const stamp = Date.now().toString(36);
+  const first = await uploadShortTrack(page, `Side A ${stamp}`, 'Pop');
+  const second = await uploadShortTrack(page, `Side B ${stamp}`, 'Pop');
+  const created = await page.request.post('/api/releases', { data: { title: `Tape ${stamp}`, type: 'ep', trackIds: [first.id, second.id] }, headers: { origin: APP_URL } });
+  expect(created.status(), await created.text()).toBe(201);
+  const release = (await created.json()) as { id: string; title: string };
+  let code = '';
+
+  await test.step('the release page reposts the release and copies an iframe of /embed/release/:id', async () => {
+    await page.goto(`/release/${release.id}`);
+    await main(page).getByRole('button', { name: 'Repost', exact: true }).click();
+    await expect(main(page).getByRole('button', { name: 'Undo repost' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(main(page).getByTestId('repost-count')).toHaveText('1');
+    await main(page).getByRole('button', { name: 'Copy embed code' }).click();
+    await expect(main(page).getByText("Embed code copied: paste it into your site's HTML.")).toBeVisible();
+    code = await page.evaluate(() => navigator.clipboard.readText());
+    expect(code).toMatch(new RegExp(`^<iframe src="${APP_URL}/embed/release/${release.id}" width="100%" height="380" `));
+  });
+
+  const site = await otherSite(`<!doctype html><html><head><meta charset="utf-8"><title>A label's blog</title></head>
+    <body style="margin:16px;background:#f1efe9;font-family:sans-serif"><h1>New EP</h1><div id="release" style="width:600px">${code}</div></body></html>`);
+  try {
+    await page.goto(site.url);
+    const frame = await frameAt(page, `${APP_URL}/embed/release/${release.id}`);
+
+    await test.step('the embed loads in the frame with the cover, title, artist, track list and a link back', async () => {
+      await expect(frame.locator('.embed__title')).toHaveText(release.title);
+      await expect(frame.locator('.embed__artist')).toHaveText('Rita Release');
+      await expect(frame.getByRole('link', { name: 'Platter' })).toHaveAttribute('href', `${APP_URL}/release/${release.id}`);
+      const list = frame.getByRole('list', { name: 'Tracks' });
+      await expect(list.getByRole('button')).toHaveCount(2);
+      await expect(list.getByRole('button').first()).toHaveAttribute('aria-current', 'true');
+      await expect(frame.locator('.embed__now')).toHaveText(first.title);
+      await expect(frame.locator('.embed__cover')).toBeVisible();
+    });
+
+    await test.step('its JavaScript stays within 50 KB gzip', async () => {
+      const scripts = await frame.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => new URL(name).pathname.endsWith('.js')),
+      );
+      expect(scripts.length).toBeGreaterThan(0);
+      let total = 0;
+      for (const url of scripts) total += gzipSync(await (await page.request.get(url, { headers: { 'accept-encoding': 'identity' } })).body(), { level: 9 }).length;
+      expect(total).toBeLessThanOrEqual(EMBED_JS_BUDGET);
+    });
+
+    await test.step('play plays the first track, then the next one when it ends; a click in the list plays that track', async () => {
+      await frame.getByRole('button', { name: 'Play', exact: true }).click();
+      await expect(frame.getByRole('button', { name: 'Pause' })).toBeVisible();
+      // Two-second tracks: the first ends and the second follows by itself.
+      await expect(frame.getByRole('list', { name: 'Tracks' }).getByRole('button').nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 20_000 });
+      await expect(frame.locator('.embed__now')).toHaveText(second.title);
+      await expect(frame.getByRole('button', { name: 'Pause' })).toBeVisible();
+      await frame.getByRole('button', { name: `Play ${first.title}` }).click();
+      await expect(frame.getByRole('list', { name: 'Tracks' }).getByRole('button').first()).toHaveAttribute('aria-current', 'true');
+      await expect(frame.locator('.embed__now')).toHaveText(first.title);
+      await page.locator('#release iframe').screenshot({ path: test.info().outputPath('embed-release.png') });
+      await test.info().attach('embed-release', { path: test.info().outputPath('embed-release.png'), contentType: 'image/png' });
+    });
+  } finally {
+    await site.close();
+    await context.close();
+  }
+});

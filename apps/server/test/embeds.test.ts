@@ -6,7 +6,7 @@ import { makeMp3, withId3Tags } from './support/audio-fixtures.js';
 import { Client } from './support/http-client.js';
 import { makePng } from './support/images.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
-import { uploadTrack } from './support/uploads.js';
+import { getUploadUrl, put, uploadTrack } from './support/uploads.js';
 
 const PUBLIC = 'https://platter.example';
 const ADMIN_EMAIL = 'embed-admin@platter.test';
@@ -268,4 +268,117 @@ describe(`embeds: the embed player page and oEmbed (${dialect})`, () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ trackId: plain.id, counted: true, listens: before.listens + 1 });
   });
+
+  describe('a release: its embed page and oEmbed', () => {
+    type Release = { id: string; title: string };
+    let release: Release;
+    let unlistedTrack: { id: string; secret: string };
+
+    const embedData = (html: string) =>
+      JSON.parse(/<script type="application\/json" id="embed-data">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as {
+        kind: string;
+        tracks: Array<{ id: string; title: string; src: string; peaks?: number[] }>;
+      };
+
+    beforeAll(async () => {
+      const created = await artist.json<Release>('POST', '/api/releases', { title: 'Tape <One>', type: 'ep', trackIds: [covered.id, plain.id] });
+      expect(created.status).toBe(201);
+      release = created.body;
+      const mp3 = await makeMp3(1);
+      const urls = await getUploadUrl(artist, mp3);
+      expect((await put(artist, urls.uploadURL, mp3)).status).toBe(200);
+      const track = await artist.json<{ id: string; secret: string }>('POST', '/api/tracks', { title: 'Unlisted cut', visibility: 'unlisted', url: urls.fileUrl });
+      expect(track.status).toBe(201);
+      expect(track.body.secret).toBeTruthy();
+      unlistedTrack = track.body;
+    });
+
+    it('answers oEmbed for a release page with the rich type and the release iframe, as the spec asks', async () => {
+      for (const url of [`${PUBLIC}/release/${release.id}`, `${PUBLIC}/embed/release/${release.id}?theme=dark`]) {
+        const { response, body } = await oembed({ url, format: 'json' });
+        expect(response.status, url).toBe(200);
+        expect(oembedProblems(body)).toEqual([]);
+        // The spec's required fields and the ones a consumer shows.
+        expect(body).toMatchObject({ version: '1.0', type: 'rich', width: 600, height: 380, title: 'Tape <One>', author_name: 'Ann & <The> "Embeds"', provider_name: 'Platter', provider_url: `${PUBLIC}/` });
+        const html = body.html as string;
+        expect(attribute(html, 'iframe', 'src')).toBe(`${PUBLIC}/embed/release/${release.id}`);
+        expect(attribute(html, 'iframe', 'height')).toBe('380');
+        expect(html).not.toContain('<One>');
+      }
+      const small = await oembed({ url: `${PUBLIC}/release/${release.id}`, maxwidth: '300', maxheight: '200' });
+      expect(oembedProblems(small.body, { maxwidth: 300, maxheight: 200 })).toEqual([]);
+      expect(small.body).toMatchObject({ width: 300, height: 200 });
+      expect((await oembed({ url: `${PUBLIC}/release/no-such-release` })).response.status).toBe(404);
+    });
+
+    it('serves the release embed: framable, cover, title, artist, its tracks in order with their waveforms, and the link back', async () => {
+      const response = await fetch(`${t.baseUrl}/embed/release/${release.id}`);
+      expect(response.status).toBe(200);
+      expect(frameAncestors(response)).toBe('*');
+      expect(response.headers.get('x-frame-options')).toBeNull();
+      const html = await response.text();
+      expect(html).toContain('Tape &lt;One&gt;');
+      expect(html).not.toContain('<One>');
+      expect(attribute(html, 'main', 'data-kind')).toBe('release');
+      expect(attribute(html, 'a', 'href')).toBe(`${PUBLIC}/release/${release.id}`);
+      const data = embedData(html);
+      expect(data.kind).toBe('release');
+      expect(data.tracks.map((tr) => tr.id)).toEqual([covered.id, plain.id]);
+      expect(data.tracks.map((tr) => tr.title)).toEqual(['Night <b>Drive</b>', 'No Cover']);
+      for (const tr of data.tracks) expect(Array.isArray(tr.peaks)).toBe(true);
+      // The list: one button per track, the first current.
+      expect(html.match(/class="embed__item"/g)).toHaveLength(2);
+      expect(html).toMatch(/data-index="0" aria-current="true"/);
+      expect(attribute(html, 'audio', 'src')).toBe(data.tracks[0]?.src);
+      // The share page names the oEmbed answer.
+      const share = await (await fetch(`${t.baseUrl}/release/${release.id}`)).text();
+      const link = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(share)?.[1]?.replace(/&amp;/g, '&');
+      expect(link).toBe(`${PUBLIC}/api/oembed?url=${encodeURIComponent(`${PUBLIC}/release/${release.id}`)}&format=json`);
+    });
+
+    it('embeds an unlisted release only with its secret, passed on to the iframe and the audio; a private one never', async () => {
+      const secret = 'release-secret-0123456789abcdef';
+      const unlisted = (await artist.json<Release>('POST', '/api/releases', { title: 'Hidden Tape', type: 'single', trackIds: [unlistedTrack.id] })).body;
+      await t.context.database.db.updateTable('releases').set({ visibility: 'unlisted', secret }).where('id', '=', unlisted.id).execute();
+
+      expect((await fetch(`${t.baseUrl}/embed/release/${unlisted.id}`)).status).toBe(404);
+      expect((await fetch(`${t.baseUrl}/embed/release/${unlisted.id}?s=wrong-secret`)).status).toBe(404);
+      expect((await oembed({ url: `${PUBLIC}/release/${unlisted.id}` })).response.status).toBe(404);
+
+      const page = await fetch(`${t.baseUrl}/embed/release/${unlisted.id}?s=${secret}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      const data = embedData(html);
+      expect(data.tracks.map((tr) => tr.id)).toEqual([unlistedTrack.id]);
+      // The audio carries the track's own secret: the media route lets it through, and not without it.
+      const src = data.tracks[0]!.src;
+      expect(src).toContain(`?s=${unlistedTrack.secret}`);
+      expect((await fetch(`${t.baseUrl}${src}`, { headers: { range: 'bytes=0-1' } })).status).toBe(206);
+      expect((await fetch(`${t.baseUrl}${src.slice(0, src.indexOf('?'))}`, { headers: { range: 'bytes=0-1' } })).status).toBe(404);
+      expect(attribute(html, 'a', 'href')).toBe(`${PUBLIC}/release/${unlisted.id}?s=${secret}`);
+
+      const answer = await oembed({ url: `${PUBLIC}/release/${unlisted.id}?s=${secret}` });
+      expect(answer.response.status).toBe(200);
+      expect(oembedProblems(answer.body)).toEqual([]);
+      expect(attribute(answer.body.html as string, 'iframe', 'src')).toBe(`${PUBLIC}/embed/release/${unlisted.id}?s=${secret}`);
+
+      // An unlisted track the same way.
+      expect((await fetch(`${t.baseUrl}/embed/track/${unlistedTrack.id}`)).status).toBe(404);
+      const trackPage = await fetch(`${t.baseUrl}/embed/track/${unlistedTrack.id}?s=${unlistedTrack.secret}`);
+      expect(trackPage.status).toBe(200);
+      expect(embedData(await trackPage.text()).tracks[0]?.src).toContain(`?s=${unlistedTrack.secret}`);
+      const trackAnswer = await oembed({ url: `${PUBLIC}/track/${unlistedTrack.id}?s=${unlistedTrack.secret}` });
+      expect(trackAnswer.response.status).toBe(200);
+      expect(attribute(trackAnswer.body.html as string, 'iframe', 'src')).toBe(`${PUBLIC}/embed/track/${unlistedTrack.id}?s=${unlistedTrack.secret}`);
+      expect((await oembed({ url: `${PUBLIC}/track/${unlistedTrack.id}` })).response.status).toBe(404);
+
+      // Private: not even with the secret.
+      await t.context.database.db.updateTable('releases').set({ visibility: 'private' }).where('id', '=', unlisted.id).execute();
+      const privatePage = await fetch(`${t.baseUrl}/embed/release/${unlisted.id}?s=${secret}`);
+      expect(privatePage.status).toBe(404);
+      expect(await privatePage.text()).toContain('This release is not available');
+      expect((await oembed({ url: `${PUBLIC}/release/${unlisted.id}?s=${secret}` })).response.status).toBe(404);
+    });
+  });
 });
+

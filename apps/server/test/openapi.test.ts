@@ -28,6 +28,7 @@ const UNDOCUMENTED: Record<string, string> = {
   '/artist/:id': 'a share page (HTML)',
   '/playlist/:id': 'a share page (HTML)',
   '/embed/track/:id': 'the embed player page (HTML any site may frame)',
+  '/embed/release/:id': 'the release embed player page (HTML any site may frame)',
   '/release/:id': 'a share page (HTML)',
   '/.well-known/assetlinks.json': 'Android’s verifier file',
   '/*': 'the web build’s files (@fastify/static)',

@@ -222,6 +222,12 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     const release = await t.context.services.releases.create({ id: ids.owner, isAdmin: false }, { title: 'Hidden EP', type: 'ep', trackIds: [track.id], visibility });
     return { id: release.id, trackId: track.id, secret: release.secret ?? '' };
   };
+  /** A release of the owner's that is not public (unlisted): nobody may repost it, its artist neither. */
+  const newUnlistedRelease = async (): Promise<Prepared> => {
+    const prepared = await newRelease();
+    await t.context.database.db.updateTable('releases').set({ visibility: 'unlisted' }).where('id', '=', prepared.id).execute();
+    return prepared;
+  };
   /** An upload URL of the owner's, and the file PUT to it when `stored`. */
   const newUpload = (stored: boolean) => async (): Promise<Prepared> => {
     const { body } = await ownerClient.json<{ uploadURL: string; fileUrl: string }>('POST', '/api/get-upload-url', { fileName: 'a.mp3', fileType: 'audio/mpeg', fileSize: mp3.length });
@@ -435,6 +441,15 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     // Reposts and notifications (issue 13)
     { op: 'POST /api/tracks/{id}/repost', note: 'anyone signed in, the owner too', expected: signedIn(200), prepare: newTrack, send: (as, p) => json('POST', `/api/tracks/${p.id}/repost`)(as) },
     { op: 'DELETE /api/tracks/{id}/repost', expected: signedIn(200), prepare: newTrack, send: (as, p) => json('DELETE', `/api/tracks/${p.id}/repost`)(as) },
+    { op: 'PUT /api/releases/{id}/repost', note: 'a public release: anyone signed in, the artist too', expected: signedIn(200), prepare: newRelease, send: (as, p) => json('PUT', `/api/releases/${p.id}/repost`)(as) },
+    {
+      op: 'PUT /api/releases/{id}/repost',
+      note: 'an unlisted release: not repostable, by nobody',
+      expected: { anonymous: 401, other: 404, owner: 404, admin: 404 },
+      prepare: newUnlistedRelease,
+      send: (as, p) => json('PUT', `/api/releases/${p.id}/repost`)(as),
+    },
+    { op: 'DELETE /api/releases/{id}/repost', expected: signedIn(200), prepare: newRelease, send: (as, p) => json('DELETE', `/api/releases/${p.id}/repost`)(as) },
     { op: 'GET /api/notifications', note: 'each caller’s own', expected: signedIn(200), send: json('GET', '/api/notifications') },
     { op: 'GET /api/notifications/unread', expected: signedIn(200), send: json('GET', '/api/notifications/unread') },
     { op: 'POST /api/notifications/read', expected: signedIn(200), send: json('POST', '/api/notifications/read') },

@@ -5,6 +5,8 @@ import { z } from 'zod';
 /** The embed player's iframe size when the consumer sets no limit (CSS pixels). */
 export const EMBED_DEFAULT_WIDTH = 600;
 export const EMBED_DEFAULT_HEIGHT = 166;
+/** A release's embed is taller: the player and its track list (which scrolls past a few tracks). */
+export const EMBED_RELEASE_HEIGHT = 380;
 /** What an oEmbed answer may be cached for by a consumer (seconds). */
 export const OEMBED_CACHE_AGE = 3600;
 
@@ -16,7 +18,7 @@ const pixels = z.coerce.number().int().min(1).max(10_000);
  * as the oEmbed spec asks of a provider that does not offer the format.
  */
 export const oembedQuerySchema = z.object({
-  url: z.string().min(1).max(2000).describe('The address of a Platter track page (/track/:id) or its embed (/embed/track/:id)'),
+  url: z.string().min(1).max(2000).describe('The address of a Platter track or release page (/track/:id, /release/:id) or its embed (/embed/track/:id, /embed/release/:id); an unlisted one with its ?s= secret'),
   maxwidth: pixels.optional(),
   maxheight: pixels.optional(),
   format: z.string().max(20).optional().describe('json (the default); xml and others are answered 501'),
@@ -27,7 +29,7 @@ export type OembedQuery = z.infer<typeof oembedQuerySchema>;
 export const oembedSchema = z.object({
   version: z.literal('1.0'),
   type: z.literal('rich'),
-  html: z.string().describe('The embed: an iframe of /embed/track/:id'),
+  html: z.string().describe('The embed: an iframe of /embed/track/:id or /embed/release/:id'),
   width: z.number().int(),
   height: z.number().int(),
   title: z.string(),

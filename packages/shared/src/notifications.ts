@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { releaseSummarySchema } from './releases.js';
 import { trackSchema } from './schemas.js';
 
 /* Contracts of reposts and notifications (issue 13). */
@@ -14,7 +15,12 @@ export const repostsQuerySchema = z.object({
   before: z.string().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(REPOSTS_PAGE_SIZE),
 });
-export const repostSchema = z.object({ repostedAt: z.string(), track: trackSchema });
+/** PUT/DELETE /api/releases/:id/repost and GET of the same: the release's side of repostStateSchema. */
+export const releaseRepostStateSchema = z.object({ releaseId: z.string(), reposted: z.boolean(), reposts: z.number().int() });
+export type ReleaseRepostState = z.infer<typeof releaseRepostStateSchema>;
+
+/** One of an artist's reposts: a track or (from the release-reposts migration on) a release. */
+export const repostSchema = z.object({ repostedAt: z.string(), track: trackSchema.optional(), release: releaseSummarySchema.optional() });
 export type Repost = z.infer<typeof repostSchema>;
 export const repostPageSchema = z.object({ items: z.array(repostSchema), nextCursor: z.string().nullable() });
 export type RepostPage = z.infer<typeof repostPageSchema>;
@@ -56,7 +62,7 @@ export const notificationGroupSchema = z.object({
   unread: z.boolean(),
   latestAt: z.string(),
   track: z.object({ id: z.string(), title: z.string() }).nullable(),
-  /** The release a `release` notification is about ("Ann released <title>"), or null (a single track's release). */
+  /** The release: of a `release` notification ("Ann released <title>"), or of a repost of a release (then `track` is null); null or absent otherwise. */
   release: z.object({ id: z.string(), title: z.string() }).nullable().optional(),
   /** The newest comment's text, for comment groups. */
   comment: z.string().nullable(),

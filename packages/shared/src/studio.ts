@@ -12,6 +12,7 @@ import {
   STATUSES,
 } from './constants.js';
 import { profileSchema, statusSchema, trackSchema, type WaveformStatus, waveformStatusSchema } from './schemas.js';
+import { releaseSummarySchema } from './releases.js';
 
 /*
  * Contracts of the artist studio and the social side: comments, posts and news, subscriptions,
@@ -83,8 +84,10 @@ export const postSchema = z.object({
   pinned: z.boolean(),
   /** 'repost': the author reposted `track` ("reposted by" in News); absent on older servers' posts. */
   kind: z.enum(['post', 'repost']).optional(),
-  /** The reposted track, for a repost. */
+  /** The reposted track, for a repost of a track. */
   track: trackSchema.nullable().optional(),
+  /** The reposted release, for a repost of a release (then `track` is absent or null). */
+  release: releaseSummarySchema.nullable().optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -110,6 +110,8 @@ export interface PostsTable {
   /** 'repost': a repost of `track_id` (migration reposts-notifications), shown in News as "reposted by". */
   kind: Generated<'post' | 'repost'>;
   track_id: Generated<string | null>;
+  /** A repost of a release (migration release-reposts): `release_id` instead of `track_id`. */
+  release_id: Generated<string | null>;
 }
 
 export interface PostLikesTable {
@@ -226,7 +228,7 @@ export interface NotificationsTable {
   actor_id: string | null;
   track_id: string | null;
   comment_id: string | null;
-  /** A `release` notification about a whole release (migration release-notifications), or null. */
+  /** The release a notification is about: a whole release going public, or a repost of a release (issue 13). */
   release_id: Generated<string | null>;
   read: Generated<number>;
   created_at: string;
@@ -282,6 +284,8 @@ export interface ReleasesTable {
   publish_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
+  /** Reposts of the release, kept with the repost rows (migration release-reposts). */
+  reposts_count: Generated<number>;
 }
 
 export interface ReleaseLikesTable {

@@ -10,8 +10,8 @@ export interface NewNotification {
   groupKey: string;
   actorId: string | null;
   trackId: string | null;
-  /** A whole release's notification (issue 13), or null. */
-  releaseId: string | null;
+  /** The release: a whole release's notification, or a repost of a release (issue 13); null or absent otherwise. */
+  releaseId?: string | null;
   commentId: string | null;
   at: string;
 }
@@ -54,7 +54,7 @@ export class NotificationRepository {
             sql<string>`CAST(${n.groupKey} AS text)`.as('group_key'),
             sql<string | null>`CAST(${n.actorId} AS text)`.as('actor_id'),
             sql<string | null>`CAST(${n.trackId} AS text)`.as('track_id'),
-            sql<string | null>`CAST(${n.releaseId} AS text)`.as('release_id'),
+            sql<string | null>`CAST(${n.releaseId ?? null} AS text)`.as('release_id'),
             sql<string | null>`CAST(${n.commentId} AS text)`.as('comment_id'),
             sql<string>`CAST(${n.at} AS text)`.as('created_at'),
           ])
@@ -85,7 +85,7 @@ export class NotificationRepository {
             sql<string>`CAST(${n.groupKey} AS text)`.as('group_key'),
             sql<string | null>`CAST(${n.actorId} AS text)`.as('actor_id'),
             sql<string | null>`CAST(${n.trackId} AS text)`.as('track_id'),
-            sql<string | null>`CAST(${n.releaseId} AS text)`.as('release_id'),
+            sql<string | null>`CAST(${n.releaseId ?? null} AS text)`.as('release_id'),
             sql<string | null>`CAST(${n.commentId} AS text)`.as('comment_id'),
             sql<string>`CAST(${n.at} AS text)`.as('created_at'),
           ])

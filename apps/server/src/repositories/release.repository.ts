@@ -75,7 +75,7 @@ export class ReleaseRepository {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  async insert(trx: Transaction<Database>, row: Omit<Selectable<ReleasesTable>, 'track_count' | 'duration_seconds' | 'likes_count'>): Promise<void> {
+  async insert(trx: Transaction<Database>, row: Omit<Selectable<ReleasesTable>, 'track_count' | 'duration_seconds' | 'likes_count' | 'reposts_count'>): Promise<void> {
     await trx.insertInto('releases').values(row).execute();
   }
 
@@ -154,6 +154,15 @@ export class ReleaseRepository {
     await trx.deleteFrom('release_likes').where('release_id', '=', id).execute();
     await trx.deleteFrom('notifications').where('release_id', '=', id).execute();
     await trx.deleteFrom('releases').where('id', '=', id).execute();
+  }
+
+  /**
+   * Public, listed releases among these ids (what News and an artist's reposts show, and what may
+   * be reposted): visibility 'public' and at least one visible track. Order not kept.
+   */
+  async getManyPublic(ids: string[], db: Db = this.db): Promise<ReleaseWithArtist[]> {
+    if (ids.length === 0) return [];
+    return this.base(db).where('releases.id', 'in', ids).where('releases.visibility', '=', 'public').where('releases.track_count', '>', 0).execute();
   }
 
   async isLiked(userId: string, releaseId: string): Promise<boolean> {

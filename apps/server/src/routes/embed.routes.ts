@@ -35,7 +35,7 @@ export function embeddableHeaders(securityHeaders: ReadonlyArray<[string, string
   return headers;
 }
 
-/** The embed player page (/embed/track/:id) and the oEmbed endpoint that hands out its iframe. */
+/** The embed player pages (/embed/track/:id, /embed/release/:id) and the oEmbed endpoint that hands out their iframes. */
 export async function embedRoutes(base: FastifyInstance, { services, publicOrigin, webDist, securityHeaders }: EmbedRouteDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { embeds } = services;
@@ -48,7 +48,7 @@ export async function embedRoutes(base: FastifyInstance, { services, publicOrigi
       config: { access: 'public' },
       schema: {
         tags: ['tracks'],
-        summary: 'oEmbed (https://oembed.com): the rich embed (an iframe of /embed/track/:id) of a Platter track address; JSON only (xml is 501)',
+        summary: 'oEmbed (https://oembed.com): the rich embed (an iframe of /embed/track/:id or /embed/release/:id) of a Platter track or release address; JSON only (xml is 501)',
         querystring: oembedQuerySchema,
         response: { 200: oembedSchema, 400: errorSchema, 404: errorSchema, 501: errorSchema },
       },
@@ -59,32 +59,37 @@ export async function embedRoutes(base: FastifyInstance, { services, publicOrigi
     },
   );
 
-  app.get(
-    '/embed/track/:id',
-    {
-      schema: { hide: true, params: z.object({ id: z.string().max(100) }), querystring: z.object({ theme: z.string().max(10).optional(), lang: z.string().max(10).optional() }) },
-      config: { undocumented: 'the embed player page (HTML any site may frame)' },
-    },
-    async (request, reply) => {
-      // Read per request, like the share pages' index.html, so a rebuilt web app is served without a restart.
-      const template = await fs.promises.readFile(templateFile, 'utf8').catch(() => FALLBACK_EMBED_TEMPLATE);
-      const options = {
-        origin: publicOrigin.of(request),
-        theme: embedTheme(request.query.theme),
-        language: embedLanguage(request.query.lang, request.headers['accept-language']),
-      };
-      for (const [name, value] of framingHeaders) reply.header(name, value);
-      reply.removeHeader('x-frame-options');
-      reply.raw.removeHeader('x-frame-options');
-      // Who may see the track decides, as on the track API; so it is never shared by caches.
-      reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Language, Cookie').type('text/html; charset=utf-8');
-      try {
-        const view = await embeds.track(request.params.id, await request.currentActor());
-        return reply.send(renderEmbedHtml(template, view, options));
-      } catch (error) {
-        if (error instanceof NotFoundError) return reply.status(404).send(renderEmbedNotFoundHtml(template, options));
-        throw error;
-      }
-    },
-  );
+  const embedQuery = z.object({ theme: z.string().max(10).optional(), lang: z.string().max(10).optional(), s: z.string().max(200).optional() });
+  for (const kind of ['track', 'release'] as const) {
+    app.get(
+      `/embed/${kind}/:id`,
+      {
+        schema: { hide: true, params: z.object({ id: z.string().max(100) }), querystring: embedQuery },
+        config: { undocumented: `the ${kind} embed player page (HTML any site may frame)` },
+      },
+      async (request, reply) => {
+        // Read per request, like the share pages' index.html, so a rebuilt web app is served without a restart.
+        const template = await fs.promises.readFile(templateFile, 'utf8').catch(() => FALLBACK_EMBED_TEMPLATE);
+        const options = {
+          origin: publicOrigin.of(request),
+          theme: embedTheme(request.query.theme),
+          language: embedLanguage(request.query.lang, request.headers['accept-language']),
+        };
+        for (const [name, value] of framingHeaders) reply.header(name, value);
+        reply.removeHeader('x-frame-options');
+        reply.raw.removeHeader('x-frame-options');
+        // Who may see the item decides, as on its API; so it is never shared by caches.
+        reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Language, Cookie').type('text/html; charset=utf-8');
+        try {
+          const viewer = await request.currentActor();
+          // An unlisted item plays only with its secret (`?s=`), which its audio URLs carry on.
+          const view = kind === 'release' ? await embeds.release(request.params.id, viewer, request.query.s) : await embeds.track(request.params.id, viewer, request.query.s);
+          return reply.send(renderEmbedHtml(template, view, options));
+        } catch (error) {
+          if (error instanceof NotFoundError) return reply.status(404).send(renderEmbedNotFoundHtml(template, options, kind));
+          throw error;
+        }
+      },
+    );
+  }
 }

@@ -4,6 +4,7 @@ import {
   notificationPageSchema,
   notificationSettingsSchema,
   notificationsQuerySchema,
+  releaseRepostStateSchema,
   repostPageSchema,
   repostStateSchema,
   repostsQuerySchema,
@@ -42,11 +43,34 @@ export async function notificationRoutes(base: FastifyInstance, { services }: Pi
     );
   }
 
+  // Reposts of releases (migration release-reposts): public releases only.
+  app.get(
+    '/api/releases/:id/repost',
+    { config: { access: 'optional' }, schema: { tags: ['reposts'], summary: "A public release's repost count and whether the viewer reposted it", params: idParamsSchema, response: { 200: releaseRepostStateSchema, 404: errorSchema } } },
+    async (request) => reposts.releaseState(await request.currentActor(), request.params.id),
+  );
+
+  for (const [method, on] of [['put', true], ['delete', false]] as const) {
+    app[method](
+      '/api/releases/:id/repost',
+      {
+        config: { ...perUserPerMinute(60), access: 'signedIn' },
+        schema: {
+          tags: ['reposts'],
+          summary: on ? 'Reposts a public release into my followers’ News (a second time is a no-op)' : 'Undoes my repost of a release',
+          params: idParamsSchema,
+          response: { 200: releaseRepostStateSchema, ...errors },
+        },
+      },
+      async (request) => reposts.setReleaseReposted(await request.requireActor(), request.params.id, on),
+    );
+  }
+
   app.get(
     '/api/artists/:id/reposts',
     {
       config: { access: 'optional' },
-      schema: { tags: ['reposts'], summary: "An artist's reposts, newest first (paged by `before`)", params: idParamsSchema, querystring: repostsQuerySchema, response: { 200: repostPageSchema, 400: errorSchema, 404: errorSchema } },
+      schema: { tags: ['reposts'], summary: "An artist's reposts of tracks and releases, newest first (paged by `before`)", params: idParamsSchema, querystring: repostsQuerySchema, response: { 200: repostPageSchema, 400: errorSchema, 404: errorSchema } },
     },
     async (request) => reposts.byArtist(request.params.id, request.query),
   );

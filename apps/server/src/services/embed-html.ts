@@ -24,15 +24,19 @@ export const FALLBACK_EMBED_TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
-const WORDS: Record<EmbedLanguage, Record<'play' | 'pause' | 'seek' | 'listenOn' | 'notFound' | 'notFoundHint' | 'noCover', string>> = {
+type Word = 'play' | 'pause' | 'seek' | 'listenOn' | 'notFound' | 'notFoundRelease' | 'notFoundHint' | 'noCover' | 'tracks' | 'playTrack';
+const WORDS: Record<EmbedLanguage, Record<Word, string>> = {
   en: {
     play: 'Play',
     pause: 'Pause',
     seek: 'Seek',
     listenOn: 'Listen on Platter',
     notFound: 'This track is not available',
+    notFoundRelease: 'This release is not available',
     notFoundHint: 'It may have been removed, or it is not public.',
     noCover: 'No cover',
+    tracks: 'Tracks',
+    playTrack: 'Play {title}',
   },
   ru: {
     play: 'Слушать',
@@ -40,8 +44,11 @@ const WORDS: Record<EmbedLanguage, Record<'play' | 'pause' | 'seek' | 'listenOn'
     seek: 'Перемотка',
     listenOn: 'Слушать на Platter',
     notFound: 'Этот трек недоступен',
+    notFoundRelease: 'Этот релиз недоступен',
     notFoundHint: 'Возможно, его удалили или он не публичный.',
     noCover: 'Без обложки',
+    tracks: 'Треки',
+    playTrack: 'Слушать «{title}»',
   },
 };
 
@@ -92,7 +99,11 @@ function fill(template: string, head: string, body: string, { theme, language }:
     .replace('<!--embed-->', () => body);
 }
 
-/** The embed page of a track (or, later, a release): cover, play button, titles, waveform, link back. */
+/**
+ * The embed page of a track or a release: cover, play button, titles, waveform, link back; a
+ * release also has its track list (a click plays that track; each ends into the next) and the
+ * title of the track playing. The script gets every track's peaks to redraw the waveform.
+ */
 export function renderEmbedHtml(template: string, view: EmbedView, options: RenderOptions): string {
   const words = WORDS[options.language];
   const absolute = (url: string) => new URL(url, options.origin).href;
@@ -108,11 +119,21 @@ export function renderEmbedHtml(template: string, view: EmbedView, options: Rend
   const cover = view.image
     ? `<img class="embed__cover" src="${escapeHtml(view.image)}" alt="" width="600" height="600" />`
     : `<div class="embed__cover embed__cover--none" role="img" aria-label="${escapeHtml(words.noCover)}"></div>`;
+  const release = view.kind === 'release';
   const data = {
     kind: view.kind,
-    tracks: view.tracks.map((t) => ({ id: t.id, src: t.src, saver: t.saver, duration: t.duration })),
+    tracks: view.tracks.map((t) => ({ id: t.id, title: t.title, src: t.src, saver: t.saver, duration: t.duration, ...(release ? { peaks: t.peaks } : {}) })),
     words: { play: words.play, pause: words.pause },
   };
+  const list = release
+    ? `<ol class="embed__list" aria-label="${escapeHtml(words.tracks)}">${view.tracks
+        .map(
+          (t, i) =>
+            `<li><button type="button" class="embed__item" data-index="${i}"${i === 0 ? ' aria-current="true"' : ''} aria-label="${escapeHtml(words.playTrack.replace('{title}', t.title))}"><span class="embed__item-n">${i + 1}</span><span class="embed__item-title">${escapeHtml(t.title)}</span><span class="embed__item-time">${formatTime(t.duration)}</span></button></li>`,
+        )
+        .join('')}</ol>`
+    : '';
+  const now = release ? `<span class="embed__now">${escapeHtml(first?.title ?? '')}</span>` : '';
   const body = `<main class="embed" data-kind="${view.kind}">
       <a class="embed__cover-link" href="${escapeHtml(link)}" target="_blank" rel="noopener">${cover}</a>
       <div class="embed__main">
@@ -124,6 +145,7 @@ export function renderEmbedHtml(template: string, view: EmbedView, options: Rend
           <div class="embed__titles">
             <a class="embed__artist" href="${escapeHtml(absolute(view.artistPath))}" target="_blank" rel="noopener">${escapeHtml(view.artist)}</a>
             <a class="embed__title" href="${escapeHtml(link)}" target="_blank" rel="noopener">${escapeHtml(view.title)}</a>
+            ${now}
           </div>
           <a class="embed__brand" href="${escapeHtml(link)}" target="_blank" rel="noopener" title="${escapeHtml(words.listenOn)}">Platter<span aria-hidden="true"> ↗</span></a>
         </div>
@@ -133,19 +155,21 @@ export function renderEmbedHtml(template: string, view: EmbedView, options: Rend
         </div>
         <div class="embed__times"><span class="embed__current">${formatTime(0)}</span><span class="embed__duration">${formatTime(duration)}</span></div>
       </div>
+      ${list}
       <audio class="embed__audio" preload="none" src="${escapeHtml(first?.src ?? '')}"></audio>
     </main>
     <script type="application/json" id="embed-data">${scriptJson(data)}</script>`;
   return fill(template, head, body, options);
 }
 
-/** The 404 page of an embed: the track is missing or not to be seen (never a 5xx, never who owns it). */
-export function renderEmbedNotFoundHtml(template: string, options: RenderOptions): string {
+/** The 404 page of an embed: the track or release is missing or not to be seen (never a 5xx, never who owns it). */
+export function renderEmbedNotFoundHtml(template: string, options: RenderOptions, kind: 'track' | 'release' = 'track'): string {
   const words = WORDS[options.language];
-  const head = [`<title>${escapeHtml(words.notFound)} · Platter</title>`, `<meta name="color-scheme" content="${options.theme ?? 'light dark'}" />`, `<meta name="robots" content="noindex" />`].join('\n    ');
+  const notFound = kind === 'release' ? words.notFoundRelease : words.notFound;
+  const head = [`<title>${escapeHtml(notFound)} · Platter</title>`, `<meta name="color-scheme" content="${options.theme ?? 'light dark'}" />`, `<meta name="robots" content="noindex" />`].join('\n    ');
   const body = `<main class="embed embed--missing">
       <div class="embed__main">
-        <p class="embed__title">${escapeHtml(words.notFound)}</p>
+        <p class="embed__title">${escapeHtml(notFound)}</p>
         <p class="embed__artist">${escapeHtml(words.notFoundHint)}</p>
         <a class="embed__brand" href="${escapeHtml(new URL('/', options.origin).href)}" target="_blank" rel="noopener">Platter<span aria-hidden="true"> ↗</span></a>
       </div>

@@ -25,9 +25,9 @@ const GROUP_ACTORS = 3;
 /** What services tell the notifications about; implemented by NotificationService. */
 export interface NotificationSink {
   /** `actorId` did `kind` to something of `recipientId`'s: notify them (never themself; not when turned off; once). */
-  notify(recipientId: string, actorId: string, kind: Exclude<NotificationKind, 'release'>, subject?: { trackId?: string; commentId?: string }): Promise<void>;
+  notify(recipientId: string, actorId: string, kind: Exclude<NotificationKind, 'release'>, subject?: { trackId?: string; commentId?: string; releaseId?: string }): Promise<void>;
   /** The like, repost or follow was undone: its notification goes, if still unread. */
-  retract(recipientId: string, actorId: string, kind: 'follow' | 'like' | 'repost', subject?: { trackId?: string }): Promise<void>;
+  retract(recipientId: string, actorId: string, kind: 'follow' | 'like' | 'repost', subject?: { trackId?: string; releaseId?: string }): Promise<void>;
 }
 
 export interface NotificationServiceDeps {
@@ -42,6 +42,8 @@ export interface NotificationServiceDeps {
 
 function keys(kind: NotificationKind, actorId: string, subject: { trackId?: string; commentId?: string; releaseId?: string }): { key: string; groupKey: string } {
   if (kind === 'release' && subject.releaseId) return { key: `release-of:${subject.releaseId}`, groupKey: `release-of:${subject.releaseId}` };
+  // A repost of a release (migration release-reposts): its own keys, never those of a track.
+  if (kind === 'repost' && subject.releaseId) return { key: `repost:${actorId}:release:${subject.releaseId}`, groupKey: `repost:release:${subject.releaseId}` };
   switch (kind) {
     case 'follow':
       return { key: `follow:${actorId}`, groupKey: 'follow' };
@@ -144,13 +146,21 @@ export class NotificationService implements NotificationSink {
     return userIds.length;
   }
 
-  async notify(recipientId: string, actorId: string, kind: Exclude<NotificationKind, 'release'>, subject: { trackId?: string; commentId?: string } = {}): Promise<void> {
+  async notify(recipientId: string, actorId: string, kind: Exclude<NotificationKind, 'release'>, subject: { trackId?: string; commentId?: string; releaseId?: string } = {}): Promise<void> {
     if (recipientId === actorId) return;
-    const n: NewNotification = { kind, ...keys(kind, actorId, subject), actorId, trackId: subject.trackId ?? null, releaseId: null, commentId: subject.commentId ?? null, at: nowIso() };
+    const n: NewNotification = {
+      kind,
+      ...keys(kind, actorId, subject),
+      actorId,
+      trackId: subject.trackId ?? null,
+      commentId: subject.commentId ?? null,
+      ...(subject.releaseId ? { releaseId: subject.releaseId } : {}),
+      at: nowIso(),
+    };
     if (await this.deps.notifications.add(recipientId, n)) this.announce([recipientId]);
   }
 
-  async retract(recipientId: string, actorId: string, kind: 'follow' | 'like' | 'repost', subject: { trackId?: string } = {}): Promise<void> {
+  async retract(recipientId: string, actorId: string, kind: 'follow' | 'like' | 'repost', subject: { trackId?: string; releaseId?: string } = {}): Promise<void> {
     if (recipientId === actorId) return;
     if (await this.deps.notifications.removeUnread(recipientId, keys(kind, actorId, subject).key)) this.announce([recipientId]);
   }

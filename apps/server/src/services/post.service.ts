@@ -1,4 +1,4 @@
-import { type CreatePost, type NewsPage, type Post, type PostLikeState, type Track, createPostSchema } from '@platter/shared';
+import { type CreatePost, type NewsPage, type Post, type PostLikeState, type ReleaseSummary, type Track, createPostSchema } from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -6,13 +6,15 @@ import { type Actor, ownsOrAdmin } from '../lib/actor.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { PostRepository, PostWithAuthor } from '../repositories/post.repository.js';
+import type { ReleaseRepository } from '../repositories/release.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
 import type { ProfileService } from './profile.service.js';
+import { toReleaseSummary } from './release.service.js';
 import { toTrack } from './track.mapper.js';
 
 const AUTHOR_POSTS_LIMIT = 100;
 
-function toPost(row: PostWithAuthor, liked: boolean, track?: Track): Post {
+function toPost(row: PostWithAuthor, liked: boolean, track?: Track, release?: ReleaseSummary): Post {
   return {
     id: row.id,
     authorId: row.author_id,
@@ -25,7 +27,7 @@ function toPost(row: PostWithAuthor, liked: boolean, track?: Track): Post {
     liked,
     pinned: row.pinned === 1,
     kind: row.kind,
-    ...(row.kind === 'repost' ? { track: track ?? null } : {}),
+    ...(row.kind === 'repost' ? (release ? { release } : { track: track ?? null }) : {}),
   };
 }
 
@@ -36,6 +38,8 @@ export interface PostServiceDeps {
   events: EventBus;
   /** Reads the tracks of reposts in News. */
   tracks?: TrackRepository;
+  /** Reads the releases of reposts in News (migration release-reposts). */
+  releases?: ReleaseRepository;
 }
 
 /** Artists' short posts, their likes and pins, and the news feed built from them. */
@@ -47,8 +51,15 @@ export class PostService {
     const liked = viewer ? await this.deps.posts.likedAmong(viewer.id, rows.map((r) => r.id)) : new Set<string>();
     const trackIds = rows.flatMap((r) => (r.kind === 'repost' && r.track_id ? [r.track_id] : []));
     const tracks = new Map(trackIds.length > 0 && this.deps.tracks ? (await this.deps.tracks.getManyVisible(trackIds)).map((t) => [t.id, toTrack(t)]) : []);
+    // A reposted release shows while it is public (and has a visible track).
+    const releaseIds = rows.flatMap((r) => (r.kind === 'repost' && r.release_id ? [r.release_id] : []));
+    const releases = new Map(releaseIds.length > 0 && this.deps.releases ? (await this.deps.releases.getManyPublic(releaseIds)).map((r) => [r.id, toReleaseSummary(r)]) : []);
     return rows.flatMap((row) => {
       if (row.kind !== 'repost') return [toPost(row, liked.has(row.id))];
+      if (row.release_id) {
+        const release = releases.get(row.release_id);
+        return release ? [toPost(row, liked.has(row.id), undefined, release)] : [];
+      }
       const track = row.track_id ? tracks.get(row.track_id) : undefined;
       return track ? [toPost(row, liked.has(row.id), track)] : [];
     });
@@ -77,7 +88,7 @@ export class PostService {
   async delete(actor: Actor, postId: string): Promise<void> {
     const row = await this.require(postId);
     if (!ownsOrAdmin(actor, row.author_id)) throw new ForbiddenError('Only the author can delete this post.', 'not_your_post');
-    if (row.kind === 'repost') throw new BadRequestError('This is a repost: undo it on its track (DELETE /api/tracks/:id/repost).', 'is_repost');
+    if (row.kind === 'repost') throw new BadRequestError('This is a repost: undo it on its track or release (DELETE /api/tracks/:id/repost or /api/releases/:id/repost).', 'is_repost');
     if (await this.deps.posts.delete(postId)) this.changed(row, 'deleted');
   }
 

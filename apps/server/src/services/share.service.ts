@@ -77,6 +77,8 @@ export class ShareService {
       path: `/release/${encodeURIComponent(id)}${viaSecret && secret ? `?s=${encodeURIComponent(secret)}` : ''}`,
       type: 'music.album',
       image: row.image_key ? mediaUrl(row.image_key) : null,
+      // The release embed (/embed/release/:id); the oEmbed answer decides who may see it.
+      embeddable: true,
     };
   }
 

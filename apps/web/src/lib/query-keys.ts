@@ -78,6 +78,8 @@ export const queryKeys = {
   /** Reposts: a track's state sits under tracks (track.updated refetches it), an artist's list under posts (post.changed does). */
   reposts: {
     track: (trackId: string) => ['tracks', 'repost', trackId] as const,
+    /** A release's repost state: under posts, so post.changed (a repost made or undone) refetches it. */
+    release: (releaseId: string) => ['posts', 'release-repost', releaseId] as const,
     byArtist: (artistId: string) => ['posts', 'reposts', artistId] as const,
   },
   /** The public site: the landing page's real figures and where the Android package is. */

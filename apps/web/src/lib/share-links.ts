@@ -1,4 +1,4 @@
-import { EMBED_DEFAULT_HEIGHT, embedIframeHtml } from '@platter/shared';
+import { EMBED_DEFAULT_HEIGHT, EMBED_RELEASE_HEIGHT, embedIframeHtml } from '@platter/shared';
 import { paths } from '../config/paths';
 
 /**
@@ -23,8 +23,19 @@ export function artistLink(artistId: string, origin: string = window.location.or
  * The embed code of a track: an iframe of its player page (`/embed/track/:id`, which any site may
  * frame), as wide as the place it is pasted into; the same iframe the oEmbed answer gives.
  */
-export function trackEmbedCode(track: { id: string; title: string; artist: string }, origin: string = window.location.origin): string {
-  return embedIframeHtml(`${origin}/embed/track/${encodeURIComponent(track.id)}`, '100%', EMBED_DEFAULT_HEIGHT, `${track.title} by ${track.artist}`);
+export function trackEmbedCode(track: { id: string; title: string; artist: string; secret?: string }, origin: string = window.location.origin): string {
+  // An unlisted track's embed plays only with its secret (`?s=`), which the viewer holds when they may share it.
+  const secret = track.secret ? `?s=${encodeURIComponent(track.secret)}` : '';
+  return embedIframeHtml(`${origin}/embed/track/${encodeURIComponent(track.id)}${secret}`, '100%', EMBED_DEFAULT_HEIGHT, `${track.title} by ${track.artist}`);
+}
+
+/**
+ * The embed code of a release: an iframe of its player page (`/embed/release/:id`: the player and
+ * the track list), the same iframe the oEmbed answer gives.
+ */
+export function releaseEmbedCode(release: { id: string; title: string; artist: string; secret?: string | null }, origin: string = window.location.origin): string {
+  const secret = release.secret ? `?s=${encodeURIComponent(release.secret)}` : '';
+  return embedIframeHtml(`${origin}/embed/release/${encodeURIComponent(release.id)}${secret}`, '100%', EMBED_RELEASE_HEIGHT, `${release.title} by ${release.artist}`);
 }
 
 /** Copies to the clipboard; false when the browser refuses (no permission, insecure origin). */

@@ -6,7 +6,11 @@ import { usePlayerStore } from '../../features/player/player-store';
 import { useAddToPlaylist } from '../../features/playlists/api/playlist-detail';
 import { useMyPlaylists } from '../../features/playlists/api/playlists';
 import { ReleaseView } from '../../features/releases/components/release-view';
+import { ReleaseRepostButton } from '../../features/reposts/components/repost-button';
 import { ShareButton } from '../../features/track-actions/components/share-button';
+import { useRelease } from '../../features/releases/api/releases';
+import { EmbedCodeButton } from '../../components/embed-code-button';
+import { releaseEmbedCode } from '../../lib/share-links';
 import { paths } from '../../config/paths';
 import { TrackActionsHost } from './home/track-actions';
 
@@ -38,8 +42,23 @@ export function ReleaseRoute() {
         onEnqueue={(tracks) => usePlayerStore.getState().enqueue(tracks)}
         playlists={playlists.data?.items}
         onAddToPlaylist={addAll}
-        actions={<ShareButton url={`${window.location.origin}${paths.release.getHref(id)}${secret ? `?s=${encodeURIComponent(secret)}` : ''}`} />}
+        actions={
+          <>
+            <ReleaseRepostButton releaseId={id} signedIn={signedIn} />
+            <ShareButton url={`${window.location.origin}${paths.release.getHref(id)}${secret ? `?s=${encodeURIComponent(secret)}` : ''}`} />
+            <ReleaseEmbedCode releaseId={id} secret={secret} />
+          </>
+        }
       />
     </TrackActionsHost>
   );
+}
+
+/** "Copy embed code" of the release (its title and artist name the iframe), once the release is loaded (shared with ReleaseView's query). */
+function ReleaseEmbedCode({ releaseId, secret }: { releaseId: string; secret: string | null }) {
+  const release = useRelease(releaseId, secret);
+  if (!release.data) return null;
+  // An unlisted release's embed carries its secret (the link given, or the artist's own release's).
+  const key = secret ?? release.data.secret ?? null;
+  return <EmbedCodeButton code={releaseEmbedCode({ id: releaseId, title: release.data.title, artist: release.data.artist, secret: key })} />;
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +9,7 @@ import { LibraryView } from '../../../features/library/components/library-view';
 import { OfflineNotice } from '../../../features/offline/components/offline-banner';
 import { useOnline } from '../../../features/offline/hooks/use-online';
 import { usePlayTrackList } from '../../../features/player/hooks/use-play-track-list';
+import { releaseQueryOptions } from '../../../features/releases/api/releases';
 import { FOCUS_SEARCH_EVENT, requestSearchFocus } from '../../../features/search/focus-search';
 import { TermsModal } from '../../../features/terms/components/terms-modal';
 import { lazyNamed } from '../../../lib/lazy-named';
@@ -52,6 +54,12 @@ function TabContent({ tab }: { tab: HomeTabId | null }) {
   const playback = usePlayTrackList();
   const player = { activeTrackId: playback.activeTrackId, isPlaying: playback.isPlaying, onPlay: playback.playTrack };
   const online = useOnline();
+  const queryClient = useQueryClient();
+  // A reposted release in News plays from its first track (its page's tracks, as the viewer may hear them).
+  const playRelease = async (releaseId: string) => {
+    const release = await queryClient.fetchQuery(releaseQueryOptions(releaseId));
+    if (release.tracks.length > 0) playback.playTrack(release.tracks, 0);
+  };
 
   if (!online && tab === 'home') return <SavedView {...player} intro={t('offline.homeOffline')} />;
   if (!online && tab !== null && NETWORK_TABS.has(tab)) return <OfflineNotice />;
@@ -92,7 +100,7 @@ function TabContent({ tab }: { tab: HomeTabId | null }) {
     case 'menu':
       return <MenuTab />;
     case 'news':
-      return <NewsFeed viewer={{ id: userId, isAdmin: me.data?.isAdmin ?? false }} />;
+      return <NewsFeed viewer={{ id: userId, isAdmin: me.data?.isAdmin ?? false }} onPlayRelease={playRelease} />;
     case 'notifications':
       return <NotificationsView signedIn={signedIn} />;
     case 'admin':

@@ -8,6 +8,12 @@ export function notificationText(t: TFunction, group: NotificationGroup): string
   const track = group.track?.title ?? group.release?.title ?? '';
   // Follows and reposts by one person each: the others are the rest of the group's people.
   const others = group.kind === 'release' ? 0 : group.count - 1;
+  // A repost of a release (the release is the subject, not a track).
+  if (group.release && group.kind === 'repost') {
+    const release = group.release.title;
+    if (others <= 0) return t('releaseReach.notification.repost_solo', { name, release });
+    return t('releaseReach.notification.repost_group', { name, release, count: others });
+  }
   if (others <= 0) return t(`notifications.${group.kind}_solo`, { name, track });
   return t(`notifications.${group.kind}_group`, { name, track, count: others });
 }

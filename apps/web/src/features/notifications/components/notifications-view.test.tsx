@@ -45,6 +45,19 @@ describe('notificationText', () => {
   });
 });
 
+describe('notificationText: a repost of a release', () => {
+  it('names the release, in English and Russian', async () => {
+    const repost = group({ kind: 'repost', key: 'repost:release:r1', track: null, release: { id: 'r1', title: 'Night Tape' } });
+    const en = i18n.getFixedT('en');
+    expect(notificationText(en, repost)).toBe('Ann reposted your release “Night Tape”');
+    expect(notificationText(en, { ...repost, count: 3 })).toBe('Ann and 2 others reposted your release “Night Tape”');
+    await i18n.loadLanguages('ru');
+    const ru = i18n.getFixedT('ru');
+    expect(notificationText(ru, repost)).toBe('Ann сделал(а) репост вашего релиза «Night Tape»');
+    expect(notificationText(ru, { ...repost, count: 6 })).toBe('Ann и ещё 5 сделали репост вашего релиза «Night Tape»');
+  });
+});
+
 function filled(page: NotificationPage, unread: UnreadCount) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(queryKeys.notifications.list, { pages: [page], pageParams: [null] });

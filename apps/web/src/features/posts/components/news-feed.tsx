@@ -11,7 +11,7 @@ import './posts.css';
  * Marks the post viewed once at least half of it has been on screen (at once where the browser
  * has no IntersectionObserver).
  */
-function NewsItem({ post, viewer, unread }: { post: Post; viewer: PostViewer; unread: boolean }) {
+function NewsItem({ post, viewer, unread, onPlayRelease }: { post: Post; viewer: PostViewer; unread: boolean; onPlayRelease?: (releaseId: string) => Promise<void> }) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = ref.current;
@@ -31,7 +31,7 @@ function NewsItem({ post, viewer, unread }: { post: Post; viewer: PostViewer; un
     observer.observe(element);
     return () => observer.disconnect();
   }, [post.id, unread]);
-  return <PostCard ref={ref} post={post} viewer={viewer} unread={unread} />;
+  return <PostCard ref={ref} post={post} viewer={viewer} unread={unread} onPlayRelease={onPlayRelease} />;
 }
 
 /**
@@ -39,7 +39,7 @@ function NewsItem({ post, viewer, unread }: { post: Post; viewer: PostViewer; un
  * a page at a time. New posts arrive live (post.changed refetches the feed). A post the browser
  * had not shown before this visit stays marked new until the tab is left, even after it is seen.
  */
-export function NewsFeed({ viewer }: { viewer: PostViewer }) {
+export function NewsFeed({ viewer, onPlayRelease }: { viewer: PostViewer; onPlayRelease?: (releaseId: string) => Promise<void> }) {
   const { t } = useTranslation();
   const news = useNews();
   // Read once per visit: what was viewed before it decides what is new now.
@@ -64,7 +64,7 @@ export function NewsFeed({ viewer }: { viewer: PostViewer }) {
       <div className="post-list" role="feed" aria-label={t('news.label')} aria-busy={news.isFetching}>
         {posts.map((post) => (
           // My own posts are in my feed too, never as news to me.
-          <NewsItem key={post.id} post={post} viewer={viewer} unread={post.authorId !== viewer.id && !viewedBefore.has(post.id)} />
+          <NewsItem key={post.id} post={post} viewer={viewer} unread={post.authorId !== viewer.id && !viewedBefore.has(post.id)} onPlayRelease={onPlayRelease} />
         ))}
       </div>
       {news.hasNextPage && (

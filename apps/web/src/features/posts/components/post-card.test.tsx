@@ -122,3 +122,40 @@ describe('AuthorPosts', () => {
     expect(screen.getByText('No posts yet.')).toBeTruthy();
   });
 });
+
+describe('PostCard: a reposted release', () => {
+  const release = {
+    id: 'r 1',
+    title: 'Night Tape',
+    type: 'ep' as const,
+    artistId: 'a9',
+    artist: 'Luna',
+    image: '/media/covers/r1.webp',
+    releaseDate: '2026-11-20',
+    trackCount: 3,
+    durationSeconds: 600,
+    likes: 0,
+    createdAt: '2026-11-20T00:00:00.000Z',
+  };
+
+  it('says who reposted it and shows the release card (cover, title, type, artist) linking to its page; Play all plays it', async () => {
+    const play = vi.fn((_id: string) => Promise.resolve());
+    renderApp(<PostCard post={makePost({ id: 'p9', kind: 'repost', text: '', release })} viewer={listener} onPlayRelease={play} />);
+    const card = screen.getByTestId('post-repost-release');
+    expect(card.textContent).toContain('Reposted by Nova');
+    const link = screen.getByRole('link', { name: /Night Tape/ });
+    expect(link.getAttribute('href')).toBe('/release/r%201');
+    expect(link.textContent).toContain('EP · Luna');
+    expect(link.querySelector('img')?.getAttribute('src')).toBe('/media/covers/r1.webp');
+    fireEvent.click(screen.getByRole('button', { name: 'Play all' }));
+    expect(play).toHaveBeenCalledWith('r 1');
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Play all' }) as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('says so when the release cannot be played', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp(<PostCard post={makePost({ id: 'p9', kind: 'repost', text: '', release })} viewer={listener} onPlayRelease={() => Promise.reject(new Error('gone'))} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Play all' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not play this release: try again.');
+  });
+});

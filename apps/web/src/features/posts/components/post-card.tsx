@@ -1,5 +1,5 @@
-import type { Post } from '@platter/shared';
-import type { Ref } from 'react';
+import type { Post, ReleaseSummary } from '@platter/shared';
+import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HeartIcon } from '../../../components/icons';
@@ -18,13 +18,15 @@ export interface PostCardProps {
   /** Not seen in the news feed before: marked with a dot and a 'New' label. */
   unread?: boolean;
   ref?: Ref<HTMLElement>;
+  /** Plays a reposted release from its first track (the player is another feature: the route wires it). */
+  onPlayRelease?: (releaseId: string) => Promise<void>;
 }
 
 /**
  * One post: its author (linking to the artist page) with their badge, the time, the text and
  * the likes. Signed-in viewers toggle the like; the author pins and deletes, an admin deletes.
  */
-export function PostCard({ post, viewer, unread = false, ref }: PostCardProps) {
+export function PostCard({ post, viewer, unread = false, ref, onPlayRelease }: PostCardProps) {
   const { t, i18n } = useTranslation();
   const like = useSetPostLike();
   const pin = useSetPostPin();
@@ -64,7 +66,9 @@ export function PostCard({ post, viewer, unread = false, ref }: PostCardProps) {
           </span>
         )}
       </header>
-      {post.kind === 'repost' && post.track ? (
+      {post.kind === 'repost' && post.release ? (
+        <RepostedRelease release={post.release} by={t('notifications.repost.by', { name })} onPlay={onPlayRelease} />
+      ) : post.kind === 'repost' && post.track ? (
         <div className="post-card__repost" data-testid="post-repost">
           <span className="post-card__repost-by">{t('notifications.repost.by', { name })}</span>
           <Link className="post-card__repost-track" to={paths.track.getHref(post.track.id)}>
@@ -124,5 +128,48 @@ export function PostCard({ post, viewer, unread = false, ref }: PostCardProps) {
         )}
       </footer>
     </article>
+  );
+}
+
+/** A reposted release in News: "Reposted by …", its cover, title, type and artist linking to its page, and Play all. */
+function RepostedRelease({ release, by, onPlay }: { release: ReleaseSummary; by: string; onPlay?: (releaseId: string) => Promise<void> }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const [starting, setStarting] = useState(false);
+  return (
+    <div className="post-card__repost post-card__repost--release" data-testid="post-repost-release">
+      <span className="post-card__repost-by">{by}</span>
+      <Link className="post-card__repost-track" to={paths.release.getHref(release.id)}>
+        {release.image && <Image className="post-card__repost-cover" src={release.image} alt="" />}
+        <span className="post-card__repost-title">{release.title}</span>
+        <span className="post-card__repost-artist">
+          {t(`releaseReach.type.${release.type}`)} · {release.artist}
+        </span>
+      </Link>
+      {onPlay && (
+        <button
+          type="button"
+          className="button button--secondary post-card__repost-play"
+          disabled={starting}
+          onClick={() => {
+            setFailed(false);
+            setStarting(true);
+            onPlay(release.id)
+              .catch((error: unknown) => {
+                console.error('play reposted release', error);
+                setFailed(true);
+              })
+              .finally(() => setStarting(false));
+          }}
+        >
+          {t('releaseReach.playAll')}
+        </button>
+      )}
+      {failed && (
+        <span className="error-text" role="alert">
+          {t('releaseReach.playFailed')}
+        </span>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { RepostPage, RepostState } from '@platter/shared';
+import type { ReleaseRepostState, RepostPage, RepostState } from '@platter/shared';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -19,6 +19,28 @@ export function useSetRepost() {
       apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/repost`, { schema: (c) => c.repostStateSchema, method: reposted ? 'POST' : 'DELETE' }),
     onSuccess: (state) => {
       queryClient.setQueryData(queryKeys.reposts.track(state.trackId), state);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
+    },
+  });
+}
+
+/** `GET /api/releases/:id/repost`: a public release's count, and whether I reposted it. */
+export function useReleaseRepostState(releaseId: string) {
+  return useQuery({
+    queryKey: queryKeys.reposts.release(releaseId),
+    queryFn: ({ signal }) => apiRequest(`/api/releases/${encodeURIComponent(releaseId)}/repost`, { schema: (c) => c.releaseRepostStateSchema, signal }),
+    retry: false,
+  });
+}
+
+/** `PUT` or `DELETE /api/releases/:id/repost`; the answer is the new state. News and the artist's list refetch. */
+export function useSetReleaseRepost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ releaseId, reposted }: { releaseId: string; reposted: boolean }): Promise<ReleaseRepostState> =>
+      apiRequest(`/api/releases/${encodeURIComponent(releaseId)}/repost`, { schema: (c) => c.releaseRepostStateSchema, method: reposted ? 'PUT' : 'DELETE' }),
+    onSuccess: (state) => {
+      queryClient.setQueryData(queryKeys.reposts.release(state.releaseId), state);
       void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
     },
   });

@@ -14,12 +14,13 @@ export interface ArtistRepostsProps {
   onPlay?: (tracks: Track[], index: number) => void;
 }
 
-/** An artist page's Reposts section: the tracks they reposted, newest first, a page at a time. */
+/** An artist page's Reposts section: the tracks and releases they reposted, newest first, a page at a time. */
 export function ArtistReposts({ artistId, onPlay }: ArtistRepostsProps) {
   const { t, i18n } = useTranslation();
   const reposts = useArtistReposts(artistId);
   const items = useMemo(() => (reposts.data?.pages ?? []).flatMap((page) => page.items), [reposts.data]);
-  const tracks = useMemo(() => items.map((item) => item.track), [items]);
+  // The reposted tracks play as one list; a reposted release links to its page.
+  const tracks = useMemo(() => items.flatMap((item) => (item.track ? [item.track] : [])), [items]);
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium' });
 
   if (reposts.isPending) return null;
@@ -36,22 +37,42 @@ export function ArtistReposts({ artistId, onPlay }: ArtistRepostsProps) {
         <p className="status-text">{t('notifications.repost.artistEmpty')}</p>
       ) : (
         <ul className="artist-reposts__list">
-          {items.map((item, index) => (
-            <li key={item.track.id} className="artist-reposts__item">
-              {onPlay && (
-                <button type="button" className="artist-reposts__play" aria-label={t('trackPage.play')} onClick={() => onPlay(tracks, index)}>
-                  <PlayIcon />
-                </button>
-              )}
-              <span className="artist-reposts__what">
-                <Link to={paths.track.getHref(item.track.id)}>{item.track.title}</Link>
-                <span className="artist-reposts__artist">{item.track.artist}</span>
-              </span>
-              <time className="artist-reposts__time" dateTime={item.repostedAt}>
-                {date.format(new Date(item.repostedAt))}
-              </time>
-            </li>
-          ))}
+          {items.map((item) => {
+            const { track, release } = item;
+            if (release) {
+              return (
+                <li key={`release:${release.id}`} className="artist-reposts__item" data-testid="artist-repost-release">
+                  <span className="artist-reposts__what">
+                    <Link to={paths.release.getHref(release.id)}>{release.title}</Link>
+                    <span className="artist-reposts__artist">
+                      {t(`releaseReach.type.${release.type}`)} · {release.artist}
+                    </span>
+                  </span>
+                  <time className="artist-reposts__time" dateTime={item.repostedAt}>
+                    {date.format(new Date(item.repostedAt))}
+                  </time>
+                </li>
+              );
+            }
+            if (!track) return null;
+            const index = tracks.indexOf(track);
+            return (
+              <li key={track.id} className="artist-reposts__item">
+                {onPlay && (
+                  <button type="button" className="artist-reposts__play" aria-label={t('trackPage.play')} onClick={() => onPlay(tracks, index)}>
+                    <PlayIcon />
+                  </button>
+                )}
+                <span className="artist-reposts__what">
+                  <Link to={paths.track.getHref(track.id)}>{track.title}</Link>
+                  <span className="artist-reposts__artist">{track.artist}</span>
+                </span>
+                <time className="artist-reposts__time" dateTime={item.repostedAt}>
+                  {date.format(new Date(item.repostedAt))}
+                </time>
+              </li>
+            );
+          })}
         </ul>
       )}
       {reposts.hasNextPage && (

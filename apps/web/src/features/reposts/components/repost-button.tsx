@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRepostState, useSetRepost } from '../api/reposts';
+import { useReleaseRepostState, useRepostState, useSetReleaseRepost, useSetRepost } from '../api/reposts';
 import { RepostIcon } from './repost-icon';
 import './reposts.css';
 
 export interface RepostButtonProps {
+  /** The track to repost; a release's button is ReleaseRepostButton. */
   trackId: string;
   /** Signed out, the button stays visible and answers with a prompt to sign in. */
   signedIn: boolean;
@@ -18,12 +19,62 @@ export interface RepostButtonProps {
  * server (GET /api/tracks/:id/repost) and are replaced by the answer of each change.
  */
 export function RepostButton({ trackId, signedIn, showCount = false, className = '' }: RepostButtonProps) {
-  const { t } = useTranslation();
   const state = useRepostState(trackId);
   const setRepost = useSetRepost();
+  return (
+    <RepostToggle
+      state={state.data}
+      pending={setRepost.isPending}
+      signedIn={signedIn}
+      showCount={showCount}
+      className={className}
+      change={(reposted, onError) => setRepost.mutate({ trackId, reposted }, { onError })}
+    />
+  );
+}
+
+export interface ReleaseRepostButtonProps {
+  releaseId: string;
+  signedIn: boolean;
+  showCount?: boolean;
+  className?: string;
+}
+
+/**
+ * Reposts a public release into my followers' News, or undoes it (PUT/DELETE
+ * /api/releases/:id/repost). A release that is not public cannot be reposted: the server answers
+ * its state with a 404 and the button is not shown.
+ */
+export function ReleaseRepostButton({ releaseId, signedIn, showCount = true, className = '' }: ReleaseRepostButtonProps) {
+  const state = useReleaseRepostState(releaseId);
+  const setRepost = useSetReleaseRepost();
+  if (state.isError) return null;
+  return (
+    <RepostToggle
+      state={state.data}
+      pending={setRepost.isPending}
+      signedIn={signedIn}
+      showCount={showCount}
+      className={className}
+      change={(reposted, onError) => setRepost.mutate({ releaseId, reposted }, { onError })}
+    />
+  );
+}
+
+interface RepostToggleProps {
+  state: { reposted: boolean; reposts: number } | undefined;
+  pending: boolean;
+  signedIn: boolean;
+  showCount: boolean;
+  className: string;
+  change: (reposted: boolean, onError: (error: unknown) => void) => void;
+}
+
+function RepostToggle({ state, pending, signedIn, showCount, className, change }: RepostToggleProps) {
+  const { t } = useTranslation();
   const [message, setMessage] = useState('');
-  const reposted = signedIn && (state.data?.reposted ?? false);
-  const count = state.data?.reposts ?? 0;
+  const reposted = signedIn && (state?.reposted ?? false);
+  const count = state?.reposts ?? 0;
   const label = t(reposted ? 'notifications.repost.undo' : 'notifications.repost.repost');
 
   const toggle = () => {
@@ -32,15 +83,10 @@ export function RepostButton({ trackId, signedIn, showCount = false, className =
       return;
     }
     setMessage('');
-    setRepost.mutate(
-      { trackId, reposted: !reposted },
-      {
-        onError: (error) => {
-          console.error('repost track', error);
-          setMessage(t('notifications.repost.failed'));
-        },
-      },
-    );
+    change(!reposted, (error) => {
+      console.error('repost', error);
+      setMessage(t('notifications.repost.failed'));
+    });
   };
 
   return (
@@ -52,7 +98,7 @@ export function RepostButton({ trackId, signedIn, showCount = false, className =
         aria-label={label}
         title={signedIn ? label : t('notifications.repost.signIn')}
         data-testid="repost-button"
-        disabled={setRepost.isPending}
+        disabled={pending}
         onClick={toggle}
         onBlur={() => setMessage('')}
       >
