@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../features/auth/api/get-me';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
+import { SubsonicCredentials } from '../../../features/settings/components/subsonic-credentials';
 import { StudioView } from '../../../features/studio/components/studio-view';
 
 /** The studio (the 'menu' tab); signed-out listeners are asked to sign in. */
@@ -13,6 +14,7 @@ export function MenuTab() {
     <>
       <StudioView profile={me.data.profile} />
       <NotificationSettings signedIn />
+      <SubsonicCredentials signedIn email={me.data.user.email} />
     </>
   );
 }
