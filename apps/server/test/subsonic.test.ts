@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { SubsonicAPI } from 'subsonic-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeMp3 } from './support/audio-fixtures.js';
+import { makeMp3, toneWav } from './support/audio-fixtures.js';
 import { Client } from './support/http-client.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
-import { uploadTrack } from './support/uploads.js';
+import { getUploadUrl, put, uploadTrack } from './support/uploads.js';
 
 const XSD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'subsonic-rest-api-1.16.1.xsd');
 const run = promisify(execFile);
@@ -178,6 +178,32 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
     expect(own.headers.get('content-disposition')).toContain('attachment');
     expect((await artist.json('PATCH', `/api/tracks/${id}/visibility`, { downloadable: true })).status).toBe(200);
     expect((await fanApi.download({ id })).headers.get('content-disposition')).toContain('attachment');
+  });
+
+  it('picks a rendition by maxBitRate and format where the media engine made them', async () => {
+    const wav = toneWav(3, 44_100, 2, -20);
+    const urls = await getUploadUrl(artist, wav, 'tone.wav', 'audio/wav');
+    expect((await put(artist, urls.uploadURL, wav, 'audio/wav')).status).toBe(200);
+    const created = await artist.json<{ id: string }>('POST', '/api/tracks', { title: 'Tone', url: urls.fileUrl });
+    type Audio = { status: string; high: string | null; saver: string | null };
+    let audio: Audio = { status: 'processing', high: null, saver: null };
+    for (let i = 0; i < 300 && audio.status === 'processing'; i++) {
+      await t.context.jobs.idle(60_000);
+      audio = (await artist.json<{ audio: Audio }>('GET', `/api/tracks/${created.body.id}`)).body.audio;
+      if (audio.status === 'processing') await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(audio).toMatchObject({ status: 'ready', high: expect.any(String), saver: expect.any(String) });
+    const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
+    const high = await bytesOf(await fetch(`${t.baseUrl}${audio.high}`));
+    const saver = await bytesOf(await fetch(`${t.baseUrl}${audio.saver}`));
+    expect(high.equals(saver)).toBe(false);
+    const id = created.body.id;
+    expect((await bytesOf(await fanApi.stream({ id }))).equals(high)).toBe(true);
+    expect((await bytesOf(await fanApi.stream({ id, maxBitRate: 128 }))).equals(saver)).toBe(true);
+    expect((await bytesOf(await fanApi.stream({ id, maxBitRate: 320 }))).equals(high)).toBe(true);
+    const raw = await fanApi.stream({ id, format: 'raw' });
+    expect(raw.headers.get('content-type')).toBe('audio/wav');
+    expect((await bytesOf(raw)).equals(wav)).toBe(true);
   });
 
   it('stars are likes, scrobbles are listens counted once, as in the web API', async () => {

@@ -350,7 +350,7 @@ export class SubsonicService {
     if (text === '') {
       const [artistCount, artistOffset] = counts.artist;
       artists = (await this.deps.repository.artists(artistCount, artistOffset)).map((p) => ({ id: p.id, name: p.display_name, albumCount: p.tracks_count }));
-      albums = artistCount + counts.album[0] > 0 ? await this.albumList(user, 'newest', counts.album[0], counts.album[1], {}) : [];
+      albums = counts.album[0] > 0 ? await this.albumList(user, 'newest', counts.album[0], counts.album[1], {}) : [];
       songs = orderByIds(...(await this.idsAndRows(await this.deps.repository.trackIds('newest', { limit: counts.song[0], offset: counts.song[1] }))));
     } else {
       const found = await this.deps.profiles.searchArtists(text, counts.artist[0] + counts.artist[1]);
