@@ -13,6 +13,15 @@ import { getUploadUrl, put, uploadTrack } from './support/uploads.js';
 
 const XSD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'subsonic-rest-api-1.16.1.xsd');
 const run = promisify(execFile);
+const ADMIN_EMAIL = 'subsonic-admin@platter.test';
+
+/** Every method /rest answers (routes/subsonic/subsonic.routes.ts), for the access check. */
+const METHODS = [
+  'ping', 'getLicense', 'getOpenSubsonicExtensions', 'getMusicFolders', 'getIndexes', 'getArtists', 'getArtist', 'getArtistInfo', 'getArtistInfo2', 'getAlbum',
+  'getAlbumList2', 'getSong', 'getRandomSongs', 'getSongsByGenre', 'getGenres', 'search3', 'getTopSongs', 'getSimilarSongs2', 'getUser', 'getNowPlaying',
+  'stream', 'download', 'getCoverArt', 'star', 'unstar', 'getStarred2', 'setRating', 'scrobble', 'getPlaylists', 'getPlaylist', 'createPlaylist',
+  'updatePlaylist', 'deletePlaylist', 'getPlayQueue', 'savePlayQueue', 'getLyrics', 'getLyricsBySongId',
+];
 
 type Track = { id: string; title: string; listens: number; likes: number };
 type Created = { id: string; kind: string; name: string; secret: string };
@@ -58,7 +67,7 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
   const listens = async (id: string) => (await new Client(t.baseUrl).json<Track>('GET', `/api/tracks/${id}`)).body.listens;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
     artist = new Client(t.baseUrl);
     fan = new Client(t.baseUrl);
     artistId = (await artist.signUp('Ночная Смена')).id;
@@ -259,6 +268,33 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
     expect(playQueue?.entry?.map((e) => e.id)).toEqual([track(0).id, track(1).id]);
     expect(await fanApi.savePlayQueue({ id: [track(0).id], current: track(2).id, position: 1 })).toMatchObject({ status: 'failed', error: { code: 0 } });
     expect((await fanApi.getLyricsBySongId({ id: track(0).id })).lyricsList).toEqual({ structuredLyrics: [] });
+  });
+
+  it('access: every method needs Subsonic credentials (a session cookie is not one), and private tracks are the owner’s and admins’', async () => {
+    const revoked = await credential(fan, 'apiKey', 'Old phone');
+    expect((await fan.json('DELETE', `/api/me/subsonic-credentials/${revoked.id}`)).status).toBe(204);
+    const id = track(3).id;
+    for (const method of METHODS) {
+      const params = { id, f: 'json' };
+      const nobody = JSON.parse((await raw(method, params)).text)['subsonic-response'];
+      expect(nobody, method).toMatchObject({ status: 'failed', error: { code: 10 } });
+      // The fan's session cookie, from Platter's own origin, counts for nothing here.
+      const cookie = await fan.request('GET', `/rest/${method}?${new URLSearchParams(params)}`);
+      expect(JSON.parse(await cookie.text())['subsonic-response'], method).toMatchObject({ status: 'failed', error: { code: 10 } });
+      const old = JSON.parse((await raw(method, { ...params, apiKey: revoked.secret })).text)['subsonic-response'];
+      expect(old, method).toMatchObject({ status: 'failed', error: { code: 44 } });
+    }
+    // A form POST from a Subsonic app has no Origin: it is still checked by its credentials alone.
+    const form = await fetch(`${t.baseUrl}/rest/getSong.view`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ id, f: 'json' }) });
+    expect(JSON.parse(await form.text())['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 10 } });
+
+    const admin = new Client(t.baseUrl);
+    await admin.signUp('Admin', ADMIN_EMAIL);
+    const adminApi = apiFor({ apiKey: (await credential(admin, 'apiKey', 'Admin phone')).secret });
+    expect((await adminApi.getSong({ id })).song.title).toBe('Secret Demo');
+    expect(await fanApi.getSong({ id })).toMatchObject({ status: 'failed', error: { code: 70 } });
+    // Nobody reads another's user record but an admin.
+    expect(await fanApi.getUser({ username: ADMIN_EMAIL })).toMatchObject({ status: 'failed', error: { code: 50 } });
   });
 
   it('answers bad input with a Subsonic error in a 200, never a server error', async () => {
