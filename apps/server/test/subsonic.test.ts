@@ -354,6 +354,8 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
       ['getSong', { id: 'missing' }],
     ];
     const { playlist } = await fanApi.createPlaylist({ name: 'For the schema', songId: [track(0).id] });
+    // A biography, so getArtistInfo2 has its elements.
+    expect((await artist.json('PATCH', '/api/me/profile', { bio: 'Synths & "night" drives' })).status).toBe(200);
     checks.push(['getPlaylist', { id: playlist.id }]);
     for (const [i, [method, params]] of checks.entries()) {
       const answer = await raw(method, { ...params, apiKey: fanKey });

@@ -2,7 +2,8 @@
  * Subsonic answers in XML (the default) or JSON (`f=json`), from one description: an object whose
  * scalar fields are XML attributes, whose arrays are repeated child elements, whose nested objects
  * are child elements, and whose `value` field is an element's text (a genre's name, lyrics). JSON
- * is the same object as the OpenSubsonic JSON answers have it.
+ * is the same object as the OpenSubsonic JSON answers have it. A few text fields are elements
+ * in the XSD (ELEMENT_FIELDS: an artist's biography and image URLs).
  */
 
 export const SUBSONIC_API_VERSION = '1.16.1';
@@ -15,6 +16,9 @@ export interface SubsonicObject {
 }
 
 export type SubsonicFormat = 'xml' | 'json';
+
+/** Text fields the XSD has as child elements, not attributes (ArtistInfoBase, AlbumInfo). */
+const ELEMENT_FIELDS = new Set(['biography', 'musicBrainzId', 'lastFmUrl', 'smallImageUrl', 'mediumImageUrl', 'largeImageUrl', 'notes']);
 
 /** The envelope every answer has: status, API version and the OpenSubsonic server fields. */
 export function envelope(status: 'ok' | 'failed', payload: SubsonicObject): SubsonicObject {
@@ -42,6 +46,8 @@ function element(name: string, value: SubsonicObject, extra = ''): string {
       }
     } else if (typeof field === 'object') {
       children += element(key, field);
+    } else if (ELEMENT_FIELDS.has(key)) {
+      children += `<${key}>${escapeText(String(field))}</${key}>`;
     } else if (key === 'value') {
       // The element's text, as Subsonic servers write it; the published XSD also requires it as
       // an attribute (Genre's `value` is use="required"), so it is both.
