@@ -36,6 +36,8 @@ import { studioRoutes } from './routes/studio.routes.js';
 import { siteRoutes } from './routes/site.routes.js';
 import { embedRoutes } from './routes/embed.routes.js';
 import { releaseRoutes } from './routes/releases.routes.js';
+import { subsonicCredentialRoutes } from './routes/subsonic/credentials.routes.js';
+import { subsonicRoutes } from './routes/subsonic/subsonic.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -173,6 +175,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(siteRoutes, context);
   await app.register(releaseRoutes, context);
   await app.register(eventRoutes, context);
+  await app.register(subsonicCredentialRoutes, context);
+  // The OpenSubsonic API (/rest/*): its own auth and answers, in its own scope (form bodies).
+  await app.register(subsonicRoutes, context);
   // The embed player page (framed by any site: its own CSP) and oEmbed.
   await app.register(embedRoutes, { ...context, publicOrigin, webDist: context.config.webDist ?? DEFAULT_WEB_DIST, securityHeaders });
 
@@ -273,7 +278,7 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
     }
     // A person who mistyped a page's address gets the app's own "Page not found", with a 404
     // status; a probe or a script (/healthz, /metrics, asking for anything but HTML) gets JSON.
-    if (page && isBrowserNavigation(request) && !/^\/(api|media|assets)(\/|$)/.test(pathname)) {
+    if (page && isBrowserNavigation(request) && !/^\/(api|media|assets|rest)(\/|$)/.test(pathname)) {
       return reply.status(404).header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: 'not_found', message: `Nothing at ${request.method} ${pathname}.` });

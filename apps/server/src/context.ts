@@ -59,6 +59,10 @@ import { NotificationRepository } from './repositories/notification.repository.j
 import { RepostRepository } from './repositories/repost.repository.js';
 import { NotificationService } from './services/notification.service.js';
 import { RepostService } from './services/repost.service.js';
+import { SubsonicRepository } from './repositories/subsonic.repository.js';
+import { PlayQueueService } from './services/play-queue.service.js';
+import { SubsonicCredentialService } from './services/subsonic-credential.service.js';
+import { SubsonicService } from './services/subsonic.service.js';
 
 /** Everything a running Platter holds: the database, storage, services and sign-in. */
 export interface AppContext {
@@ -91,6 +95,7 @@ export interface AppContext {
     notifications: NotificationRepository;
     releases: ReleaseRepository;
     listenBrainz: ListenBrainzRepository;
+    subsonic: SubsonicRepository;
   };
   services: {
     profiles: ProfileService;
@@ -115,6 +120,10 @@ export interface AppContext {
     releases: ReleaseService;
     listenBrainz: ListenBrainzService;
     playlistTransfer: PlaylistTransferService;
+    /** The server-side play queue (OpenSubsonic getPlayQueue/savePlayQueue; the web player's "continue"). */
+    playQueue: PlayQueueService;
+    /** The OpenSubsonic API over the services above, with its credentials. */
+    subsonic: SubsonicService & { credentials: SubsonicCredentialService };
   };
   close(): Promise<void>;
 }
@@ -177,6 +186,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       notifications: new NotificationRepository(db),
       releases: new ReleaseRepository(db, database.dialect),
       listenBrainz: new ListenBrainzRepository(db),
+      subsonic: new SubsonicRepository(db),
     };
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
@@ -219,29 +229,49 @@ export async function createContext(config: Config): Promise<AppContext> {
       processesAudio: mediaEngine !== undefined,
       log,
     });
+    const engagement = new EngagementService({
+      db,
+      tracks: repositories.tracks,
+      engagement: repositories.engagement,
+      events,
+      shared,
+      // On PostgreSQL a batch is six round trips: a second one commits meanwhile on another
+      // pooled connection, so a slow commit holds up half the listens, not all. SQLite has one writer.
+      listenBatches: database.dialect === 'postgres' ? 2 : 1,
+      notifications,
+      scrobbles: listenBrainz,
+    });
+    const artists = new ArtistService({ db, follows: repositories.follows, profiles, events, notifications });
+    const releases = new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images, events });
+    const playQueue = new PlayQueueService({ db, repository: repositories.subsonic, tracks: repositories.tracks });
+    const subsonic = Object.assign(
+      new SubsonicService({
+        repository: repositories.subsonic,
+        tracks: repositories.tracks,
+        releases: repositories.releases,
+        profiles: repositories.profiles,
+        playlistRows: repositories.playlists,
+        trackService: tracks,
+        engagement,
+        playlists,
+        releaseService: releases,
+        artists,
+        playQueue,
+      }),
+      { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) },
+    );
     const services = {
       profiles,
       tracks,
       uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
-      engagement: new EngagementService({
-        db,
-        tracks: repositories.tracks,
-        engagement: repositories.engagement,
-        events,
-        shared,
-        // On PostgreSQL a batch is six round trips: a second one commits meanwhile on another
-        // pooled connection, so a slow commit holds up half the listens, not all. SQLite has one writer.
-        listenBatches: database.dialect === 'postgres' ? 2 : 1,
-        notifications,
-        scrobbles: listenBrainz,
-      }),
+      engagement,
       playlists,
       search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles, releases: repositories.releases }),
       waveforms,
       audio,
       comments: new CommentService({ comments: repositories.comments, tracks: repositories.tracks, events, notifications }),
       posts: new PostService({ db, posts: repositories.posts, profiles, events, tracks: repositories.tracks, releases: repositories.releases }),
-      artists: new ArtistService({ db, follows: repositories.follows, profiles, events, notifications }),
+      artists,
       account: new AccountService({ profiles: repositories.profiles, profileService: profiles, tracks: repositories.tracks, images, events }),
       dashboard: new DashboardService({ dashboard: repositories.dashboard, tracks: repositories.tracks, comments: repositories.comments, profiles }),
       moderation: new ModerationService({
@@ -261,7 +291,9 @@ export async function createContext(config: Config): Promise<AppContext> {
       listenBrainz,
       playlistTransfer: new PlaylistTransferService({ repo: new PlaylistTransferRepository(db), playlists, dialect: database.dialect }),
       share: new ShareService({ tracks: repositories.tracks, profiles, playlists, releases: repositories.releases }),
-      releases: new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images, events }),
+      releases,
+      playQueue,
+      subsonic,
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.
     await waveforms.listen();

@@ -182,6 +182,30 @@ describe(`catalogue query plans at scale (${dialect})`, () => {
     }
   });
 
+  it('answers the Subsonic lists (artists by name, albums by newest, most played, most liked, a genre, random) from indexes, with no sort', async () => {
+    const subsonic = t.context.repositories.subsonic;
+    const artists = await planOf(subsonic.artistsQuery(100, 0));
+    expect(artists).toMatch(/profiles_artists_name_idx/);
+    expect(artists).not.toMatch(fullScan);
+    expect(artists).not.toMatch(sorts);
+    for (const [order, genre, index] of [
+      ['newest', undefined, /tracks_created_idx/],
+      ['frequent', undefined, /tracks_listens_idx/],
+      ['highest', undefined, /tracks_likes_order_idx/],
+      ['newest', 'Phonk', /tracks_genre_order_idx|tracks_genre_created_idx|tracks_created_idx/],
+    ] as const) {
+      const plan = await planOf(subsonic.trackIdsQuery(order, { genre, limit: 40, offset: 20 }));
+      expect(plan, `${order} ${genre ?? ''}`).toMatch(index);
+      expect(plan, `${order} ${genre ?? ''}`).not.toMatch(fullScan);
+      expect(plan, `${order} ${genre ?? ''}`).not.toMatch(sorts);
+    }
+    for (const op of ['>=', '<'] as const) {
+      const plan = await planOf(subsonic.randomRangeQuery('8f3c1a52-0000-4000-8000-000000000000', op, 50));
+      expect(plan).not.toMatch(fullScan);
+      expect(plan).not.toMatch(sorts);
+    }
+  });
+
   it('finds releases by walking the ranked partial index', async () => {
     // A release for every fourth seeded track (5,000), most of them listed.
     const { db } = t.context.database;

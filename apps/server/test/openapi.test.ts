@@ -32,6 +32,7 @@ const UNDOCUMENTED: Record<string, string> = {
   '/release/:id': 'a share page (HTML)',
   '/.well-known/assetlinks.json': 'Android’s verifier file',
   '/*': 'the web build’s files (@fastify/static)',
+  '/rest/:method': 'the OpenSubsonic API: Subsonic’s own protocol (credentials in the query or form, XML or JSON in a 200 envelope), specified by Subsonic/OpenSubsonic and checked by subsonic.test.ts',
 };
 /** The document's own routes (@fastify/swagger-ui). */
 const DOCS_ROUTE = /^\/api\/docs(\/|$)/;

@@ -475,6 +475,16 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'GET /api/me/posts', expected: signedIn(200), send: json('GET', '/api/me/posts') },
     { op: 'GET /api/me/comments', expected: signedIn(200), send: json('GET', '/api/me/comments') },
     { op: 'GET /api/me/subscriptions', expected: signedIn(200), send: json('GET', '/api/me/subscriptions') },
+    { op: 'GET /api/me/subsonic-credentials', note: 'each caller’s own', expected: signedIn(200), send: json('GET', '/api/me/subsonic-credentials') },
+    { op: 'POST /api/me/subsonic-credentials', expected: signedIn(201), send: json('POST', '/api/me/subsonic-credentials', { kind: 'apiKey', name: 'DSub' }) },
+    {
+      op: 'DELETE /api/me/subsonic-credentials/{id}',
+      note: 'the owner’s API key; nobody else’s to revoke, not even an admin’s',
+      expected: { anonymous: '401 kept', other: '404 kept', owner: '204 revoked', admin: '404 kept' },
+      prepare: async () => ({ id: (await t.context.services.subsonic.credentials.create(ids.owner, { kind: 'apiKey', name: 'Owned' })).id }),
+      send: (as, p) => json('DELETE', `/api/me/subsonic-credentials/${p.id}`)(as),
+      effect: async (p) => ((await t.context.repositories.subsonic.credentialsOf(ids.owner)).some((c) => c.id === p.id) ? 'kept' : 'revoked'),
+    },
 
     // Moderation and the contact form
     { op: 'GET /api/admin/reports', expected: adminOnly, send: json('GET', '/api/admin/reports') },

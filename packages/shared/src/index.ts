@@ -9,3 +9,4 @@ export * from './notifications.js';
 export * from './releases.js';
 export * from './listenbrainz.js';
 export * from './playlist-transfer.js';
+export * from './subsonic.js';

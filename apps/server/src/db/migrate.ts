@@ -16,6 +16,7 @@ import * as releases from './migrations/2026-11-26T06-10_releases.js';
 import * as repostsNotifications from './migrations/2026-11-26T06-20_reposts-notifications.js';
 import * as releaseNotifications from './migrations/2026-11-26T09-00_release-notifications.js';
 import * as releaseReposts from './migrations/2026-11-26T09-10_release-reposts.js';
+import * as subsonic from './migrations/2026-11-26T09-20_subsonic.js';
 import * as commentReplies from './migrations/2026-11-26T09-50_comment-replies.js';
 import * as listenBrainz from './migrations/2026-11-26T09-55_listenbrainz.js';
 import * as trackTitleIndex from './migrations/2026-11-26T09-58_track-title-index.js';
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T06-20_reposts-notifications': repostsNotifications,
   '2026-11-26T09-00_release-notifications': releaseNotifications,
   '2026-11-26T09-10_release-reposts': releaseReposts,
+  '2026-11-26T09-20_subsonic': subsonic,
   '2026-11-26T09-50_comment-replies': commentReplies,
   '2026-11-26T09-55_listenbrainz': listenBrainz,
   '2026-11-26T09-58_track-title-index': trackTitleIndex,

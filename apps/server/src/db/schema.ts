@@ -325,6 +325,29 @@ export interface TrackTagsTable {
   created_at: string;
 }
 
+/** A user's Subsonic API key (hash only) or per-app password (encrypted): migration subsonic. */
+export interface SubsonicCredentialsTable {
+  id: string;
+  user_id: string;
+  kind: 'apiKey' | 'appPassword';
+  name: string;
+  key_hash: string | null;
+  secret_enc: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A user's saved play queue (getPlayQueue / savePlayQueue, and the web player's "continue"). */
+export interface PlayQueuesTable {
+  user_id: string;
+  /** JSON array of track ids, in play order. */
+  track_ids: string;
+  current_id: string | null;
+  position_ms: number;
+  changed_by: string;
+  updated_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -352,6 +375,8 @@ export interface Database {
   track_tags: TrackTagsTable;
   listenbrainz_links: ListenBrainzLinksTable;
   listenbrainz_pending: ListenBrainzPendingTable;
+  subsonic_credentials: SubsonicCredentialsTable;
+  play_queues: PlayQueuesTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -50,6 +50,67 @@ export function accelRedirectTarget(prefix: string, key: string): string {
 }
 
 /**
+ * Answers with a media file whose access was checked: the bucket's presigned address on S3, an
+ * X-Accel-Redirect behind nginx, or the bytes with HTTP Range. Shared by /media and the Subsonic
+ * API's stream, download and getCoverArt.
+ */
+export async function sendMedia(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  media: MediaDescriptor,
+  { storage, accelRedirect, authorizeOnly = false }: { storage: AppContext['storage']; accelRedirect: string | undefined; authorizeOnly?: boolean },
+): Promise<FastifyReply> {
+  // On a bucket, the browser fetches (and seeks) the bytes there, with a short-lived presigned
+  // GET made after the access check above; the redirect itself is never cached, so a hidden
+  // track's URL goes no further than the viewer it was made for.
+  const disposition = media.downloadName ? contentDisposition(media.downloadName) : undefined;
+  const direct = await storage.createDownloadUrl(media.key, { expiresInSeconds: MEDIA_URL_SECONDS, contentType: media.contentType, contentDisposition: disposition });
+  if (direct) return reply.header('Cache-Control', 'private, no-store').redirect(direct, 307);
+  if (disposition) reply.header('Content-Disposition', disposition);
+  if (accelRedirect !== undefined && !disposition) {
+    return reply
+      .status(authorizeOnly ? 204 : 200)
+      .headers(accelRedirectHeaders(accelRedirect, media))
+      .send();
+  }
+  reply
+    .header('Accept-Ranges', 'bytes')
+    .header('Content-Type', media.contentType)
+    .header('ETag', media.etag)
+    .header('Cache-Control', media.private ? 'private, no-store' : IMMUTABLE);
+
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === media.etag)) {
+    return reply.status(304).send();
+  }
+
+  const rangeHeader = request.headers.range;
+  const ifRange = request.headers['if-range'];
+  const rangeApplies = rangeHeader !== undefined && (ifRange === undefined || ifRange === media.etag);
+  if (rangeApplies) {
+    const ranges = parseRange(media.size, rangeHeader, { combine: true });
+    if (ranges === -1) {
+      throw new RangeNotSatisfiableError(`The range ${rangeHeader} is outside the file's ${media.size} bytes.`, media.size);
+    }
+    if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
+      const [range] = ranges;
+      if (range) {
+        reply
+          .status(206)
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${media.size}`)
+          .header('Content-Length', range.end - range.start + 1);
+        if (request.method === 'HEAD') return reply.send();
+        const small = range.end - range.start + 1 <= SMALL_RANGE_BYTES;
+        return reply.send(small ? await storage.readBytes(media.key, range) : await storage.read(media.key, range));
+      }
+    }
+  }
+  reply.status(200).header('Content-Length', media.size);
+  if (request.method === 'HEAD') return reply.send();
+  return reply.send(await storage.read(media.key));
+}
+
+/**
  * Redirects to the bucket when storage is S3; behind nginx with MEDIA_ACCEL_REDIRECT, authorizes and
  * leaves the bytes (and Range, and revalidation) to nginx's internal location; otherwise streams
  * audio with HTTP Range: 206 with Content-Range for a satisfiable single range, 416 for an
@@ -79,54 +140,7 @@ export async function mediaRoutes(app: FastifyInstance, { services, storage, con
       if (authorizeOnly && error instanceof NotFoundError) return reply.status(403).header('X-Accel-Expires', '0').send();
       throw error;
     }
-    // On a bucket, the browser fetches (and seeks) the bytes there, with a short-lived presigned
-    // GET made after the access check above; the redirect itself is never cached, so a hidden
-    // track's URL goes no further than the viewer it was made for.
-    const disposition = media.downloadName ? contentDisposition(media.downloadName) : undefined;
-    const direct = await storage.createDownloadUrl(media.key, { expiresInSeconds: MEDIA_URL_SECONDS, contentType: media.contentType, contentDisposition: disposition });
-    if (direct) return reply.header('Cache-Control', 'private, no-store').redirect(direct, 307);
-    if (disposition) reply.header('Content-Disposition', disposition);
-    if (accelRedirect !== undefined && !disposition) {
-      return reply
-        .status(authorizeOnly ? 204 : 200)
-        .headers(accelRedirectHeaders(accelRedirect, media))
-        .send();
-    }
-    reply
-      .header('Accept-Ranges', 'bytes')
-      .header('Content-Type', media.contentType)
-      .header('ETag', media.etag)
-      .header('Cache-Control', media.private ? 'private, no-store' : IMMUTABLE);
-
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === media.etag)) {
-      return reply.status(304).send();
-    }
-
-    const rangeHeader = request.headers.range;
-    const ifRange = request.headers['if-range'];
-    const rangeApplies = rangeHeader !== undefined && (ifRange === undefined || ifRange === media.etag);
-    if (rangeApplies) {
-      const ranges = parseRange(media.size, rangeHeader, { combine: true });
-      if (ranges === -1) {
-        throw new RangeNotSatisfiableError(`The range ${rangeHeader} is outside the file's ${media.size} bytes.`, media.size);
-      }
-      if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
-        const [range] = ranges;
-        if (range) {
-          reply
-            .status(206)
-            .header('Content-Range', `bytes ${range.start}-${range.end}/${media.size}`)
-            .header('Content-Length', range.end - range.start + 1);
-          if (request.method === 'HEAD') return reply.send();
-          const small = range.end - range.start + 1 <= SMALL_RANGE_BYTES;
-          return reply.send(small ? await storage.readBytes(media.key, range) : await storage.read(media.key, range));
-        }
-      }
-    }
-    reply.status(200).header('Content-Length', media.size);
-    if (request.method === 'HEAD') return reply.send();
-    return reply.send(await storage.read(media.key));
+    return sendMedia(request, reply, media, { storage, accelRedirect, authorizeOnly });
   };
 
   app.route({

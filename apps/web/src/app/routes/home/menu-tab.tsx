@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../features/auth/api/get-me';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import { ListenBrainzSettings } from '../../../features/settings/components/listenbrainz-settings';
+import { SubsonicCredentials } from '../../../features/settings/components/subsonic-credentials';
 import { StudioView } from '../../../features/studio/components/studio-view';
 
 /** The studio (the 'menu' tab); signed-out listeners are asked to sign in. */
@@ -15,6 +16,7 @@ export function MenuTab() {
       <StudioView profile={me.data.profile} />
       <NotificationSettings signedIn />
       <ListenBrainzSettings signedIn />
+      <SubsonicCredentials signedIn email={me.data.user.email} />
     </>
   );
 }

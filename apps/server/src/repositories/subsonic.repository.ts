@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import type { Database, PlayQueuesTable, SubsonicCredentialsTable } from '../db/schema.js';
+
+export type CredentialRow = Selectable<SubsonicCredentialsTable>;
+export type PlayQueueRow = Selectable<PlayQueuesTable>;
+
+/** Orders of visible tracks an album list or song list walks, each along an index. */
+export type TrackOrder = 'newest' | 'frequent' | 'highest';
+
+
+/** Subsonic credentials (API keys, app passwords) and the reads the Subsonic API needs that no other repository has. */
+export class SubsonicRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insertCredential(row: CredentialRow): Promise<void> {
+    await this.db.insertInto('subsonic_credentials').values(row).execute();
+  }
+
+  async credentialsOf(userId: string): Promise<CredentialRow[]> {
+    return this.db.selectFrom('subsonic_credentials').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(100).execute();
+  }
+
+  async deleteCredential(userId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('subsonic_credentials').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async credentialByKeyHash(keyHash: string): Promise<CredentialRow | undefined> {
+    return this.db.selectFrom('subsonic_credentials').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+  }
+
+  async appPasswordsOf(userId: string): Promise<CredentialRow[]> {
+    return this.db.selectFrom('subsonic_credentials').selectAll().where('user_id', '=', userId).where('kind', '=', 'appPassword').limit(100).execute();
+  }
+
+  async touchCredential(id: string, at: string): Promise<void> {
+    await this.db.updateTable('subsonic_credentials').set({ last_used_at: at }).where('id', '=', id).execute();
+  }
+
+  /** The user a Subsonic `u` names: their sign-in e-mail (unique in better-auth's table). */
+  async userByEmail(email: string): Promise<{ id: string; email: string } | undefined> {
+    return this.db.selectFrom('user').select(['id', 'email']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+  }
+
+  async userById(id: string): Promise<{ id: string; email: string; name: string } | undefined> {
+    return this.db.selectFrom('user').select(['id', 'email', 'name']).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Profiles with visible tracks, by name: one range of profiles_artists_name_idx (its condition written out, as a partial index needs). Public so tests can EXPLAIN it. */
+  artistsQuery(limit: number, offset = 0) {
+    return this.db
+      .selectFrom('profiles')
+      .select(['id', 'display_name', 'photo_url', 'tracks_count'])
+      .where(sql<SqlBool>`tracks_count > 0`)
+      .orderBy('display_name')
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async artists(limit: number, offset = 0): Promise<Array<{ id: string; display_name: string; photo_url: string | null; tracks_count: number }>> {
+    return this.artistsQuery(limit, offset).execute();
+  }
+
+  async playQueue(userId: string): Promise<PlayQueueRow | undefined> {
+    return this.db.selectFrom('play_queues').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async savePlayQueue(row: PlayQueueRow): Promise<void> {
+    const { user_id: _user, ...changes } = row;
+    await this.db
+      .insertInto('play_queues')
+      .values(row)
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
+      .execute();
+  }
+
+  async clearPlayQueue(userId: string): Promise<void> {
+    await this.db.deleteFrom('play_queues').where('user_id', '=', userId).execute();
+  }
+
+  /** Ids of visible tracks in an order, optionally of one genre: a walk of tracks_created_idx, tracks_genre_order_idx, tracks_listens_idx or tracks_likes_order_idx. */
+  trackIdsQuery(order: TrackOrder, options: { genre?: string; limit: number; offset?: number }) {
+    let query = this.db.selectFrom('tracks').select('id').where(sql<SqlBool>`hidden = 0`);
+    if (options.genre !== undefined) query = query.where('genre', '=', options.genre);
+    if (order === 'newest') query = query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+    else if (order === 'frequent') query = query.orderBy('listens_count', 'desc');
+    else query = query.orderBy('likes_count', 'desc').orderBy('id', 'desc');
+    return query.limit(options.limit).offset(options.offset ?? 0);
+  }
+
+  async trackIds(order: TrackOrder, options: { genre?: string; limit: number; offset?: number }): Promise<string[]> {
+    return (await this.trackIdsQuery(order, options).execute()).map((r) => r.id);
+  }
+
+  /**
+   * Ids of visible tracks from a random point of the primary key on (ids are random UUIDs, so this
+   * is a fair sample of the catalogue), wrapping around: one or two index ranges, never a sort of
+   * every track as ORDER BY random() would be.
+   */
+  async randomTrackIds(limit: number, genre?: string): Promise<string[]> {
+    const from = randomUUID();
+    const ids = (await this.randomRangeQuery(from, '>=', limit, genre).execute()).map((r) => r.id);
+    if (ids.length < limit) ids.push(...(await this.randomRangeQuery(from, '<', limit, genre).execute()).map((r) => r.id).slice(0, limit - ids.length));
+    return ids;
+  }
+
+  /** One side of randomTrackIds: visible tracks from `from` on (or before it) in id order. Public so tests can EXPLAIN it. */
+  randomRangeQuery(from: string, op: '>=' | '<', limit: number, genre?: string) {
+    let query = this.db.selectFrom('tracks').select('id').where(sql<SqlBool>`hidden = 0`).where('id', op, from);
+    if (genre !== undefined) query = query.where('genre', '=', genre);
+    return query.orderBy('id').limit(limit);
+  }
+
+  /** Listed releases (a visible track at least) with their artist's name, by id. */
+  async releasesByIds(ids: string[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('releases')
+      .innerJoin('profiles', 'profiles.id', 'releases.artist_id')
+      .selectAll('releases')
+      .select('profiles.display_name as artist_name')
+      .where('releases.id', 'in', ids)
+      .where('releases.track_count', '>', 0)
+      .execute();
+  }
+
+  /** Ids of the listed releases the user liked, most recent first (release_likes by user). */
+  async likedReleaseIds(userId: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('release_likes')
+      .innerJoin('releases', 'releases.id', 'release_likes.release_id')
+      .select('release_likes.release_id')
+      .where('release_likes.user_id', '=', userId)
+      .where('releases.track_count', '>', 0)
+      .orderBy('release_likes.created_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.release_id);
+  }
+
+  /** A profile with visible tracks by its exact display name (getTopSongs names the artist). */
+  async artistByName(name: string): Promise<{ id: string } | undefined> {
+    return this.db.selectFrom('profiles').select('id').where('display_name', '=', name).where('tracks_count', '>', 0).limit(1).executeTakeFirst();
+  }
+}

@@ -1,0 +1,376 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { SubsonicAPI } from 'subsonic-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeMp3, toneWav } from './support/audio-fixtures.js';
+import { Client } from './support/http-client.js';
+import { type TestApp, dialect, startTestApp } from './support/test-app.js';
+import { getUploadUrl, put, uploadTrack } from './support/uploads.js';
+
+const XSD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'subsonic-rest-api-1.16.1.xsd');
+const run = promisify(execFile);
+const ADMIN_EMAIL = 'subsonic-admin@platter.test';
+
+/** Every method /rest answers (routes/subsonic/subsonic.routes.ts), for the access check. */
+const METHODS = [
+  'ping', 'getLicense', 'getOpenSubsonicExtensions', 'getMusicFolders', 'getIndexes', 'getArtists', 'getArtist', 'getArtistInfo', 'getArtistInfo2', 'getAlbum',
+  'getAlbumList2', 'getSong', 'getRandomSongs', 'getSongsByGenre', 'getGenres', 'search3', 'getTopSongs', 'getSimilarSongs2', 'getUser', 'getNowPlaying',
+  'stream', 'download', 'getCoverArt', 'star', 'unstar', 'getStarred2', 'setRating', 'scrobble', 'getPlaylists', 'getPlaylist', 'createPlaylist',
+  'updatePlaylist', 'deletePlaylist', 'getPlayQueue', 'savePlayQueue', 'getLyrics', 'getLyricsBySongId',
+];
+
+type Track = { id: string; title: string; listens: number; likes: number };
+type Created = { id: string; kind: string; name: string; secret: string };
+
+/**
+ * The OpenSubsonic API (issue 14) through a third-party client library (subsonic-api from npm)
+ * over real HTTP, and its XML answers against the Subsonic project's published XSD (xmllint).
+ */
+describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
+  let t: TestApp;
+  let artist: Client;
+  let fan: Client;
+  let fanEmail: string;
+  let artistId: string;
+  let fanKey: string;
+  let artistKey: string;
+  let fanApi: SubsonicAPI;
+  /** Extra headers the next requests of `fanApi` send (Range for stream). */
+  let extraHeaders: Record<string, string> = {};
+  let releaseId: string;
+  const tracks: Track[] = [];
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-subsonic-'));
+
+  const credential = async (client: Client, kind: 'apiKey' | 'appPassword', name: string) => {
+    const made = await client.json<Created>('POST', '/api/me/subsonic-credentials', { kind, name });
+    expect(made.status).toBe(201);
+    return made.body;
+  };
+  const apiFor = (auth: { apiKey: string } | { username: string; password: string }, post = false) =>
+    new SubsonicAPI({
+      url: t.baseUrl,
+      auth: auth as { apiKey: string },
+      post,
+      fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), ...extraHeaders } }),
+    });
+  /** A raw answer (XML unless f=json is given), with its status. */
+  const raw = async (method: string, params: Record<string, string | string[]>, init: RequestInit = {}) => {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) for (const v of Array.isArray(value) ? value : [value]) query.append(key, v);
+    const response = await fetch(`${t.baseUrl}/rest/${method}?${query}`, init);
+    return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
+  };
+  const listens = async (id: string) => (await new Client(t.baseUrl).json<Track>('GET', `/api/tracks/${id}`)).body.listens;
+
+  beforeAll(async () => {
+    t = await startTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
+    artist = new Client(t.baseUrl);
+    fan = new Client(t.baseUrl);
+    artistId = (await artist.signUp('Ночная Смена')).id;
+    fanEmail = `fan-${Math.random().toString(36).slice(2)}@example.com`;
+    await fan.signUp('Fan', fanEmail);
+    const mp3 = await makeMp3(2);
+    for (const title of ['Intro', 'Outro', 'Lonely Single', 'Secret Demo']) tracks.push((await uploadTrack(artist, mp3, { title, genre: 'Phonk' })) as unknown as Track);
+    const release = await artist.json<{ id: string }>('POST', '/api/releases', { title: 'First EP', type: 'ep', releaseDate: '2026-11-20', trackIds: [tracks[0]!.id, tracks[1]!.id] });
+    expect(release.status).toBe(201);
+    releaseId = release.body.id;
+    expect((await artist.json('PATCH', `/api/tracks/${tracks[3]!.id}/visibility`, { visibility: 'private' })).status).toBe(200);
+    fanKey = (await credential(fan, 'apiKey', 'Symfonium')).secret;
+    artistKey = (await credential(artist, 'apiKey', 'Feishin')).secret;
+    fanApi = apiFor({ apiKey: fanKey });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  });
+  const track = (i: number) => tracks[i] as Track;
+
+  it('settings make API keys and app passwords shown once, listed without secrets, and revocable', async () => {
+    const made = await credential(fan, 'appPassword', 'DSub');
+    expect(made.secret.length).toBeGreaterThanOrEqual(16);
+    const listed = await fan.json<{ items: Array<Record<string, unknown>> }>('GET', '/api/me/subsonic-credentials');
+    expect(listed.body.items.map((i) => i.name).sort()).toEqual(['DSub', 'Symfonium']);
+    expect(JSON.stringify(listed.body)).not.toContain(made.secret);
+    expect(JSON.stringify(listed.body)).not.toContain(fanKey);
+    // Someone else's credential is not theirs to revoke.
+    expect((await artist.json('DELETE', `/api/me/subsonic-credentials/${made.id}`)).status).toBe(404);
+    const api = apiFor({ username: fanEmail, password: made.secret });
+    expect((await api.ping()).status).toBe('ok');
+    expect((await fan.json('DELETE', `/api/me/subsonic-credentials/${made.id}`)).status).toBe(204);
+    const after = await api.ping();
+    expect(after).toMatchObject({ status: 'failed', error: { code: 40 } });
+    expect((await new Client(t.baseUrl).json('GET', '/api/me/subsonic-credentials')).status).toBe(401);
+  });
+
+  it('authenticates by API key, token + salt, and password (clear or enc:), never the sign-in password', async () => {
+    const password = (await credential(fan, 'appPassword', 'Tempo')).secret;
+    // subsonic-api sends t = md5(password + salt) and s.
+    expect((await apiFor({ username: fanEmail, password }).ping()).status).toBe('ok');
+    expect((await raw('ping', { u: fanEmail, p: password, f: 'json' })).text).toContain('"status":"ok"');
+    expect((await raw('ping', { u: fanEmail, p: `enc:${Buffer.from(password).toString('hex')}`, f: 'json' })).text).toContain('"status":"ok"');
+    const signInPassword = await apiFor({ username: fanEmail, password: 'correct-horse-battery' }).ping();
+    expect(signInPassword).toMatchObject({ status: 'failed', error: { code: 40 } });
+    expect(await apiFor({ apiKey: 'plk_not-a-key' }).ping()).toMatchObject({ status: 'failed', error: { code: 44 } });
+    expect(JSON.parse((await raw('ping', { apiKey: fanKey, u: fanEmail, f: 'json' })).text)['subsonic-response'].error.code).toBe(43);
+    const missing = await raw('ping', { f: 'json' });
+    expect(missing.status).toBe(200);
+    expect(JSON.parse(missing.text)['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 10 } });
+    // Without f=json the answer is XML, with the same error.
+    expect((await raw('ping', {})).text).toMatch(/<error code="10" message="[^"]+"\/>/);
+  });
+
+  it('browses artists → album → songs, with a track without a release as its own single', async () => {
+    expect((await fanApi.getOpenSubsonicExtensions()).openSubsonicExtensions.map((e) => e.name)).toEqual(expect.arrayContaining(['apiKeyAuthentication', 'formPost', 'songLyrics']));
+    const { artists } = await fanApi.getArtists();
+    const listed = (artists.index ?? []).flatMap((i) => i.artist ?? []);
+    expect(listed.map((a) => a.id)).toContain(artistId);
+    const { artist: page } = await fanApi.getArtist({ id: artistId });
+    expect(page.name).toBe('Ночная Смена');
+    const albums = page.album ?? [];
+    expect(albums.map((a) => a.name).sort()).toEqual(['First EP', 'Lonely Single']);
+    const ep = albums.find((a) => a.name === 'First EP')!;
+    expect(ep).toMatchObject({ id: releaseId, songCount: 2 });
+    const { album } = await fanApi.getAlbum({ id: ep.id });
+    expect((album.song ?? []).map((s) => s.title)).toEqual(['Intro', 'Outro']);
+    const single = albums.find((a) => a.name === 'Lonely Single')!;
+    expect(single.id).toBe(`t-${track(2).id}`);
+    const { album: singleAlbum } = await fanApi.getAlbum({ id: single.id });
+    expect((singleAlbum.song ?? []).map((s) => s.id)).toEqual([track(2).id]);
+    const { song } = await fanApi.getSong({ id: track(0).id });
+    expect(song).toMatchObject({ title: 'Intro', album: 'First EP', albumId: releaseId, artistId, suffix: 'mp3', contentType: 'audio/mpeg' });
+    const newest = await fanApi.getAlbumList2({ type: 'newest', size: 10 });
+    expect((newest.albumList2.album ?? []).map((a) => a.name).sort()).toEqual(['First EP', 'Lonely Single']);
+    const search = await fanApi.search3({ query: 'lonely' });
+    expect((search.searchResult3.song ?? []).map((s) => s.title)).toEqual(['Lonely Single']);
+    expect((await fanApi.getGenres()).genres.genre?.find((g) => g.value === 'Phonk')?.songCount).toBe(3);
+  });
+
+  it('hides a private track from others exactly as the web API does, and shows it to its owner', async () => {
+    const secret = track(3).id;
+    expect(await fanApi.getSong({ id: secret })).toMatchObject({ status: 'failed', error: { code: 70 } });
+    expect(await fanApi.getAlbum({ id: `t-${secret}` })).toMatchObject({ status: 'failed', error: { code: 70 } });
+    expect((await fan.json('GET', `/api/tracks/${secret}`)).status).toBe(404);
+    const search = await fanApi.search3({ query: 'secret' });
+    expect(search.searchResult3.song ?? []).toEqual([]);
+    // The client asks for JSON (f=json): a refused stream is a Subsonic error, not audio.
+    expect(await (await fanApi.stream({ id: secret })).json()).toMatchObject({ 'subsonic-response': { status: 'failed', error: { code: 70 } } });
+    const owner = apiFor({ apiKey: artistKey });
+    expect((await owner.getSong({ id: secret })).song.title).toBe('Secret Demo');
+    expect((await owner.stream({ id: secret })).status).toBe(200);
+  });
+
+  it('streams with Range, and downloads only what the artist allows (the owner always)', async () => {
+    const id = track(0).id;
+    extraHeaders = { range: 'bytes=0-99' };
+    try {
+      const part = await fanApi.stream({ id });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toMatch(/^bytes 0-99\/\d+$/);
+      expect((await part.arrayBuffer()).byteLength).toBe(100);
+    } finally {
+      extraHeaders = {};
+    }
+    const whole = await fanApi.stream({ id });
+    expect(whole.status).toBe(200);
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    expect(bytes.subarray(0, 3).toString('latin1') === 'ID3' || bytes[0] === 0xff).toBe(true);
+
+    const refused = await fanApi.download({ id });
+    expect(refused.status).toBe(200);
+    expect(await refused.json()).toMatchObject({ 'subsonic-response': { status: 'failed', error: { code: 50 } } });
+    const own = await apiFor({ apiKey: artistKey }).download({ id });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-disposition')).toContain('attachment');
+    expect((await artist.json('PATCH', `/api/tracks/${id}/visibility`, { downloadable: true })).status).toBe(200);
+    expect((await fanApi.download({ id })).headers.get('content-disposition')).toContain('attachment');
+  });
+
+  it('picks a rendition by maxBitRate and format where the media engine made them', async () => {
+    const wav = toneWav(3, 44_100, 2, -20);
+    const urls = await getUploadUrl(artist, wav, 'tone.wav', 'audio/wav');
+    expect((await put(artist, urls.uploadURL, wav, 'audio/wav')).status).toBe(200);
+    const created = await artist.json<{ id: string }>('POST', '/api/tracks', { title: 'Tone', url: urls.fileUrl });
+    type Audio = { status: string; high: string | null; saver: string | null };
+    let audio: Audio = { status: 'processing', high: null, saver: null };
+    for (let i = 0; i < 300 && audio.status === 'processing'; i++) {
+      await t.context.jobs.idle(60_000);
+      audio = (await artist.json<{ audio: Audio }>('GET', `/api/tracks/${created.body.id}`)).body.audio;
+      if (audio.status === 'processing') await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(audio).toMatchObject({ status: 'ready', high: expect.any(String), saver: expect.any(String) });
+    const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
+    const high = await bytesOf(await fetch(`${t.baseUrl}${audio.high}`));
+    const saver = await bytesOf(await fetch(`${t.baseUrl}${audio.saver}`));
+    expect(high.equals(saver)).toBe(false);
+    const id = created.body.id;
+    expect((await bytesOf(await fanApi.stream({ id }))).equals(high)).toBe(true);
+    expect((await bytesOf(await fanApi.stream({ id, maxBitRate: 128 }))).equals(saver)).toBe(true);
+    expect((await bytesOf(await fanApi.stream({ id, maxBitRate: 320 }))).equals(high)).toBe(true);
+    const raw = await fanApi.stream({ id, format: 'raw' });
+    expect(raw.headers.get('content-type')).toBe('audio/wav');
+    expect((await bytesOf(raw)).equals(wav)).toBe(true);
+  });
+
+  it('stars are likes, scrobbles are listens counted once, as in the web API', async () => {
+    const id = track(1).id;
+    expect((await fanApi.star({ id })).status).toBe('ok');
+    expect((await fan.json<{ ids: string[] }>('GET', '/api/me/liked-ids')).body.ids).toEqual([id]);
+    const { starred2 } = await fanApi.getStarred2();
+    expect((starred2.song ?? []).map((s) => s.id)).toEqual([id]);
+    expect((await fanApi.star({ albumId: releaseId })).status).toBe('ok');
+    expect(((await fanApi.getStarred2()).starred2.album ?? []).map((a) => a.id)).toEqual([releaseId]);
+    expect((await fanApi.unstar({ id })).status).toBe('ok');
+    expect((await fan.json<{ ids: string[] }>('GET', '/api/me/liked-ids')).body.ids).toEqual([]);
+
+    const before = await listens(id);
+    expect((await fanApi.scrobble({ id, submission: true })).status).toBe('ok');
+    expect((await fanApi.scrobble({ id, submission: true })).status).toBe('ok');
+    expect(await listens(id)).toBe(before + 1);
+    // "Now playing" (submission=false) counts nothing.
+    expect((await fanApi.scrobble({ id: track(2).id, submission: false })).status).toBe('ok');
+    expect(await listens(track(2).id)).toBe(0);
+    expect(await fanApi.scrobble({ id: track(3).id })).toMatchObject({ status: 'failed', error: { code: 70 } });
+    // The listening history the web app shows has it.
+    const history = await fan.json<{ items: Array<{ track: { id: string } }> }>('GET', '/api/me/history');
+    expect(history.body.items.map((h) => h.track.id)).toContain(id);
+    // A rating is accepted (and not kept: Platter rates by likes).
+    expect((await fanApi.setRating({ id, rating: 4 })).status).toBe('ok');
+  });
+
+  it('syncs a playlist both ways with the web API, over GET and POST forms', async () => {
+    const postApi = apiFor({ apiKey: fanKey }, true);
+    const { playlist } = await postApi.createPlaylist({ name: 'Night drive', songId: [track(0).id, track(2).id] });
+    expect((playlist.entry ?? []).map((e) => e.id)).toEqual([track(0).id, track(2).id]);
+    const web = await fan.json<{ entries: Array<{ track: { id: string } }> }>('GET', `/api/playlists/${playlist.id}`);
+    expect(web.body.entries.map((e) => e.track.id)).toEqual([track(0).id, track(2).id]);
+    expect((await fanApi.updatePlaylist({ playlistId: playlist.id, name: 'Night drive II', songIdToAdd: [track(1).id], songIndexToRemove: [0] })).status).toBe('ok');
+    const { playlists } = await fanApi.getPlaylists();
+    expect(playlists.playlist?.map((p) => [p.name, p.songCount])).toEqual([['Night drive II', 2]]);
+    const { playlist: again } = await fanApi.getPlaylist({ id: playlist.id });
+    expect((again.entry ?? []).map((e) => e.id)).toEqual([track(2).id, track(1).id]);
+    // A private track cannot be added; someone else's playlist cannot be changed.
+    expect(await fanApi.updatePlaylist({ playlistId: playlist.id, songIdToAdd: [track(3).id] })).toMatchObject({ status: 'failed', error: { code: 70 } });
+    expect(await apiFor({ apiKey: artistKey }).deletePlaylist({ id: playlist.id })).toMatchObject({ status: 'failed', error: { code: 70 } });
+    expect((await fanApi.createPlaylist({ playlistId: playlist.id, songId: [track(1).id] })).playlist.entry?.map((e) => e.id)).toEqual([track(1).id]);
+    expect((await fanApi.deletePlaylist({ id: playlist.id })).status).toBe('ok');
+    expect((await fan.json('GET', `/api/playlists/${playlist.id}`)).status).toBe(404);
+  });
+
+  it('saves and returns the play queue, and answers lyrics as none for now', async () => {
+    expect((await fanApi.getPlayQueue()).playQueue).toBeUndefined();
+    expect((await fanApi.savePlayQueue({ id: [track(0).id, track(1).id], current: track(1).id, position: 42_000 })).status).toBe('ok');
+    const { playQueue } = await fanApi.getPlayQueue();
+    expect(playQueue).toMatchObject({ current: track(1).id, position: 42_000, changedBy: 'subsonic-api', username: fanEmail });
+    expect(playQueue?.entry?.map((e) => e.id)).toEqual([track(0).id, track(1).id]);
+    expect(await fanApi.savePlayQueue({ id: [track(0).id], current: track(2).id, position: 1 })).toMatchObject({ status: 'failed', error: { code: 0 } });
+    expect((await fanApi.getLyricsBySongId({ id: track(0).id })).lyricsList).toEqual({ structuredLyrics: [] });
+  });
+
+  it('access: every method needs Subsonic credentials (a session cookie is not one), and private tracks are the owner’s and admins’', async () => {
+    const revoked = await credential(fan, 'apiKey', 'Old phone');
+    expect((await fan.json('DELETE', `/api/me/subsonic-credentials/${revoked.id}`)).status).toBe(204);
+    const id = track(3).id;
+    for (const method of METHODS) {
+      const params = { id, f: 'json' };
+      const nobody = JSON.parse((await raw(method, params)).text)['subsonic-response'];
+      expect(nobody, method).toMatchObject({ status: 'failed', error: { code: 10 } });
+      // The fan's session cookie, from Platter's own origin, counts for nothing here.
+      const cookie = await fan.request('GET', `/rest/${method}?${new URLSearchParams(params)}`);
+      expect(JSON.parse(await cookie.text())['subsonic-response'], method).toMatchObject({ status: 'failed', error: { code: 10 } });
+      const old = JSON.parse((await raw(method, { ...params, apiKey: revoked.secret })).text)['subsonic-response'];
+      expect(old, method).toMatchObject({ status: 'failed', error: { code: 44 } });
+    }
+    // A form POST from a Subsonic app has no Origin: it is still checked by its credentials alone.
+    const form = await fetch(`${t.baseUrl}/rest/getSong.view`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ id, f: 'json' }) });
+    expect(JSON.parse(await form.text())['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 10 } });
+
+    const admin = new Client(t.baseUrl);
+    await admin.signUp('Admin', ADMIN_EMAIL);
+    const adminApi = apiFor({ apiKey: (await credential(admin, 'apiKey', 'Admin phone')).secret });
+    expect((await adminApi.getSong({ id })).song.title).toBe('Secret Demo');
+    expect(await fanApi.getSong({ id })).toMatchObject({ status: 'failed', error: { code: 70 } });
+    // Nobody reads another's user record but an admin.
+    expect(await fanApi.getUser({ username: ADMIN_EMAIL })).toMatchObject({ status: 'failed', error: { code: 50 } });
+  });
+
+  it('answers bad input with a Subsonic error in a 200, never a server error', async () => {
+    const cases: Array<[string, Record<string, string>]> = [
+      ['getAlbumList2', { type: 'nonsense' }],
+      ['getAlbumList2', { type: 'newest', size: '-4' }],
+      ['getAlbumList2', { type: 'byGenre' }],
+      ['getSong', { id: 'x'.repeat(5000) }],
+      ['getSong', {}],
+      ['getArtist', { id: 'nope' }],
+      ['getCoverArt', { id: 'tr-nope' }],
+      ['scrobble', { id: track(0).id, time: 'yesterday' }],
+      ['updatePlaylist', { playlistId: 'nope' }],
+      ['createPlaylist', { name: '' }],
+      ['noSuchMethod', {}],
+      ['getUser', { username: 'someone-else@example.com' }],
+    ];
+    for (const [method, params] of cases) {
+      const answer = await raw(method, { ...params, apiKey: fanKey, f: 'json' });
+      expect(answer.status, method).toBe(200);
+      const body = JSON.parse(answer.text)['subsonic-response'];
+      expect(body.status, method).toBe('failed');
+      expect(body.error.message, method).toMatch(/\w{3,}/);
+    }
+    const nul = await fetch(`${t.baseUrl}/rest/getSong?apiKey=${fanKey}&id=a%00b`);
+    expect(nul.status).toBeLessThan(500);
+  });
+
+  it('answers XML that validates against the published Subsonic 1.16.1 XSD', async () => {
+    const checks: Array<[string, Record<string, string | string[]>]> = [
+      ['ping', {}],
+      ['getLicense', {}],
+      ['getMusicFolders', {}],
+      ['getIndexes', {}],
+      ['getArtists', {}],
+      ['getArtist', { id: artistId }],
+      ['getArtistInfo2', { id: artistId }],
+      ['getAlbum', { id: releaseId }],
+      ['getAlbum', { id: `t-${track(2).id}` }],
+      ['getSong', { id: track(0).id }],
+      ['getAlbumList2', { type: 'newest' }],
+      ['getAlbumList2', { type: 'random' }],
+      ['getAlbumList2', { type: 'alphabeticalByArtist' }],
+      ['getAlbumList2', { type: 'byYear', fromYear: '2000', toYear: '2100' }],
+      ['getRandomSongs', {}],
+      ['getSongsByGenre', { genre: 'Phonk' }],
+      ['getGenres', {}],
+      ['search3', { query: 'o' }],
+      ['search3', { query: '' }],
+      ['getTopSongs', { artist: 'Ночная Смена' }],
+      ['getSimilarSongs2', { id: artistId }],
+      ['getUser', { username: fanEmail }],
+      ['getNowPlaying', {}],
+      ['getStarred2', {}],
+      ['getPlaylists', {}],
+      ['getLyrics', { artist: 'Ночная Смена', title: 'Intro' }],
+      ['getSong', { id: 'missing' }],
+    ];
+    const { playlist } = await fanApi.createPlaylist({ name: 'For the schema', songId: [track(0).id] });
+    // A biography, so getArtistInfo2 has its elements.
+    expect((await artist.json('PATCH', '/api/me/profile', { bio: 'Synths & "night" drives' })).status).toBe(200);
+    checks.push(['getPlaylist', { id: playlist.id }]);
+    for (const [i, [method, params]] of checks.entries()) {
+      const answer = await raw(method, { ...params, apiKey: fanKey });
+      expect(answer.type, method).toContain('xml');
+      // The OpenSubsonic root attributes (type, serverVersion, openSubsonic) postdate the 1.16.1
+      // schema, which allows no others: they are checked here, then taken off for xmllint.
+      expect(answer.text, method).toMatch(/<subsonic-response xmlns="http:\/\/subsonic.org\/restapi" status="(ok|failed)" version="1.16.1" type="platter" serverVersion="[^"]+" openSubsonic="true"/);
+      const classic = answer.text.replace(/ type="platter" serverVersion="[^"]+" openSubsonic="true"/, '');
+      const file = path.join(scratch, `${i}-${method}.xml`);
+      fs.writeFileSync(file, classic);
+      const result = await run('xmllint', ['--noout', '--schema', XSD, file]).then(
+        () => 'valid',
+        (error: { stderr?: string }) => error.stderr ?? String(error),
+      );
+      expect(result, `${method} ${JSON.stringify(params)}: ${classic.slice(0, 400)}`).toBe('valid');
+    }
+  });
+});
