@@ -34,6 +34,7 @@ import { studioRoutes } from './routes/studio.routes.js';
 import { siteRoutes } from './routes/site.routes.js';
 import { embedRoutes } from './routes/embed.routes.js';
 import { releaseRoutes } from './routes/releases.routes.js';
+import { lyricsRoutes } from './routes/lyrics.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -168,6 +169,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(adminRoutes, context);
   await app.register(siteRoutes, context);
   await app.register(releaseRoutes, context);
+  await app.register(lyricsRoutes, context);
   await app.register(eventRoutes, context);
   // The embed player page (framed by any site: its own CSP) and oEmbed.
   await app.register(embedRoutes, { ...context, publicOrigin, webDist: context.config.webDist ?? DEFAULT_WEB_DIST, securityHeaders });

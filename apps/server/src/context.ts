@@ -48,10 +48,12 @@ import type { MediaEngine } from './media/engine/media-engine.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
 import { ReleaseRepository } from './repositories/release.repository.js';
 import { ReleaseService } from './services/release.service.js';
+import { LyricsService } from './services/lyrics.service.js';
 import { DownloadSigner } from './lib/download-signer.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { NotificationRepository } from './repositories/notification.repository.js';
 import { RepostRepository } from './repositories/repost.repository.js';
+import { LyricsRepository } from './repositories/lyrics.repository.js';
 import { NotificationService } from './services/notification.service.js';
 import { RepostService } from './services/repost.service.js';
 
@@ -85,6 +87,7 @@ export interface AppContext {
     reposts: RepostRepository;
     notifications: NotificationRepository;
     releases: ReleaseRepository;
+    lyrics: LyricsRepository;
   };
   services: {
     profiles: ProfileService;
@@ -107,6 +110,7 @@ export interface AppContext {
     reposts: RepostService;
     notifications: NotificationService;
     releases: ReleaseService;
+    lyrics: LyricsService;
   };
   close(): Promise<void>;
 }
@@ -168,6 +172,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       reposts: new RepostRepository(db),
       notifications: new NotificationRepository(db),
       releases: new ReleaseRepository(db),
+      lyrics: new LyricsRepository(db),
     };
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
@@ -242,6 +247,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       notifications,
       share: new ShareService({ tracks: repositories.tracks, profiles, playlists, releases: repositories.releases }),
       releases: new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images }),
+      lyrics: new LyricsService({ db, lyrics: repositories.lyrics, tracks: repositories.tracks, events }),
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.
     await waveforms.listen();
