@@ -8,3 +8,4 @@ export * from './embed.js';
 export * from './notifications.js';
 export * from './releases.js';
 export * from './lyrics.js';
+export * from './lyrics-lines.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LYRICS_MAX_LENGTH, currentLyricsLine, lrcStamp, parseLyrics } from './lyrics.js';
+import { LYRICS_MAX_LENGTH, currentLyricsLine, lrcStamp, parseLyrics } from './lyrics-lines.js';
 
 describe('parseLyrics', () => {
   it('reads LRC time stamps in milliseconds, with 1, 2 or 3 fraction digits or none', () => {
