@@ -137,3 +137,69 @@ test('a track without lyrics shows no lyrics button', async ({ page, context }) 
   });
   await expect(playerBar(page).getByRole('button', { name: 'Lyrics', exact: true })).toHaveCount(0);
 });
+
+test('tap to time: the artist stamps each line at the audio element’s time, steps back, and saves the lines as LRC', async ({ page, context }) => {
+  await skipTermsModal(context);
+  await context.addInitScript(() => window.localStorage.setItem('acceptedCopyright', 'true'));
+  await signUpViaApi(page, newAccount('Tapio Tapper'));
+  const title = unique('E2E Tapped');
+  const track = await uploadTrack(page, title);
+  await page.goto('/home?tab=menu');
+  await page.getByRole('list', { name: 'My tracks' }).getByRole('button', { name: `Lyrics of ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Lyrics of ${title}` });
+  await dialog.getByLabel('Lyrics (plain text or LRC)').fill('First words\nSecond words\n\nThird words');
+  await expect(dialog.getByTestId('lyrics-preview')).toContainText('Plain: not synced');
+  await dialog.getByRole('button', { name: 'Tap to time' }).click();
+
+  const tap = dialog.getByTestId('lyrics-tap');
+  const audio = tap.getByTestId('lyrics-tap-audio');
+  await dialog.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.waitForFunction(() => {
+    const element = document.querySelector<HTMLAudioElement>('[data-testid="lyrics-tap-audio"]');
+    return !!element && !element.paused && element.currentTime > 0.2;
+  });
+  await dialog.getByRole('button', { name: 'Pause' }).click();
+  /** Puts the (paused) element at a time, so each stamp is known exactly. */
+  const at = async (seconds: number) => {
+    await audio.evaluate((element: HTMLAudioElement, to) => {
+      element.currentTime = to;
+    }, seconds);
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeCloseTo(seconds, 2);
+  };
+
+  await expect(tap.getByTestId('lyrics-tap-next')).toHaveText('Next line: First words');
+  await at(1.5);
+  await dialog.getByRole('button', { name: 'Stamp line' }).click();
+  await at(4.25);
+  await dialog.getByRole('button', { name: 'Stamp line' }).click();
+  await expect(tap.getByTestId('lyrics-tap-next')).toHaveText('Next line: Third words');
+  // A stamp too late: step back takes it off and returns the element to the line before.
+  await at(9);
+  await dialog.getByRole('button', { name: 'Stamp line' }).click();
+  await expect(dialog.getByRole('button', { name: 'Done' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Step back' }).click();
+  await expect(tap.getByTestId('lyrics-tap-next')).toHaveText('Next line: Third words');
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeCloseTo(4.25, 2);
+  await expect(dialog.getByRole('button', { name: 'Done' })).toBeDisabled();
+  // Space stamps too, wherever the focus is: a focused button (Step back) is not also pressed.
+  await at(7);
+  await dialog.getByRole('button', { name: 'Step back' }).focus();
+  await page.keyboard.press('Space');
+  await expect(tap.getByTestId('lyrics-tap-next')).toHaveText('Every line is stamped.');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await expect(dialog.getByLabel('Lyrics (plain text or LRC)')).toHaveValue('[00:01.50]First words\n[00:04.25]Second words\n[00:07.00]Third words');
+  await expect(dialog.getByTestId('lyrics-preview')).toContainText('Synced: each line has its time');
+  const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith('/lyrics'));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).status()).toBe(200);
+  const lyrics = await page.request.get(`/api/tracks/${encodeURIComponent(track.id)}/lyrics`);
+  expect(await lyrics.json()).toMatchObject({
+    kind: 'synced',
+    lines: [
+      { startMs: 1500, text: 'First words' },
+      { startMs: 4250, text: 'Second words' },
+      { startMs: 7000, text: 'Third words' },
+    ],
+  });
+});

@@ -1,7 +1,7 @@
 import type { Lyrics, Track } from '@platter/shared';
 import { LYRICS_MAX_LENGTH, lrcStamp, parseLyrics } from '@platter/shared/lyrics-lines';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { deleteLyrics, lyricsQueryKey, lyricsQueryOptions, putLyrics } from '../../../lib/lyrics-api';
@@ -189,14 +189,27 @@ function TapToTime({ track, lines, onCancel, onDone }: { track: Track; lines: st
     if (element.paused) void element.play().catch(() => setPlaying(false));
     else element.pause();
   };
-  const onKey = (event: KeyboardEvent) => {
-    if (event.key !== ' ' || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLInputElement) return;
-    event.preventDefault();
-    if (event.type === 'keydown' && !event.repeat) stamp();
-  };
+  // Space stamps wherever the focus is in the page (a focused button does not also get clicked).
+  const stampRef = useRef(stamp);
+  useEffect(() => {
+    stampRef.current = stamp;
+  });
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== ' ' || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+      event.preventDefault();
+      if (event.type === 'keydown' && !event.repeat) stampRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('keyup', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keyup', onKey);
+    };
+  }, []);
 
   return (
-    <div className="lyrics-tap" data-testid="lyrics-tap" onKeyDown={onKey} onKeyUp={onKey}>
+    <div className="lyrics-tap" data-testid="lyrics-tap">
       <p className="studio-item__meta">{t('lyrics.editor.tapHelp')}</p>
       <audio ref={audio} src={track.url} preload="auto" data-testid="lyrics-tap-audio" onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} />
       <p role="status" data-testid="lyrics-tap-next">
