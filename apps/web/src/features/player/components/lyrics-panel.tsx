@@ -69,7 +69,8 @@ export function LyricsPanel({ track, onClose }: { track: Track; onClose: () => v
     const list = listRef.current;
     const line = active >= 0 ? list?.children[active] : undefined;
     if (!list || !(line instanceof HTMLElement)) return;
-    list.scrollTo({ top: line.offsetTop - list.clientHeight / 2 + line.clientHeight / 2, behavior: 'smooth' });
+    // (jsdom has no element scrolling.)
+    if (typeof list.scrollTo === 'function') list.scrollTo({ top: line.offsetTop - list.clientHeight / 2 + line.clientHeight / 2, behavior: 'smooth' });
   }, [active]);
 
   return (
