@@ -4,7 +4,8 @@ import { apiRequest } from './api-client';
 import { trackSecretQuery } from './track-secrets';
 
 /** A track's lyrics (issue 14), shared by the player's lyrics panel and the studio's editor. */
-export const lyricsQueryKey = (trackId: string) => ['lyrics', trackId] as const;
+export const lyricsQueryKeyPrefix = ['lyrics'] as const;
+export const lyricsQueryKey = (trackId: string) => [...lyricsQueryKeyPrefix, trackId] as const;
 
 /** GET /api/tracks/:id/lyrics (with the unlisted secret this tab holds). */
 export function getLyrics(trackId: string, signal?: AbortSignal): Promise<Lyrics> {
