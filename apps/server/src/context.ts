@@ -52,11 +52,13 @@ import { ReleaseService } from './services/release.service.js';
 import { ListenBrainzService } from './services/listenbrainz.service.js';
 import { PlaylistTransferRepository } from './repositories/playlist-transfer.repository.js';
 import { PlaylistTransferService } from './services/playlist-transfer.service.js';
+import { LyricsService } from './services/lyrics.service.js';
 import { DownloadSigner } from './lib/download-signer.js';
 import { SecretBox } from './lib/secret-box.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { NotificationRepository } from './repositories/notification.repository.js';
 import { RepostRepository } from './repositories/repost.repository.js';
+import { LyricsRepository } from './repositories/lyrics.repository.js';
 import { NotificationService } from './services/notification.service.js';
 import { RepostService } from './services/repost.service.js';
 import { SubsonicRepository } from './repositories/subsonic.repository.js';
@@ -96,6 +98,7 @@ export interface AppContext {
     releases: ReleaseRepository;
     listenBrainz: ListenBrainzRepository;
     subsonic: SubsonicRepository;
+    lyrics: LyricsRepository;
   };
   services: {
     profiles: ProfileService;
@@ -124,6 +127,7 @@ export interface AppContext {
     playQueue: PlayQueueService;
     /** The OpenSubsonic API over the services above, with its credentials. */
     subsonic: SubsonicService & { credentials: SubsonicCredentialService };
+    lyrics: LyricsService;
   };
   close(): Promise<void>;
 }
@@ -187,6 +191,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       releases: new ReleaseRepository(db, database.dialect),
       listenBrainz: new ListenBrainzRepository(db),
       subsonic: new SubsonicRepository(db),
+      lyrics: new LyricsRepository(db),
     };
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
@@ -244,6 +249,14 @@ export async function createContext(config: Config): Promise<AppContext> {
     const artists = new ArtistService({ db, follows: repositories.follows, profiles, events, notifications });
     const releases = new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images, events });
     const playQueue = new PlayQueueService({ db, repository: repositories.subsonic, tracks: repositories.tracks });
+    const lyrics = new LyricsService({ db, lyrics: repositories.lyrics, tracks: repositories.tracks, events });
+    // OpenSubsonic's getLyrics reads the track lyrics; the Subsonic service has already checked
+    // that the listener may see the track, so the read itself goes as a trusted one.
+    const lyricsFor = async (trackId: string) => {
+      const found = await lyrics.forTrack(trackId, { id: 'subsonic', isAdmin: true });
+      if (!found) return null;
+      return { lang: found.lang ?? 'und', synced: found.kind === 'synced', lines: found.lines.map((l) => ({ start: l.startMs, value: l.text })) };
+    };
     const subsonic = Object.assign(
       new SubsonicService({
         repository: repositories.subsonic,
@@ -257,6 +270,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         releaseService: releases,
         artists,
         playQueue,
+        lyricsFor,
       }),
       { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) },
     );
@@ -294,6 +308,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       releases,
       playQueue,
       subsonic,
+      lyrics,
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.
     await waveforms.listen();

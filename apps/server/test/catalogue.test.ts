@@ -45,7 +45,7 @@ describe(`catalogue API (${dialect})`, () => {
     expect(page.total).toBe(10);
     expect(page.items.map((i) => i.title)).toEqual(titles.map(([title]) => title).reverse().slice(0, 9));
     const track = page.items[0];
-    expect(Object.keys(track ?? {}).sort()).toEqual(['artist', 'artistId', 'audio', 'createdAt', 'downloadable', 'duration', 'genre', 'hidden', 'id', 'image', 'likes', 'listens', 'publishAt', 'release', 'reposts', 'tags', 'title', 'url', 'visibility', 'waveform'].sort());
+    expect(Object.keys(track ?? {}).sort()).toEqual(['artist', 'artistId', 'audio', 'createdAt', 'downloadable', 'duration', 'genre', 'hasLyrics', 'hidden', 'id', 'image', 'likes', 'listens', 'publishAt', 'release', 'reposts', 'tags', 'title', 'url', 'visibility', 'waveform'].sort());
     expect(Object.keys(track?.audio ?? {}).sort()).toEqual(['high', 'loudness', 'saver', 'sourceCodec', 'sourceKbps', 'status', 'truePeak']);
     expect(track).toMatchObject({ artist: 'Кирилл Beats', artistId, likes: 0, listens: 0, hidden: false, image: null });
   });

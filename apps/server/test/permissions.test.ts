@@ -314,6 +314,36 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
       send: (as, p) => json('POST', `/api/tracks/${p.id}/secret`)(as),
       effect: async (p) => ((await t.context.repositories.tracks.getById(p.id))?.secret === p.secret ? 'kept' : 'reset'),
     },
+    // Issue 14: lyrics, written by the track's owner or an admin (a private track is unknown to others: 404).
+    {
+      op: 'PUT /api/tracks/{id}/lyrics',
+      expected: { anonymous: '401 none', other: '403 none', owner: '200 set', admin: '200 set' },
+      prepare: newTrack,
+      send: (as, p) => json('PUT', `/api/tracks/${p.id}/lyrics`, { text: '[00:01.00]Line' })(as),
+      effect: async (p) => ((await t.context.repositories.lyrics.get(p.id)) ? 'set' : 'none'),
+    },
+    {
+      op: 'PUT /api/tracks/{id}/lyrics',
+      note: 'a private track',
+      expected: { anonymous: 401, other: 404, owner: 200, admin: 200 },
+      prepare: async () => {
+        const track = await newTrack();
+        await t.context.services.tracks.setVisibility({ id: ids.owner, isAdmin: false }, track.id, { visibility: 'private' });
+        return track;
+      },
+      send: (as, p) => json('PUT', `/api/tracks/${p.id}/lyrics`, { text: 'Words' })(as),
+    },
+    {
+      op: 'DELETE /api/tracks/{id}/lyrics',
+      expected: { anonymous: '401 kept', other: '403 kept', owner: '204 gone', admin: '204 gone' },
+      prepare: async () => {
+        const track = await newTrack();
+        await t.context.services.lyrics.put({ id: ids.owner, isAdmin: false }, track.id, { text: 'Words' });
+        return track;
+      },
+      send: (as, p) => json('DELETE', `/api/tracks/${p.id}/lyrics`)(as),
+      effect: async (p) => ((await t.context.repositories.lyrics.get(p.id)) ? 'kept' : 'gone'),
+    },
     {
       op: 'GET /api/tracks/{id}/download',
       note: 'downloads off',

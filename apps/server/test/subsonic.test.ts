@@ -260,7 +260,7 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
     expect((await fan.json('GET', `/api/playlists/${playlist.id}`)).status).toBe(404);
   });
 
-  it('saves and returns the play queue, and answers lyrics as none for now', async () => {
+  it('saves and returns the play queue, and serves the artist’s synced lyrics (none when there are none)', async () => {
     expect((await fanApi.getPlayQueue()).playQueue).toBeUndefined();
     expect((await fanApi.savePlayQueue({ id: [track(0).id, track(1).id], current: track(1).id, position: 42_000 })).status).toBe('ok');
     const { playQueue } = await fanApi.getPlayQueue();
@@ -268,6 +268,9 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
     expect(playQueue?.entry?.map((e) => e.id)).toEqual([track(0).id, track(1).id]);
     expect(await fanApi.savePlayQueue({ id: [track(0).id], current: track(2).id, position: 1 })).toMatchObject({ status: 'failed', error: { code: 0 } });
     expect((await fanApi.getLyricsBySongId({ id: track(0).id })).lyricsList).toEqual({ structuredLyrics: [] });
+    expect((await artist.json('PUT', `/api/tracks/${track(0).id}/lyrics`, { text: '[00:01.50]First line\n[00:03.00]Second line', lang: 'en' })).status).toBe(200);
+    const structured = (await fanApi.getLyricsBySongId({ id: track(0).id })).lyricsList.structuredLyrics;
+    expect(structured).toMatchObject([{ lang: 'en', synced: true, line: [{ start: 1500, value: 'First line' }, { start: 3000, value: 'Second line' }] }]);
   });
 
   it('access: every method needs Subsonic credentials (a session cookie is not one), and private tracks are the owner’s and admins’', async () => {

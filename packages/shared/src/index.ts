@@ -10,3 +10,5 @@ export * from './releases.js';
 export * from './listenbrainz.js';
 export * from './playlist-transfer.js';
 export * from './subsonic.js';
+export * from './lyrics.js';
+export * from './lyrics-lines.js';

@@ -75,6 +75,8 @@ export const trackSchema = z.object({
   downloadable: z.boolean().optional(),
   /** The unlisted link's secret: for the owner and admins, and echoed to whoever opened the track with it. */
   secret: z.string().optional(),
+  /** Whether the artist added lyrics (issue 14: GET /api/tracks/:id/lyrics). */
+  hasLyrics: z.boolean().optional(),
 });
 export type Track = z.infer<typeof trackSchema>;
 

@@ -17,6 +17,7 @@ import * as repostsNotifications from './migrations/2026-11-26T06-20_reposts-not
 import * as releaseNotifications from './migrations/2026-11-26T09-00_release-notifications.js';
 import * as releaseReposts from './migrations/2026-11-26T09-10_release-reposts.js';
 import * as subsonic from './migrations/2026-11-26T09-20_subsonic.js';
+import * as lyrics from './migrations/2026-11-26T09-30_lyrics.js';
 import * as commentReplies from './migrations/2026-11-26T09-50_comment-replies.js';
 import * as listenBrainz from './migrations/2026-11-26T09-55_listenbrainz.js';
 import * as trackTitleIndex from './migrations/2026-11-26T09-58_track-title-index.js';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T09-00_release-notifications': releaseNotifications,
   '2026-11-26T09-10_release-reposts': releaseReposts,
   '2026-11-26T09-20_subsonic': subsonic,
+  '2026-11-26T09-30_lyrics': lyrics,
   '2026-11-26T09-50_comment-replies': commentReplies,
   '2026-11-26T09-55_listenbrainz': listenBrainz,
   '2026-11-26T09-58_track-title-index': trackTitleIndex,

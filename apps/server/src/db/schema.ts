@@ -68,6 +68,18 @@ export interface TracksTable {
   publish_at: Generated<string | null>;
   /** Whether listeners may download the original file. */
   downloadable: Generated<number>;
+  /** Whether a track_lyrics row exists (migration lyrics), kept in the same transaction. */
+  has_lyrics: Generated<number>;
+}
+
+/** A track's lyrics (migration lyrics): the artist's source and its parsed lines (JSON LyricsLine[]). */
+export interface TrackLyricsTable {
+  track_id: string;
+  kind: 'synced' | 'plain';
+  source: string;
+  lines: string;
+  lang: string | null;
+  updated_at: string;
 }
 
 export type TrackVisibility = 'public' | 'unlisted' | 'private';
@@ -353,6 +365,7 @@ export interface Database {
   session: AuthSessionTable;
   profiles: ProfilesTable;
   tracks: TracksTable;
+  track_lyrics: TrackLyricsTable;
   track_likes: TrackLikesTable;
   listens: ListensTable;
   comments: CommentsTable;

@@ -66,6 +66,7 @@ const LIST_COLUMNS = [
   'tracks.secret',
   'tracks.publish_at',
   'tracks.downloadable',
+  'tracks.has_lyrics',
 ] as const;
 
 /** What a visibility write may change (migration track-visibility); `hidden` follows in the same UPDATE. */
@@ -493,6 +494,7 @@ export class TrackRepository {
     }
     await leaveRelease(trx, track.id);
     await trx.deleteFrom('track_tags').where('track_id', '=', track.id).execute();
+    await trx.deleteFrom('track_lyrics').where('track_id', '=', track.id).execute();
     // Each entry's place is freed as removing it from the playlist would (last first, so the places
     // of this track's other entries in the same playlist stay right).
     const places = await trx.deleteFrom('playlist_tracks').where('track_id', '=', track.id).returning(['playlist_id', 'position']).execute();

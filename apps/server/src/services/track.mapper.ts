@@ -35,6 +35,7 @@ export function toTrack(row: TrackWithArtist): Track {
     visibility: row.visibility,
     publishAt: row.publish_at,
     downloadable: row.downloadable === 1,
+    hasLyrics: row.has_lyrics === 1,
   };
 }
 

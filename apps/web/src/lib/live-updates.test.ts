@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { makeTrack } from '../testing/fixtures';
 import { applyLiveEvent, patchTrackStats } from './live-updates';
+import { lyricsQueryKey } from './lyrics-api';
 import { queryKeys } from './query-keys';
 
 function seeded() {
@@ -19,6 +20,7 @@ function seeded() {
     playlist: queryKeys.playlists.detail('p1'),
     history: queryKeys.history,
     dashboard: queryKeys.studio.dashboard(7),
+    lyrics: lyricsQueryKey('t1'),
   };
   for (const key of Object.values(keys)) client.setQueryData(key, {});
   const stale = () =>
@@ -43,6 +45,12 @@ describe('applyLiveEvent', () => {
     const { client, stale } = seeded();
     applyLiveEvent(client, 'track.created');
     expect(stale()).toEqual(['charts', 'genres', 'profile', 'search', 'tracks']);
+  });
+
+  it('track.updated (a lyrics change among them): track lists, charts, playlists and an open lyrics panel refetch', () => {
+    const { client, stale } = seeded();
+    applyLiveEvent(client, 'track.updated', { trackId: 't1' });
+    expect(stale()).toEqual(['charts', 'lyrics', 'playlist', 'playlists', 'tracks']);
   });
 
   it('track.stats: the charts (their order follows listens) and the studio totals refetch', () => {

@@ -1,6 +1,7 @@
 import type { LiveEventType } from '@platter/shared';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { lyricsQueryKeyPrefix } from './lyrics-api';
 import { queryKeys } from './query-keys';
 
 /** What each server event makes stale. */
@@ -26,7 +27,8 @@ export const LIVE_EVENT_STALE_KEYS: Record<LiveEventType, readonly QueryKey[]> =
     queryKeys.admin.all,
   ],
   'track.waveform': [['waveform'] as const, queryKeys.tracks.all, queryKeys.studio.tracks],
-  'track.updated': [queryKeys.tracks.all, queryKeys.studio.tracks, queryKeys.charts.all, queryKeys.playlists.all],
+  // Lyrics changes announce track.updated too (issue 14): an open lyrics panel refetches.
+  'track.updated': [queryKeys.tracks.all, queryKeys.studio.tracks, queryKeys.charts.all, queryKeys.playlists.all, lyricsQueryKeyPrefix],
   'comment.added': [queryKeys.comments.all, queryKeys.studio.comments, queryKeys.studio.all],
   'comment.deleted': [queryKeys.comments.all, queryKeys.studio.comments, queryKeys.studio.all],
   'post.changed': [queryKeys.posts.all, queryKeys.studio.posts],

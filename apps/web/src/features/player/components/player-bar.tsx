@@ -13,6 +13,7 @@ import { usePlayerUi } from '../player-ui-store';
 import { NowPlaying } from './now-playing';
 import { CommandButton, PlayerControls } from './player-controls';
 import { KeyboardIcon, QueueIcon } from './player-icons';
+import { LyricsButton } from './lyrics-panel';
 import { ProgressBar } from './progress-bar';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { SoundButton, SoundPanel } from './sound-panel';
@@ -106,6 +107,7 @@ export function PlayerBar({ markers, extra, renderTrackAction }: PlayerBarProps 
         <VolumeControl className="player-bar__volume" />
         {extra}
         <SoundButton />
+        <LyricsButton />
         <button
           type="button"
           className="player-button player-button--toggle"

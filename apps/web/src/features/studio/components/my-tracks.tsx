@@ -9,6 +9,7 @@ import { useResetTrackSecret } from '../api/update-track-visibility';
 import { copyText, trackLink } from '../../../lib/share-links';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditTrackDialog } from './edit-track-dialog';
+import { LyricsDialog } from './lyrics-dialog';
 import { StudioSection } from './studio-section';
 
 /** My tracks, hidden ones badged, each with Edit (title, genre, cover) and Delete behind 'Delete this track?'. */
@@ -18,6 +19,7 @@ export function MyTracks() {
   const remove = useDeleteTrack();
   const [pending, setPending] = useState<Track | null>(null);
   const [editing, setEditing] = useState<Track | null>(null);
+  const [lyricsOf, setLyricsOf] = useState<Track | null>(null);
 
   const confirm = () => {
     if (!pending) return;
@@ -53,6 +55,14 @@ export function MyTracks() {
               <button
                 type="button"
                 className="button button--secondary"
+                aria-label={t('lyrics.editNamed', { name: track.title })}
+                onClick={() => setLyricsOf(track)}
+              >
+                {t('lyrics.edit')}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
                 aria-label={t('studio.deleteNamed', { name: track.title })}
                 onClick={() => setPending(track)}
               >
@@ -68,6 +78,7 @@ export function MyTracks() {
         </p>
       )}
       <EditTrackDialog track={editing} onClose={() => setEditing(null)} />
+      <LyricsDialog track={lyricsOf} onClose={() => setLyricsOf(null)} />
       {pending && (
         <ConfirmDialog
           open
