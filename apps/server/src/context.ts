@@ -54,6 +54,8 @@ import { NotificationRepository } from './repositories/notification.repository.j
 import { RepostRepository } from './repositories/repost.repository.js';
 import { NotificationService } from './services/notification.service.js';
 import { RepostService } from './services/repost.service.js';
+import { RadioRepository } from './repositories/radio.repository.js';
+import { RadioService } from './services/radio.service.js';
 
 /** Everything a running Platter holds: the database, storage, services and sign-in. */
 export interface AppContext {
@@ -85,6 +87,7 @@ export interface AppContext {
     reposts: RepostRepository;
     notifications: NotificationRepository;
     releases: ReleaseRepository;
+    radio: RadioRepository;
   };
   services: {
     profiles: ProfileService;
@@ -107,6 +110,7 @@ export interface AppContext {
     reposts: RepostService;
     notifications: NotificationService;
     releases: ReleaseService;
+    radio: RadioService;
   };
   close(): Promise<void>;
 }
@@ -168,6 +172,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       reposts: new RepostRepository(db),
       notifications: new NotificationRepository(db),
       releases: new ReleaseRepository(db),
+      radio: new RadioRepository(db, database.dialect),
     };
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
@@ -242,6 +247,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       notifications,
       share: new ShareService({ tracks: repositories.tracks, profiles, playlists, releases: repositories.releases }),
       releases: new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images }),
+      radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, jobs, log }),
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.
     await waveforms.listen();
@@ -251,6 +257,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     await notifications.listen();
     // Scheduled releases (issue 13): the `track-publish` job publishes the due tracks, once each.
     await jobs.register('track-publish', async () => void (await tracks.publishDue()), { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 });
+    // Radio (issue 14): `radio-similar` keeps track_similar, scheduled by startBackgroundWork.
+    await services.radio.listen();
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
     const auth = createAuth(authDeps);

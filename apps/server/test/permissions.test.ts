@@ -409,6 +409,9 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'GET /api/notifications/settings', expected: signedIn(200), send: json('GET', '/api/notifications/settings') },
     { op: 'PUT /api/notifications/settings', expected: signedIn(200), send: json('PUT', '/api/notifications/settings', { repost: true }) },
 
+    // Radio (issue 14)
+    { op: 'GET /api/me/daily-mix', note: 'each caller’s own', expected: signedIn(200), send: json('GET', '/api/me/daily-mix') },
+
     // My account and studio
     { op: 'PATCH /api/me/profile', expected: signedIn(200), send: json('PATCH', '/api/me/profile', { bio: 'changed' }) },
     { op: 'PUT /api/me/images/{kind}', expected: signedIn(200), send: image('/api/me/images/avatar') },

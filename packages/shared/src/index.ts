@@ -7,3 +7,4 @@ export * from './site.js';
 export * from './embed.js';
 export * from './notifications.js';
 export * from './releases.js';
+export * from './radio.js';

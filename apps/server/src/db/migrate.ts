@@ -14,6 +14,7 @@ import * as audioProcessing from './migrations/2026-11-26T00-00_audio-processing
 import * as trackVisibility from './migrations/2026-11-26T06-00_track-visibility.js';
 import * as releases from './migrations/2026-11-26T06-10_releases.js';
 import * as repostsNotifications from './migrations/2026-11-26T06-20_reposts-notifications.js';
+import * as radio from './migrations/2026-11-26T09-40_radio.js';
 import type { Database } from './schema.js';
 
 /**
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T06-00_track-visibility': trackVisibility,
   '2026-11-26T06-10_releases': releases,
   '2026-11-26T06-20_reposts-notifications': repostsNotifications,
+  '2026-11-26T09-40_radio': radio,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

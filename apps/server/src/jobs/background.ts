@@ -3,6 +3,7 @@ import { DemoCatalogueService } from '../services/demo-catalogue.service.js';
 import { ImageService } from '../services/image.service.js';
 
 const SWEEP_EVERY_MINUTES = 10;
+const RADIO_EVERY_MINUTES = 10;
 
 export interface BackgroundWork {
   /** Stops claiming jobs and waits (within the drain bound) for the ones running. */
@@ -41,6 +42,10 @@ export function startBackgroundWork(context: AppContext, log: BackgroundLog): Ba
 
     // Scheduled releases (registered by the context): every minute, one instance at a time.
     await jobs.schedule('track-publish', { everyMinutes: 1, data: {} });
+
+    // Radio's similar tracks (registered by the context): every ten minutes and once now.
+    await jobs.schedule('radio-similar', { everyMinutes: RADIO_EVERY_MINUTES, data: {} });
+    await jobs.send('radio-similar', {}, { singletonKey: 'radio-similar' });
 
     const pending = await services.waveforms.enqueuePending();
     if (pending > 0) log.info(`Waveforms: ${pending} pending tracks queued`);

@@ -12,6 +12,8 @@ export interface JobPayloads {
   'demo-catalogue': Record<string, never>;
   /** Notify every follower of a track's artist of the new release (one INSERT … SELECT). */
   'notify-release': { trackId: string };
+  /** Refresh track_similar for recently played tracks, then the next tracks of the catalogue walk (radio, issue 14). */
+  'radio-similar': Record<string, never>;
 }
 
 /** What a handler knows about the run it is in. */
