@@ -134,8 +134,12 @@ describe(`radio (${dialect})`, () => {
     expect(first.body.items.map((i) => i.track.title)).toEqual(['Twin', 'Cousin', 'Loved']);
     const played = [...first.body.items.map((i) => i.track.id).reverse(), ids.Seed];
     const next = await c.json<RadioPage>('GET', `/api/radio?seed=track:${ids.Seed}&limit=3&exclude=${played.join(',')}`);
-    // What is left near Seed: the tagged track, then the genre; never another genre, nor the private track.
-    expect(next.body.items.map((i) => i.track.title)).toEqual(['Tagged', 'Genre Mate']);
+    // What is left near Seed: the tagged track, then the genre, then (a small catalogue) the newest of any genre; never the private track.
+    expect(next.body.items.map((i) => [i.track.title, i.reason.kind])).toEqual([
+      ['Tagged', 'same-tags'],
+      ['Genre Mate', 'same-genre'],
+      ['Elsewhere', 'fresh'],
+    ]);
     // Everything public of the genre played: it goes round again rather than stopping, never with the last plays nor a private track.
     const all = ['Genre Mate', 'Tagged', 'Loved', 'Cousin', 'Twin', 'Seed'].map((k) => ids[k]!);
     const again = await c.json<RadioPage>('GET', `/api/radio?seed=track:${ids.Seed}&limit=5&exclude=${all.join(',')}`);

@@ -30,7 +30,8 @@ export const radioQuerySchema = z.object({
 });
 export type RadioQuery = z.infer<typeof radioQuerySchema>;
 
-export const RADIO_REASON_KINDS = ['co-listened', 'co-liked', 'same-tags', 'same-genre', 'artist'] as const;
+/** `fresh`: the catalogue's newest public tracks, when nothing nearer is left (a small catalogue). */
+export const RADIO_REASON_KINDS = ['co-listened', 'co-liked', 'same-tags', 'same-genre', 'artist', 'fresh'] as const;
 export type RadioReasonKind = (typeof RADIO_REASON_KINDS)[number];
 
 /** Why a track is in a radio queue, a similar list or a mix: the web app words it ("Because you played X"). */

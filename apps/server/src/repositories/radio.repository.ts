@@ -198,6 +198,22 @@ export class RadioRepository {
     return (await this.genreQuery(genre, exclude, limit).execute()).map((r) => r.id);
   }
 
+  /** The query behind newestFill (public for EXPLAIN): the newest visible tracks from tracks_created_idx. */
+  newestQuery(exclude: string[], limit: number) {
+    return this.db
+      .selectFrom('tracks')
+      .select('id')
+      .where('hidden', '=', 0)
+      .where(this.notAmong(sql.ref('id'), exclude))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit);
+  }
+
+  async newestFill(exclude: string[], limit: number): Promise<string[]> {
+    return (await this.newestQuery(exclude, limit).execute()).map((r) => r.id);
+  }
+
   /** An artist's most listened visible tracks (tracks_artist_order_idx narrows to the artist). */
   async artistTop(artistId: string, limit: number): Promise<string[]> {
     const rows = await this.db

@@ -123,6 +123,10 @@ export class RadioService {
           take({ id, reason: { kind: 'same-genre', seedId: kind === 'track' ? value : null, detail: genre } });
         }
       }
+      // A small catalogue: the newest public tracks of any genre (not for a genre's own radio).
+      if (chosen.size < query.limit && kind !== 'genre') {
+        for (const id of await radio.newestFill([...excluded, ...seeds, ...chosen.keys()], query.limit - chosen.size)) take({ id, reason: { kind: 'fresh', seedId: null, detail: null } });
+      }
       return [...chosen.values()];
     };
     let picks = await pickFrom(kind === 'track' ? [value, ...exclude] : exclude);

@@ -68,7 +68,9 @@ export function useRadioRefill(): void {
       fetchRadio(seed, radioExclude(player.queue, player.current), RADIO_PAGE)
         .then((page) => {
           if (useRadioStore.getState().seed !== seed) return;
-          const known = new Set(usePlayerStore.getState().queue.map((e) => e.track.id));
+          // Not twice in what waits (a small catalogue's radio comes round again to what was played).
+          const now = usePlayerStore.getState();
+          const known = new Set(now.queue.slice(now.current ?? 0).map((e) => e.track.id));
           const fresh = page.items.filter((i) => !known.has(i.track.id));
           useRadioStore.getState().add(fresh);
           if (fresh.length > 0) usePlayerStore.getState().enqueue(fresh.map((i) => i.track));

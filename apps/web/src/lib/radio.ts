@@ -93,5 +93,7 @@ export function radioReasonText(t: TFunction, reason: RadioReason): string {
       return reason.detail ? t('radio.reason.genre', { genre: reason.detail }) : t('radio.reason.genrePlain');
     case 'artist':
       return t('radio.reason.artist', { artist: reason.detail ?? '' });
+    case 'fresh':
+      return t('radio.reason.fresh');
   }
 }
