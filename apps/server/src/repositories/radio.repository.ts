@@ -51,9 +51,19 @@ export class RadioRepository {
    */
   async refresh(ids: string[], now: string): Promise<number> {
     if (ids.length === 0) return 0;
+    const statement = this.refreshStatement(ids, now);
+    return this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('track_similar').where(this.among(sql.ref('track_id'), ids)).execute();
+      const result = await statement.execute(trx);
+      return Number(result.numAffectedRows ?? 0);
+    });
+  }
+
+  /** The INSERT … SELECT of refresh (public so the plan test can EXPLAIN it). */
+  refreshStatement(ids: string[], now: string): RawBuilder<unknown> {
     const w = SIGNAL_WEIGHTS;
     const offset = SIGNAL_WINDOW - 1;
-    const statement = sql`
+    return sql`
       with seeds as (
         select t.id, t.genre from tracks t where ${this.among(sql.ref('t.id'), ids)}
       ),
@@ -109,11 +119,6 @@ export class RadioRepository {
         case strength when 4 then 'co-listened' when 3 then 'co-liked' when 2 then 'same tags' else 'same genre' end,
         ${now}
       from ranked where n <= ${sql.lit(SIMILAR_PER_TRACK)}`;
-    return this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('track_similar').where(this.among(sql.ref('track_id'), ids)).execute();
-      const result = await statement.execute(trx);
-      return Number(result.numAffectedRows ?? 0);
-    });
   }
 
   /** Tracks played after the cursor (history_time_idx), oldest first: up to `rows` plays, as distinct ids and the new cursor. */
