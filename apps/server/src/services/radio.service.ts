@@ -17,7 +17,7 @@ export interface RadioDeps {
 }
 
 /** Tracks refreshed per batch, plays read per batch of the activity walk, and batches per job run. */
-export const REFRESH_BATCH = 100;
+export const REFRESH_BATCH = 25;
 const PLAYS_PER_BATCH = 1_000;
 const BATCHES_PER_RUN = 20;
 /** Also seeds of a radio: this many of the most recently played tracks it sent. */

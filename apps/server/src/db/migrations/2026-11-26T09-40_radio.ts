@@ -11,7 +11,7 @@ import { type Kysely, sql } from 'kysely';
  * radio_cursors: where the job stands: `activity` (the played_at of the last history row whose
  * track was refreshed) and `catalogue` (created_at~id of the last track walked for a first
  * computation). history_time_idx serves the activity walk; history_track_user_idx the "who else
- * played this" look-up of co-listens.
+ * played this" look-up of co-listens, track_likes_track_time_idx that of co-likes.
  *
  * daily_mixes: a listener's mix of the day (JSON array of {trackId, reason}), made at the first
  * request of the UTC day, so it stays the same all day.
@@ -41,6 +41,8 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema.createIndex('history_time_idx').on('history').columns(['played_at', 'track_id']).execute();
   await db.schema.createIndex('history_track_user_idx').on('history').columns(['track_id', 'played_at', 'user_id']).execute();
+  // A track's newest likers (co-likes), without sorting all of a popular track's likes.
+  await db.schema.createIndex('track_likes_track_time_idx').on('track_likes').columns(['track_id', 'created_at']).execute();
 
   await db.schema
     .createTable('daily_mixes')
@@ -53,6 +55,7 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('daily_mixes').execute();
+  await db.schema.dropIndex('track_likes_track_time_idx').execute();
   await db.schema.dropIndex('history_track_user_idx').execute();
   await db.schema.dropIndex('history_time_idx').execute();
   await db.schema.dropTable('radio_cursors').execute();
