@@ -94,7 +94,7 @@ export class RadioRepository {
         union all
         select s.id as seed_id, t2.track_id as similar_id, count(*) * ${sql.lit(w['same tags'])} as score, 2 as strength
         from seeds s
-        join track_tags t1 on t1.track_id = s.id
+        join track_tags t1 on t1.track_id = s.id and ${this.among(sql.ref('t1.track_id'), ids)}
         join track_tags t2 on t2.tag = t1.tag
           and t2.created_at >= coalesce((select x.created_at from track_tags x where x.tag = t1.tag order by x.created_at desc limit 1 offset 99), '')
         where t2.track_id <> s.id
