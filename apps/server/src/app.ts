@@ -22,6 +22,7 @@ import { catalogRoutes } from './routes/catalog.routes.js';
 import { eventRoutes } from './routes/events.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { listenerRoutes } from './routes/listener.routes.js';
+import { radioRoutes } from './routes/radio.routes.js';
 import { playlistRoutes } from './routes/playlists.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { createMediaFastPath, recordHeaders } from './routes/media.fast-path.js';
@@ -166,6 +167,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(uploadRoutes, context);
   await app.register(mediaRoutes, context);
   await app.register(listenerRoutes, context);
+  await app.register(radioRoutes, context);
   await app.register(playlistRoutes, context);
   await app.register(socialRoutes, context);
   await app.register(notificationRoutes, context);

@@ -65,6 +65,8 @@ import { SubsonicRepository } from './repositories/subsonic.repository.js';
 import { PlayQueueService } from './services/play-queue.service.js';
 import { SubsonicCredentialService } from './services/subsonic-credential.service.js';
 import { SubsonicService } from './services/subsonic.service.js';
+import { RadioRepository } from './repositories/radio.repository.js';
+import { RadioService } from './services/radio.service.js';
 
 /** Everything a running Platter holds: the database, storage, services and sign-in. */
 export interface AppContext {
@@ -99,6 +101,7 @@ export interface AppContext {
     listenBrainz: ListenBrainzRepository;
     subsonic: SubsonicRepository;
     lyrics: LyricsRepository;
+    radio: RadioRepository;
   };
   services: {
     profiles: ProfileService;
@@ -128,6 +131,7 @@ export interface AppContext {
     /** The OpenSubsonic API over the services above, with its credentials. */
     subsonic: SubsonicService & { credentials: SubsonicCredentialService };
     lyrics: LyricsService;
+    radio: RadioService;
   };
   close(): Promise<void>;
 }
@@ -192,6 +196,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       listenBrainz: new ListenBrainzRepository(db),
       subsonic: new SubsonicRepository(db),
       lyrics: new LyricsRepository(db),
+      radio: new RadioRepository(db, database.dialect),
     };
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
@@ -309,6 +314,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       playQueue,
       subsonic,
       lyrics,
+      radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, jobs, log }),
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.
     await waveforms.listen();
@@ -325,6 +331,8 @@ export async function createContext(config: Config): Promise<AppContext> {
       await releaseService.publishDue();
       await tracks.publishDue();
     }, { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 });
+    // Radio (issue 14): `radio-similar` keeps track_similar, scheduled by startBackgroundWork.
+    await services.radio.listen();
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
     const auth = createAuth(authDeps);

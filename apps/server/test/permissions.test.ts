@@ -493,6 +493,9 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'DELETE /api/me/listenbrainz', expected: signedIn(204), send: json('DELETE', '/api/me/listenbrainz') },
     { op: 'POST /api/me/now-playing', expected: signedIn(204), prepare: newTrack, send: (as, p) => json('POST', '/api/me/now-playing', { trackId: p.id })(as) },
 
+    // Radio (issue 14)
+    { op: 'GET /api/me/daily-mix', note: 'each caller’s own', expected: signedIn(200), send: json('GET', '/api/me/daily-mix') },
+
     // My account and studio
     { op: 'PATCH /api/me/profile', expected: signedIn(200), send: json('PATCH', '/api/me/profile', { bio: 'changed' }) },
     { op: 'PUT /api/me/images/{kind}', expected: signedIn(200), send: image('/api/me/images/avatar') },

@@ -269,7 +269,8 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
     expect(await fanApi.savePlayQueue({ id: [track(0).id], current: track(2).id, position: 1 })).toMatchObject({ status: 'failed', error: { code: 0 } });
     expect((await fanApi.getLyricsBySongId({ id: track(0).id })).lyricsList).toEqual({ structuredLyrics: [] });
     expect((await artist.json('PUT', `/api/tracks/${track(0).id}/lyrics`, { text: '[00:01.50]First line\n[00:03.00]Second line', lang: 'en' })).status).toBe(200);
-    const structured = (await fanApi.getLyricsBySongId({ id: track(0).id })).lyricsList.structuredLyrics;
+    // The library types lyricsList as an array; the answer (as OpenSubsonic documents it) is { structuredLyrics: [...] }.
+    const structured = ((await fanApi.getLyricsBySongId({ id: track(0).id })).lyricsList as unknown as { structuredLyrics: unknown[] }).structuredLyrics;
     expect(structured).toMatchObject([{ lang: 'en', synced: true, line: [{ start: 1500, value: 'First line' }, { start: 3000, value: 'Second line' }] }]);
   });
 

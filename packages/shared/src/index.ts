@@ -12,3 +12,4 @@ export * from './playlist-transfer.js';
 export * from './subsonic.js';
 export * from './lyrics.js';
 export * from './lyrics-lines.js';
+export * from './radio.js';

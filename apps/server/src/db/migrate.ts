@@ -18,6 +18,7 @@ import * as releaseNotifications from './migrations/2026-11-26T09-00_release-not
 import * as releaseReposts from './migrations/2026-11-26T09-10_release-reposts.js';
 import * as subsonic from './migrations/2026-11-26T09-20_subsonic.js';
 import * as lyrics from './migrations/2026-11-26T09-30_lyrics.js';
+import * as radio from './migrations/2026-11-26T09-40_radio.js';
 import * as commentReplies from './migrations/2026-11-26T09-50_comment-replies.js';
 import * as listenBrainz from './migrations/2026-11-26T09-55_listenbrainz.js';
 import * as trackTitleIndex from './migrations/2026-11-26T09-58_track-title-index.js';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T09-10_release-reposts': releaseReposts,
   '2026-11-26T09-20_subsonic': subsonic,
   '2026-11-26T09-30_lyrics': lyrics,
+  '2026-11-26T09-40_radio': radio,
   '2026-11-26T09-50_comment-replies': commentReplies,
   '2026-11-26T09-55_listenbrainz': listenBrainz,
   '2026-11-26T09-58_track-title-index': trackTitleIndex,

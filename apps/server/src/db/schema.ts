@@ -360,6 +360,30 @@ export interface PlayQueuesTable {
   updated_at: string;
 }
 
+/** Radio (migration radio): a track's similar tracks, best first, written by the radio-similar job. */
+export interface TrackSimilarTable {
+  track_id: string;
+  similar_id: string;
+  score: number;
+  reason: SimilarReason;
+  computed_at: string;
+}
+
+export type SimilarReason = 'co-listened' | 'co-liked' | 'same tags' | 'same genre';
+
+export interface RadioCursorsTable {
+  name: string;
+  value: string;
+}
+
+export interface DailyMixesTable {
+  user_id: string;
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  /** JSON array of { trackId, reason, seedId }. */
+  items: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -390,6 +414,9 @@ export interface Database {
   listenbrainz_pending: ListenBrainzPendingTable;
   subsonic_credentials: SubsonicCredentialsTable;
   play_queues: PlayQueuesTable;
+  track_similar: TrackSimilarTable;
+  radio_cursors: RadioCursorsTable;
+  daily_mixes: DailyMixesTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -3,6 +3,7 @@ import { DemoCatalogueService } from '../services/demo-catalogue.service.js';
 import { ImageService } from '../services/image.service.js';
 
 const SWEEP_EVERY_MINUTES = 10;
+const RADIO_EVERY_MINUTES = 10;
 
 export interface BackgroundWork {
   /** Stops claiming jobs and waits (within the drain bound) for the ones running. */
@@ -44,6 +45,10 @@ export function startBackgroundWork(context: AppContext, log: BackgroundLog): Ba
     // ListenBrainz: picks up queued listens whose submission job a restart lost.
     await jobs.schedule('listenbrainz-sweep', { everyMinutes: 5, data: {} });
     await jobs.send('listenbrainz-sweep', {}, { singletonKey: 'listenbrainz-sweep' });
+
+    // Radio's similar tracks (registered by the context): every ten minutes and once now.
+    await jobs.schedule('radio-similar', { everyMinutes: RADIO_EVERY_MINUTES, data: {} });
+    await jobs.send('radio-similar', {}, { singletonKey: 'radio-similar' });
 
     const pending = await services.waveforms.enqueuePending();
     if (pending > 0) log.info(`Waveforms: ${pending} pending tracks queued`);

@@ -10,8 +10,7 @@ export interface JobPayloads {
   'track-publish': Record<string, never>;
   /** Generate whatever the demo catalogue still lacks. */
   'demo-catalogue': Record<string, never>;
-  /** Notify every follower of a track's artist of the new release (one INSERT … SELECT). */
-  /** A track that went public on its own, or a whole release (issue 13: one notification per release). */
+  /** Notify every follower of the artist of a new release (one INSERT … SELECT): a track that went public on its own, or a whole release (issue 13: one notification per release). */
   'notify-release': { trackId?: string; releaseId?: string };
   /** Submit a listener's queued listens to their ListenBrainz account (issue 14). */
   'listenbrainz-submit': { userId: string };
@@ -19,6 +18,8 @@ export interface JobPayloads {
   'listenbrainz-now-playing': { userId: string; trackId: string };
   /** Wake the submissions of every listener with queued listens (after a restart lost in-process jobs). */
   'listenbrainz-sweep': Record<string, never>;
+  /** Refresh track_similar for recently played tracks, then the next tracks of the catalogue walk (radio, issue 14). */
+  'radio-similar': Record<string, never>;
 }
 
 /** What a handler knows about the run it is in. */

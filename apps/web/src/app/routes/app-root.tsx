@@ -14,6 +14,7 @@ import { usePlayerStore } from '../../features/player/player-store';
 import { useLiveUpdates } from '../../lib/live-updates';
 import { usePlayerComments } from './track-comments';
 import { useFreshQueuedTracks } from './fresh-queued-tracks';
+import { useRadioRefill } from '../radio';
 import './app-root.css';
 
 /** Pages where the player bar shows even before anything was picked. */
@@ -27,6 +28,7 @@ export function AppRoot() {
   useAuthSync();
   useLiveUpdates();
   useFreshQueuedTracks();
+  useRadioRefill();
   const { pathname } = useLocation();
   useTrackLink(pathname === paths.home.path);
   const hasQueue = usePlayerStore((state) => state.queue.length > 0);

@@ -7,6 +7,8 @@ import { ArtistReposts } from '../../features/reposts/components/artist-reposts'
 import { ArtistReleases } from '../../features/releases/components/artist-releases';
 import { ShareButton } from '../../features/track-actions/components/share-button';
 import { artistLink } from '../../lib/share-links';
+import { StartRadioButton } from '../../features/radio/components/start-radio-button';
+import { startRadio } from '../radio';
 import { TrackActionsHost } from './home/track-actions';
 
 export function ArtistRoute() {
@@ -30,7 +32,12 @@ export function ArtistRoute() {
             <ArtistReposts artistId={id} onPlay={playTrack} />
           </>
         }
-        actions={<ShareButton url={artistLink(id)} />}
+        actions={
+          <>
+            <ShareButton url={artistLink(id)} />
+            <StartRadioButton onStart={() => startRadio({ kind: 'artist', id, label: '' })} />
+          </>
+        }
         releases={<ArtistReleases artistId={id} />}
       />
     </TrackActionsHost>

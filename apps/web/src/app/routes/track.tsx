@@ -21,6 +21,9 @@ import { ShareButton } from '../../features/track-actions/components/share-butto
 import { trackLink } from '../../lib/share-links';
 import { ApiError } from '../../lib/api-error';
 import { rememberTrackSecret } from '../../lib/track-secrets';
+import { SimilarTracks } from '../../features/radio/components/similar-tracks';
+import { StartRadioButton } from '../../features/radio/components/start-radio-button';
+import { playRadioItems, startRadio } from '../radio';
 import { seekCurrent, useCommentMarkers, useCommentsPlayback, useCommentsViewer } from './track-comments';
 import './track.css';
 
@@ -139,6 +142,7 @@ function TrackDetails({ track }: { track: Track }) {
               <SaveOfflineButton tracks={[track]} />
               <ShareButton url={track.secret && track.visibility === 'unlisted' ? `${trackLink(track.id)}?s=${encodeURIComponent(track.secret)}` : trackLink(track.id)} />
               {(track.downloadable || mine) && <DownloadButton track={track} />}
+              <StartRadioButton onStart={() => startRadio({ kind: 'track', id: track.id, label: title }, track)} />
             </div>
             {track.visibility && track.visibility !== 'public' && (
               <p className="status-text" data-testid="track-page-visibility">
@@ -154,6 +158,7 @@ function TrackDetails({ track }: { track: Track }) {
           markers={markers}
           onStartAt={(seconds) => startAt(track, seconds)}
         />
+        <SimilarTracks trackId={track.id} activeTrackId={activeTrackId} onPlay={(items, index) => playRadioItems({ kind: 'track', id: track.id, label: title }, items, index)} />
       </div>
       <CommentsPanel
         variant="inline"

@@ -7,6 +7,7 @@ import { useAddToPlaylist } from '../../../features/playlists/api/playlist-detai
 import { useCreatePlaylist, useMyPlaylists } from '../../../features/playlists/api/playlists';
 import { RepostButton } from '../../../features/reposts/components/repost-button';
 import { TrackActionsSheet } from '../../../features/track-actions/components/track-actions-sheet';
+import { startRadio } from '../../radio';
 
 /** The '...' sheet of a track, wired to the player's queue, likes and playlists. */
 export function ConnectedTrackActionsSheet({ track, onClose }: { track: Track; onClose: () => void }) {
@@ -29,6 +30,7 @@ export function ConnectedTrackActionsSheet({ track, onClose }: { track: Track; o
       onCreatePlaylist={(name) => createPlaylist.mutateAsync(name)}
       onPlayNext={() => usePlayerStore.getState().playNext([track])}
       onEnqueue={() => usePlayerStore.getState().enqueue([track])}
+      onStartRadio={() => startRadio({ kind: 'track', id: track.id, label: track.title }, track)}
       onClose={onClose}
       extraActions={
         <>

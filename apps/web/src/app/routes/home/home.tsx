@@ -19,6 +19,7 @@ import { parseHomeTab } from './home-tabs';
 import { HomeTopBar } from './home-top-bar';
 import { playAll, playShuffled } from './playlist-playback';
 import { TrackActionsHost } from './track-actions';
+import { HomeRadio } from './home-radio';
 import './home.css';
 
 // The home tab is in this chunk; every other tab is a chunk of its own, loaded when it is opened.
@@ -71,6 +72,7 @@ function TabContent({ tab }: { tab: HomeTabId | null }) {
     case 'home':
       return (
         <>
+          <HomeRadio signedIn={signedIn} activeTrackId={player.activeTrackId} genre={search.get('genre')} />
           <LibraryView {...player} />
           <TermsModal />
         </>

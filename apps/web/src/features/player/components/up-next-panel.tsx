@@ -1,4 +1,6 @@
 import { STREAM_QUALITIES, type StreamQuality, usePlaybackPreferences } from '../../../lib/playback';
+import { radioReasonText, useRadioStore } from '../../../lib/radio';
+import './up-next-radio.css';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -24,6 +26,9 @@ export function UpNextPanel() {
   /** Queue index of the first upcoming entry. */
   const offset = usePlayerStore((state) => (state.current === null ? 0 : state.current + 1));
   const crossfade = usePlayerStore((state) => state.crossfade);
+  // Radio mode (issue 14): what the radio plays from, and why each of its tracks is here.
+  const radioSeed = useRadioStore((state) => state.seed);
+  const radioReasons = useRadioStore((state) => state.reasons);
   const { moveEntry, removeEntry, clearUpcoming, setCrossfade, dispatch } = usePlayerStore.getState();
   const listRef = useRef<HTMLOListElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -87,6 +92,11 @@ export function UpNextPanel() {
         </button>
       </header>
 
+      {radioSeed && (
+        <p className="up-next__radio" data-testid="radio-seed">
+          {t('radio.upNext', { seed: radioSeed.label })}
+        </p>
+      )}
       {upcoming.length === 0 ? (
         <p className="up-next__empty">{t('player.upNextEmpty')}</p>
       ) : (
@@ -117,6 +127,11 @@ export function UpNextPanel() {
                 >
                   <span className="up-next__track-title">{title}</span>
                   <span className="up-next__artist"> - {track.artist || t('player.unknownArtist')}</span>
+                  {radioSeed && radioReasons[track.id] && (
+                    <span className="up-next__reason" data-testid="radio-reason">
+                      {radioReasonText(t, radioReasons[track.id]!)}
+                    </span>
+                  )}
                 </button>
                 <button
                   type="button"

@@ -19,6 +19,8 @@ export interface TrackActionsSheetProps {
   onCreatePlaylist: (name: string) => Promise<Playlist>;
   onPlayNext: () => void;
   onEnqueue: () => void;
+  /** Starts a radio from the track (issue 14); resolves whether it had anything to play. */
+  onStartRadio?: () => Promise<boolean>;
   onClose: () => void;
   /** More actions from other features (e.g. Save for offline), after the built-in ones. */
   extraActions?: ReactNode;
@@ -26,7 +28,7 @@ export interface TrackActionsSheetProps {
 
 /** The '...' bottom sheet of a track row (SPEC 2, 4). */
 export function TrackActionsSheet(props: TrackActionsSheetProps) {
-  const { track, signedIn, liked, playlists, onToggleLike, onAddToPlaylist, onCreatePlaylist, onPlayNext, onEnqueue, onClose, extraActions } =
+  const { track, signedIn, liked, playlists, onToggleLike, onAddToPlaylist, onCreatePlaylist, onPlayNext, onEnqueue, onStartRadio, onClose, extraActions } =
     props;
   const { t } = useTranslation();
   const reasonId = useId();
@@ -76,6 +78,25 @@ export function TrackActionsSheet(props: TrackActionsSheetProps) {
         >
           {t('trackActions.enqueue')}
         </button>
+        {onStartRadio && (
+          <button
+            type="button"
+            className="sheet__action"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              onStartRadio()
+                .then((started) => setStatus(started ? t('radio.started') : t('radio.nothing')))
+                .catch((error: unknown) => {
+                  console.error('radio', error);
+                  setStatus(t('radio.failed'));
+                })
+                .finally(() => setBusy(false));
+            }}
+          >
+            {t('radio.start')}
+          </button>
+        )}
         <button
           type="button"
           className="sheet__action"

@@ -1,0 +1,24 @@
+import { GENRES, type Genre } from '@platter/shared/constants';
+import { useTranslation } from 'react-i18next';
+import { DailyMix } from '../../../features/radio/components/daily-mix';
+import { StartRadioButton } from '../../../features/radio/components/start-radio-button';
+import { playRadioItems, startRadio } from '../../radio';
+
+/**
+ * The home tab's radio (issue 14): the signed-in listener's daily mix, and "Start radio" for the
+ * genre the list is filtered by.
+ */
+export function HomeRadio({ signedIn, activeTrackId, genre }: { signedIn: boolean; activeTrackId: string | null; genre: string | null }) {
+  const { t } = useTranslation();
+  const picked = GENRES.includes(genre as Genre) ? (genre as Genre) : null;
+  return (
+    <>
+      <DailyMix signedIn={signedIn} activeTrackId={activeTrackId} onPlay={(items, index) => playRadioItems({ kind: 'track', id: '', label: t('radio.dailyMix') }, items, index)} />
+      {picked && (
+        <div className="home-radio" data-testid="genre-radio">
+          <StartRadioButton key={picked} onStart={() => startRadio({ kind: 'genre', id: picked, label: picked })} />
+        </div>
+      )}
+    </>
+  );
+}
