@@ -12,6 +12,7 @@ import { playlistEntriesQueryOptions, useMovePlaylistEntry, usePlaylistEntries, 
 import { useUpdatePlaylist } from '../api/playlists';
 import { PlaylistCover } from './playlist-cover';
 import { PlaylistCoverControls } from './playlist-cover-controls';
+import { PlaylistExportLinks } from './playlist-import';
 import './playlists.css';
 
 export interface PlaylistDetailsViewProps {
@@ -124,13 +125,12 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
           )}
         </div>
       </header>
-      {(isOwner || (renderActions && allTracks)) && (
-        // One row of tools under the header: the owner's cover controls and what other features add.
-        <div className="playlist-details__tools">
-          {isOwner && <PlaylistCoverControls playlist={playlist} />}
-          {allTracks && renderActions?.(allTracks)}
-        </div>
-      )}
+      {/* One row of tools under the header: the owner's cover controls, the file exports, and what other features add. */}
+      <div className="playlist-details__tools">
+        {isOwner && <PlaylistCoverControls playlist={playlist} />}
+        <PlaylistExportLinks playlistId={playlist.id} />
+        {allTracks && renderActions?.(allTracks)}
+      </div>
       {isOwner && <ShareControls playlist={playlist} />}
       <div ref={listTop} />
       <PlaylistEntries

@@ -8,6 +8,7 @@ import { usePlaylistPage } from '../api/playlist-detail';
 import { useCreatePlaylist, useDeletePlaylist, useMyPlaylists, useUpdatePlaylist } from '../api/playlists';
 import { cleanPlaylistName } from '../playlist-name';
 import { PlaylistCover } from './playlist-cover';
+import { PlaylistImport } from './playlist-import';
 import './playlists.css';
 
 /** The playlists tab: create one, then open, rename or delete each (SPEC 2, 5). */
@@ -23,6 +24,7 @@ export function PlaylistsView({ signedIn }: { signedIn: boolean }) {
   return (
     <div className="playlists">
       <CreatePlaylistForm />
+      <PlaylistImport />
       <section className="playlists__section">
         <h2 className="playlists__heading">{t('playlists.mine')}</h2>
         {playlists.isPending ? (
