@@ -33,6 +33,7 @@ import { socialRoutes } from './routes/social.routes.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
 import { listenBrainzRoutes } from './routes/listenbrainz.routes.js';
 import { playlistTransferRoutes } from './routes/playlist-transfer.routes.js';
+import { playQueueRoutes } from './routes/play-queue.routes.js';
 import { studioRoutes } from './routes/studio.routes.js';
 import { siteRoutes } from './routes/site.routes.js';
 import { embedRoutes } from './routes/embed.routes.js';
@@ -173,6 +174,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(notificationRoutes, context);
   await app.register(listenBrainzRoutes, context);
   await app.register(playlistTransferRoutes, { ...context, publicOrigin });
+  await app.register(playQueueRoutes, context);
   await app.register(studioRoutes, context);
   await app.register(adminRoutes, context);
   await app.register(siteRoutes, context);

@@ -13,3 +13,4 @@ export * from './subsonic.js';
 export * from './lyrics.js';
 export * from './lyrics-lines.js';
 export * from './radio.js';
+export * from './play-queue.js';

@@ -44,22 +44,27 @@ export class PlayQueueService {
     return { tracks, currentId: current, positionMs: current ? row.position_ms : 0, changedBy: row.changed_by, updatedAt: row.updated_at };
   }
 
-  /** Saves the queue (an empty one clears it). The current track must be one of the queue's. */
-  async save(userId: string, input: SavePlayQueue): Promise<void> {
+  /** Saves the queue (an empty one clears it). The current track must be one of the queue's. Returns when it was saved (null: cleared). */
+  async save(userId: string, input: SavePlayQueue): Promise<string | null> {
     const { trackIds, currentId, positionMs = 0, changedBy } = input;
     if (trackIds.length > PLAY_QUEUE_MAX_TRACKS) throw new BadRequestError(`A saved queue holds at most ${PLAY_QUEUE_MAX_TRACKS} tracks.`, 'queue_too_long');
     if (trackIds.some((id) => id.length === 0 || id.length > 100)) throw new BadRequestError('A track id is empty or too long.', 'invalid_track_id');
     if (!Number.isSafeInteger(positionMs) || positionMs < 0) throw new BadRequestError('The position is a whole number of milliseconds, 0 or more.', 'invalid_position');
     if (currentId !== undefined && !trackIds.includes(currentId)) throw new BadRequestError('The current track must be one of the queue’s tracks.', 'current_not_in_queue');
-    if (trackIds.length === 0) return this.deps.repository.clearPlayQueue(userId);
+    if (trackIds.length === 0) {
+      await this.deps.repository.clearPlayQueue(userId);
+      return null;
+    }
+    const at = nowIso();
     await this.deps.repository.savePlayQueue({
       user_id: userId,
       track_ids: JSON.stringify(trackIds),
       current_id: currentId ?? null,
       position_ms: positionMs,
       changed_by: changedBy.slice(0, 100) || 'unknown',
-      updated_at: nowIso(),
+      updated_at: at,
     });
+    return at;
   }
 }
 

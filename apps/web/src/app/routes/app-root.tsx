@@ -15,6 +15,8 @@ import { useLiveUpdates } from '../../lib/live-updates';
 import { usePlayerComments } from './track-comments';
 import { useFreshQueuedTracks } from './fresh-queued-tracks';
 import { useRadioRefill } from '../radio';
+import { usePlayQueueSync } from '../play-queue-sync';
+import { ContinueBanner } from './continue-banner';
 import './app-root.css';
 
 /** Pages where the player bar shows even before anything was picked. */
@@ -35,11 +37,13 @@ export function AppRoot() {
   const showBar = hasQueue || PLAYER_PAGES.some((page) => pathname.startsWith(page));
   const comments = usePlayerComments();
   const signedIn = !!useMe().data;
+  usePlayQueueSync(signedIn);
 
   return (
     <>
       <AudioOutput />
       <OfflineBanner />
+      <ContinueBanner />
       <Outlet />
       <ReloadPrompt />
       {showBar && (
