@@ -314,7 +314,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       playQueue,
       subsonic,
       lyrics,
-      radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, jobs, log }),
+      radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, jobs, log, statementTracks: database.dialect === 'sqlite' ? 3 : undefined }),
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.
     await waveforms.listen();

@@ -14,6 +14,12 @@ export interface RadioDeps {
   profiles: ProfileRepository;
   jobs: Pick<JobQueue, 'register'>;
   log: (message: string, error?: unknown) => void;
+  /**
+   * Tracks per refresh statement (default REFRESH_BATCH). On SQLite a statement runs on the event
+   * loop (better-sqlite3 is synchronous), so the context gives it a few tracks at a time, and the
+   * job yields to waiting requests between statements.
+   */
+  statementTracks?: number;
 }
 
 /** Tracks refreshed per batch, plays read per batch of the activity walk, and batches per job run. */
@@ -50,18 +56,26 @@ export class RadioService {
    */
   async refreshSome(run?: Pick<JobRun, 'signal'>): Promise<number> {
     const { radio } = this.deps;
+    const step = this.deps.statementTracks ?? REFRESH_BATCH;
+    const refresh = async (ids: string[]) => {
+      for (let i = 0; i < ids.length; i += step) {
+        await radio.refresh(ids.slice(i, i + step), nowIso());
+        // Requests that came in meanwhile go first.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
     let refreshed = 0;
     for (let batch = 0; batch < BATCHES_PER_RUN && !run?.signal.aborted; batch++) {
       const played = await radio.playedAfter(await radio.getCursor('activity'), PLAYS_PER_BATCH);
       if (played.ids.length > 0) {
-        for (let i = 0; i < played.ids.length; i += REFRESH_BATCH) await radio.refresh(played.ids.slice(i, i + REFRESH_BATCH), nowIso());
+        await refresh(played.ids);
         await radio.setCursor('activity', played.cursor!);
         refreshed += played.ids.length;
         continue;
       }
       const walked = await radio.tracksAfter(await radio.getCursor('catalogue'), REFRESH_BATCH);
       if (walked.ids.length === 0) break;
-      await radio.refresh(walked.ids, nowIso());
+      await refresh(walked.ids);
       await radio.setCursor('catalogue', walked.cursor!);
       refreshed += walked.ids.length;
     }
