@@ -4,7 +4,9 @@ import { openSession, signInViaApi, signedInAccount } from '../support/library.j
 
 /** Issue 14: the queue and position follow the listener to another device (two browser contexts, one account). */
 test('a queue played on one device is offered on another, which continues from the same track and position', async ({ browser }, testInfo) => {
-  const demo = await waitForDemoCatalogue((await openSession(browser)).page.request);
+  const lookup = await openSession(browser);
+  const demo = await waitForDemoCatalogue(lookup.page.request);
+  await lookup.context.close();
   const track = demo.find((candidate) => (candidate.duration ?? 0) >= 30) ?? demo[0]!;
   const laptop = await openSession(browser);
   const phone = await openSession(browser);

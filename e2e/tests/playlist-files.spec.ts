@@ -8,7 +8,9 @@ const headers = { origin: APP_URL };
 
 /** Issue 14: a playlist exported as M3U8 downloads, and the file (and another app's) imports back as a playlist, with a report. */
 test('export a playlist as M3U8, import it back, and import another app’s file with what did not match listed', async ({ browser }, testInfo) => {
-  const demo = await waitForDemoCatalogue((await openSession(browser)).page.request);
+  const lookup = await openSession(browser);
+  const demo = await waitForDemoCatalogue(lookup.page.request);
+  await lookup.context.close();
   const { page, context } = await openSession(browser);
   try {
     await signedInAccount(page, 'Playlist Mover');

@@ -34,6 +34,7 @@ import { notificationRoutes } from './routes/notifications.routes.js';
 import { listenBrainzRoutes } from './routes/listenbrainz.routes.js';
 import { playlistTransferRoutes } from './routes/playlist-transfer.routes.js';
 import { playQueueRoutes } from './routes/play-queue.routes.js';
+import { remoteRoutes } from './routes/remote.routes.js';
 import { studioRoutes } from './routes/studio.routes.js';
 import { siteRoutes } from './routes/site.routes.js';
 import { embedRoutes } from './routes/embed.routes.js';
@@ -175,6 +176,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(listenBrainzRoutes, context);
   await app.register(playlistTransferRoutes, { ...context, publicOrigin });
   await app.register(playQueueRoutes, context);
+  await app.register(remoteRoutes, context);
   await app.register(studioRoutes, context);
   await app.register(adminRoutes, context);
   await app.register(siteRoutes, context);

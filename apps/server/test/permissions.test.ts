@@ -489,6 +489,7 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'POST /api/playlists/import', expected: signedIn(400), send: json('POST', '/api/playlists/import', { not: 'a playlist' }) },
     { op: 'GET /api/me/play-queue', expected: signedIn(200), send: json('GET', '/api/me/play-queue') },
     { op: 'PUT /api/me/play-queue', expected: signedIn(200), prepare: newTrack, send: (as, p) => json('PUT', '/api/me/play-queue', { trackIds: [p.id], currentId: p.id, positionMs: 1000, device: 'Matrix' })(as) },
+    { op: 'POST /api/me/remote', expected: signedIn(204), send: json('POST', '/api/me/remote', { kind: 'hello', deviceId: 'device-0001' }) },
     { op: 'GET /api/me/listenbrainz', expected: signedIn(200), send: json('GET', '/api/me/listenbrainz') },
     // A signed-in user gets past the permission to the server check (an http:// server is refused before any request).
     { op: 'PUT /api/me/listenbrainz', expected: signedIn(400), send: json('PUT', '/api/me/listenbrainz', { token: 'well-formed-token-1234', serverUrl: 'http://lb.example.org' }) },

@@ -14,3 +14,4 @@ export * from './lyrics.js';
 export * from './lyrics-lines.js';
 export * from './radio.js';
 export * from './play-queue.js';
+export * from './remote.js';

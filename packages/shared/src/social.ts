@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RemoteLiveEvent } from './remote.js';
 import { PLAYLIST_MAX_PAGE_SIZE, PLAYLIST_NAME_MAX_LENGTH, PLAYLIST_PAGE_SIZE, REPORT_REASON_MAX_LENGTH } from './constants.js';
 import { genreSchema, trackSchema } from './schemas.js';
 import type { StudioLiveEvent } from './studio.js';
@@ -138,5 +139,6 @@ export type LiveEvent =
   | { type: 'playlists.changed'; playlistId: string }
   | { type: 'history.changed' }
   | StudioLiveEvent
-  | NotificationsLiveEvent;
+  | NotificationsLiveEvent
+  | RemoteLiveEvent;
 export type LiveEventType = LiveEvent['type'];

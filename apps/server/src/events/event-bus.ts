@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Comment, Status, Track, WaveformStatus } from '@platter/shared';
+import type { Comment, RemoteLiveEvent, Status, Track, WaveformStatus } from '@platter/shared';
 
 /** Domain events services emit. A live-updates hub subscribes and fans them out to clients. */
 export interface DomainEvents {
@@ -26,6 +26,8 @@ export interface DomainEvents {
   'track.published': { trackId: string; artistId: string };
   /** An unlisted, private or scheduled release made its tracks public: once per publication (one "new release" for its followers). */
   'release.published': { releaseId: string; artistId: string };
+  /** A user's player announced itself, asked the others to, or steered another (issue 14): to that user's streams only. */
+  'remote.message': { userId: string; event: RemoteLiveEvent };
 }
 
 /**

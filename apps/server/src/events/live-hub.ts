@@ -55,6 +55,7 @@ export class LiveHub {
       route('subscriptions.changed', ({ userId }) => [{ kind: 'user', userId }, { type: 'subscriptions.changed' }]),
       route('reports.changed', () => [{ kind: 'admins' }, { type: 'reports.changed' }]),
       route('notifications.changed', ({ userIds }) => [{ kind: 'users', userIds: new Set(userIds) }, { type: 'notifications.changed' }]),
+      route('remote.message', ({ userId, event }) => [{ kind: 'user', userId }, event]),
     ];
   }
 

@@ -37,7 +37,20 @@ export const LIVE_EVENT_STALE_KEYS: Record<LiveEventType, readonly QueryKey[]> =
   'subscriptions.changed': [queryKeys.subscriptions, queryKeys.posts.news],
   'reports.changed': [queryKeys.admin.all],
   'notifications.changed': [queryKeys.notifications.all],
+  // Remote control (issue 14): nothing cached changes; the players' own listeners take them (onLiveEvent).
+  'remote.state': [],
+  'remote.hello': [],
+  'remote.command': [],
 };
+
+type LiveListener = (type: LiveEventType, payload: unknown) => void;
+const liveListeners = new Set<LiveListener>();
+
+/** Hears every live event as it comes (after the caches were told); returns the unsubscribe. */
+export function onLiveEvent(listener: LiveListener): () => void {
+  liveListeners.add(listener);
+  return () => liveListeners.delete(listener);
+}
 
 export const LIVE_EVENT_TYPES = Object.keys(LIVE_EVENT_STALE_KEYS) as LiveEventType[];
 
@@ -92,6 +105,7 @@ export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, pa
     }
   }
   for (const queryKey of LIVE_EVENT_STALE_KEYS[type]) void queryClient.invalidateQueries({ queryKey });
+  for (const listener of liveListeners) listener(type, payload);
 }
 
 function parsePayload(event: Event): unknown {

@@ -17,6 +17,8 @@ import { useFreshQueuedTracks } from './fresh-queued-tracks';
 import { useRadioRefill } from '../radio';
 import { usePlayQueueSync } from '../play-queue-sync';
 import { ContinueBanner } from './continue-banner';
+import { useRemoteControl } from '../remote-control';
+import { RemoteButton } from './remote-panel';
 import './app-root.css';
 
 /** Pages where the player bar shows even before anything was picked. */
@@ -38,6 +40,7 @@ export function AppRoot() {
   const comments = usePlayerComments();
   const signedIn = !!useMe().data;
   usePlayQueueSync(signedIn);
+  useRemoteControl(signedIn);
 
   return (
     <>
@@ -50,7 +53,12 @@ export function AppRoot() {
         <div className="player-dock">
           <PlayerBar
             markers={comments.markers}
-            extra={comments.button}
+            extra={
+              <>
+                {comments.button}
+                {signedIn && <RemoteButton />}
+              </>
+            }
             renderTrackAction={(track) => <LikeButton track={track} signedIn={signedIn} className="player-bar__like" />}
           />
         </div>
