@@ -104,6 +104,9 @@ describe(`playlist import and export (${dialect})`, () => {
     expect(huge.status).toBe(413);
     const notUtf8 = await other.request('POST', '/api/playlists/import', { body: Buffer.from([0x23, 0x45, 0xff, 0xfe, 0x0a]), headers: { 'content-type': 'audio/x-mpegurl' } });
     expect(notUtf8.status).toBe(400);
+    const binary = await other.request('POST', '/api/playlists/import', { body: Buffer.alloc(4096), headers: { 'content-type': 'application/octet-stream' } });
+    expect(binary.status).toBe(400);
+    expect(((await binary.json()) as { message: string }).message).toMatch(/binary data/);
     expect((await other.json<{ items: Playlist[] }>('GET', '/api/playlists')).body.items.length).toBe(before);
     expect((await new Client(t.baseUrl).request('POST', '/api/playlists/import', { body: '#EXTM3U\n', headers: { 'content-type': 'audio/x-mpegurl' } })).status).toBe(401);
   });

@@ -22,6 +22,8 @@ async function readText(body: AsyncIterable<unknown>, declared: number | undefin
     chunks.push(buffer);
   }
   const bytes = Buffer.concat(chunks);
+  // Text files have no NUL bytes (nor can a database text hold one): this is something else.
+  if (bytes.includes(0)) throw new BadRequestError('This is not a playlist file: it holds binary data. Give an M3U8 or XSPF text file.', 'playlist_file_binary');
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
