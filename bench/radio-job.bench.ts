@@ -11,6 +11,10 @@
  * 2. Times RadioRepository.refresh itself (the job's statement: DELETE + INSERT … SELECT in one
  *    transaction) in this process, on the most played tracks, for 1, 3, 5, 10 and 25 tracks per
  *    statement (RADIO_STATEMENTS statements each): what one statement holds the loop for.
+ *    Then runs RadioService.refreshSome itself in this process for 1, 3 and 10 tracks per
+ *    statement (RADIO_JOB_SECONDS each, 12 by default, on fresh copies), with
+ *    monitorEventLoopDelay on this process's loop, where nothing else runs: the delay the job alone
+ *    causes at each statement size.
  * 3. Starts the built server twice on copies of that database, with bench/support/loop-delay.mjs
  *    preloaded (perf_hooks.monitorEventLoopDelay inside the server, 1 ms resolution): the
  *    reference, whose radio cursors are set past the last play and the last track (its startup
@@ -20,13 +24,14 @@
  *    (the next when the previous has answered) for RADIO_WINDOW seconds.
  *
  *   npx tsx bench/radio-job.bench.ts
- *   # RADIO_TRACKS=20000 RADIO_USERS=2000 RADIO_WINDOW=45 RADIO_STATEMENTS=20
+ *   # RADIO_TRACKS=20000 RADIO_USERS=2000 RADIO_WINDOW=45 RADIO_STATEMENTS=20 RADIO_JOB_SECONDS=12
  */
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -34,6 +39,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { BuiltServer, buildServer, builtEntry, freePort, repoRoot } from '../apps/server/test/support/built-server.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { RadioRepository } from '../apps/server/src/repositories/radio.repository.js';
+import { type RadioDeps, RadioService } from '../apps/server/src/services/radio.service.js';
 
 const run = promisify(execFile);
 const TRACKS = Number(process.env.RADIO_TRACKS ?? 20_000);
@@ -41,6 +47,8 @@ const USERS = Number(process.env.RADIO_USERS ?? 2_000);
 const WINDOW_S = Number(process.env.RADIO_WINDOW ?? 45);
 const STATEMENTS = Number(process.env.RADIO_STATEMENTS ?? 20);
 const SIZES = [1, 3, 5, 10, 25];
+const JOB_SIZES = [1, 3, 10];
+const JOB_SECONDS = Number(process.env.RADIO_JOB_SECONDS ?? 12);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const load = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const percentile = (xs: number[], p: number) => {
@@ -127,6 +135,28 @@ try {
       }
       statementRows.push(`| ${size} | ${STATEMENTS} | ${f(percentile(times, 50))} | ${f(percentile(times, 90))} | **${f(Math.max(...times))}** | ${f(percentile(times, 50) / size)} | ${Math.round(written / STATEMENTS)} | ${load()} |`);
     }
+    await database.close();
+  }
+
+  // 2b. The job itself (RadioService.refreshSome) in this process, with nothing else on its loop,
+  // for a few statement sizes: the loop delay it causes, each on a fresh copy, stopped after
+  // JOB_SECONDS (the signal is read between batches of plays, so it ends within one batch).
+  const jobRows: string[] = [];
+  for (const size of JOB_SIZES) {
+    const database = openDatabase({ dataDir: copyOf(`job-${size}`) });
+    const radio = new RadioRepository(database.db, 'sqlite');
+    const service = new RadioService({ radio, statementTracks: size, log: () => {} } as unknown as RadioDeps);
+    const histogram = monitorEventLoopDelay({ resolution: 1 });
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), JOB_SECONDS * 1000);
+    histogram.enable();
+    const t = performance.now();
+    const refreshed = await service.refreshSome({ signal: controller.signal });
+    const seconds = (performance.now() - t) / 1000;
+    histogram.disable();
+    clearTimeout(timer);
+    const ms = (ns: number) => ns / 1e6;
+    jobRows.push(`| ${size} | ${seconds.toFixed(1)} | ${refreshed} | ${f(refreshed / seconds)} | ${f(ms(histogram.percentile(50)))} | **${f(ms(histogram.percentile(99)))}** | ${f(ms(histogram.max))} | ${load()} |`);
     await database.close();
   }
 
@@ -224,6 +254,12 @@ parentPort.once('message', () => void (stopped = true));
   console.log('| tracks per statement | statements | p50 (ms) | p90 (ms) | max (ms) | p50 per track (ms) | rows written per statement | load after |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of statementRows) console.log(row);
+  console.log('');
+  console.log(`RadioService.refreshSome in this process (nothing else on its loop), stopped after ${JOB_SECONDS} s, by tracks per statement:`);
+  console.log('');
+  console.log('| tracks per statement | seconds | tracks refreshed | tracks / s | loop delay p50 (ms) | loop delay p99 (ms) | loop delay max (ms) | load after |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const row of jobRows) console.log(row);
   console.log('');
   console.log(`The built server, ${WINDOW_S} s each; probes one at a time, alternating ${PROBES.join(' and ')}:`);
   console.log('');
