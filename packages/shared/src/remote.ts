@@ -15,6 +15,8 @@ export const remoteStateSchema = z.object({
   durationSec: z.number().min(0).max(86_400).nullable(),
   playing: z.boolean(),
   volume: z.number().min(0).max(1),
+  /** The browser there waits for a tap on its page before it plays sound (autoplay policy). */
+  blocked: z.boolean().optional(),
 });
 export type RemoteState = z.infer<typeof remoteStateSchema>;
 

@@ -80,6 +80,7 @@ function ownState(): RemoteState {
     durationSec: player.duration ?? track?.duration ?? null,
     playing: player.playing,
     volume: player.volume,
+    blocked: player.blocked,
   };
 }
 
@@ -130,7 +131,7 @@ export function useRemoteControl(signedIn: boolean): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let last = usePlayerStore.getState();
     const unsubscribe = usePlayerStore.subscribe((state) => {
-      const changed = state.queue !== last.queue || state.current !== last.current || state.playing !== last.playing || state.seek !== last.seek || state.volume !== last.volume;
+      const changed = state.queue !== last.queue || state.current !== last.current || state.playing !== last.playing || state.seek !== last.seek || state.volume !== last.volume || state.blocked !== last.blocked;
       last = state;
       if (!changed) return;
       clearTimeout(timer);

@@ -18,7 +18,7 @@ import { useRadioRefill } from '../radio';
 import { usePlayQueueSync } from '../play-queue-sync';
 import { ContinueBanner } from './continue-banner';
 import { useRemoteControl } from '../remote-control';
-import { RemoteButton } from './remote-panel';
+import { RemoteButton, TapToPlay } from './remote-panel';
 import './app-root.css';
 
 /** Pages where the player bar shows even before anything was picked. */
@@ -46,7 +46,10 @@ export function AppRoot() {
     <>
       <AudioOutput />
       <OfflineBanner />
-      <ContinueBanner />
+      <div className="player-notices">
+        <ContinueBanner />
+        <TapToPlay />
+      </div>
       <Outlet />
       <ReloadPrompt />
       {showBar && (

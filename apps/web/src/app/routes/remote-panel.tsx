@@ -2,7 +2,10 @@ import { formatTime } from '@platter/shared/format';
 import { NextIcon, PauseIcon, PlayIcon, PreviousIcon } from '../../components/icons';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { playerActions } from '../../features/player/player-reducer';
+import { usePlayerStore } from '../../features/player/player-store';
 import { type RemoteDevice, remotePosition, sendRemoteCommand, useRemoteDevices } from '../remote-control';
+import './continue-banner.css';
 import './remote-panel.css';
 
 /** One of my other players: what it plays, where (moving while it plays), and its controls. */
@@ -25,6 +28,11 @@ function RemoteDeviceItem({ device }: { device: RemoteDevice }) {
         {state.durationSec ? ` / ${formatTime(state.durationSec)}` : ''}
         {state.playing ? '' : ` · ${t('remote.paused')}`}
       </p>
+      {state.blocked ? (
+        <p className="remote-device__blocked" role="status">
+          {t('remote.blocked', { name: device.name })}
+        </p>
+      ) : null}
       <div className="remote-device__controls">
         <button type="button" className="button" onClick={() => send('previous')} aria-label={t('remote.previous', { name: device.name })}>
           <PreviousIcon width={18} height={18} />
@@ -78,5 +86,24 @@ export function RemoteButton() {
         </section>
       )}
     </div>
+  );
+}
+
+/**
+ * "Tap to play": the browser refused to start sound on this page because nobody has touched it yet
+ * (another player sent "play", or a restored queue). A tap on the button is the gesture it wants.
+ */
+export function TapToPlay() {
+  const { t } = useTranslation();
+  const blocked = usePlayerStore((s) => s.blocked);
+  const dispatch = usePlayerStore((s) => s.dispatch);
+  if (!blocked) return null;
+  return (
+    <section className="continue-banner" role="region" aria-label={t('remote.tapLabel')} data-testid="tap-to-play">
+      <p className="continue-banner__text">{t('remote.tapText')}</p>
+      <button type="button" className="button button--primary" onClick={() => dispatch(playerActions.play())}>
+        {t('remote.tapPlay')}
+      </button>
+    </section>
   );
 }

@@ -193,12 +193,22 @@ describe('connectAudio', () => {
     expect(store.getState().position).toBe(12);
   });
 
-  it('a refused play gives up and logs the playback error', async () => {
+  it('a failed play gives up and logs the playback error', async () => {
+    const { store, audio, dispatch } = setup();
+    audio.playResult = () => Promise.reject(new DOMException('no supported source', 'NotSupportedError'));
+    dispatch(a.setList(tracks, 0));
+    await vi.waitFor(() => expect(store.getState().wantsToPlay).toBe(false));
+    expect(store.getState().blocked).toBe(false);
+    expect(errorSpy).toHaveBeenCalledWith('Ошибка воспроизведения', expect.any(DOMException));
+  });
+
+  it('a play the browser refuses for want of a tap gives up and marks the player blocked, without an error', async () => {
     const { store, audio, dispatch } = setup();
     audio.playResult = () => Promise.reject(new DOMException('blocked', 'NotAllowedError'));
     dispatch(a.setList(tracks, 0));
-    await vi.waitFor(() => expect(store.getState().wantsToPlay).toBe(false));
-    expect(errorSpy).toHaveBeenCalledWith('Ошибка воспроизведения', expect.any(DOMException));
+    await vi.waitFor(() => expect(store.getState().blocked).toBe(true));
+    expect(store.getState().wantsToPlay).toBe(false);
+    expect(errorSpy).not.toHaveBeenCalled();
   });
 
   it('stops listening after disconnect', () => {

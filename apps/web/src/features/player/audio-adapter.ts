@@ -146,8 +146,11 @@ export function connectAudio(primary: HTMLAudioElement, store: StoreApi<PlayerSt
     element.play().catch((error: unknown) => {
       // A newer load or pause interrupted this play(); the newer intent already rules.
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      console.error('Ошибка воспроизведения', error);
-      if (element === active) dispatch(playerActions.playFailed());
+      // NotAllowedError: no tap on this page yet (a remote command, a restored queue); the player asks for one.
+      const blocked = error instanceof DOMException && error.name === 'NotAllowedError';
+      if (blocked) console.warn('The browser waits for a tap before it plays sound', error);
+      else console.error('Ошибка воспроизведения', error);
+      if (element === active) dispatch(playerActions.playFailed(blocked));
     });
   }
 

@@ -164,6 +164,15 @@ describe('playerReducer', () => {
     expect(state.playing).toBe(false);
   });
 
+  it('a play the browser refused for want of a tap is marked blocked until sound starts or the listener pauses', () => {
+    const blocked = replay([a.setList([t1], 0), a.play(), a.playFailed(true)]);
+    expect(blocked.blocked).toBe(true);
+    expect(blocked.wantsToPlay).toBe(false);
+    expect(playerReducer(blocked, a.playing()).blocked).toBe(false);
+    expect(playerReducer(blocked, a.pause()).blocked).toBe(false);
+    expect(replay([a.setList([t1], 0), a.play(), a.playFailed()]).blocked).toBe(false);
+  });
+
   it('toggleFullScreen flips the full-screen flag', () => {
     expect(replay([a.toggleFullScreen()]).fullScreen).toBe(true);
   });

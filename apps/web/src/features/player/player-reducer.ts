@@ -15,6 +15,12 @@ export interface PlayerState {
   /** What the audio element reports through its play and pause events. */
   playing: boolean;
   /**
+   * The browser refused to start sound because nobody has touched this page yet (autoplay policy):
+   * a remote command or a restored queue asked to play. Cleared when sound starts or the listener
+   * pauses; the player shows "Tap to play" meanwhile.
+   */
+  blocked: boolean;
+  /**
    * What happens when the last entry ends: 'off' stops there (back on the first entry, paused),
    * 'all' wraps to the first, 'one' restarts the entry that ended. Next and previous always wrap
    * (SPEC 4), whatever the mode.
@@ -63,7 +69,7 @@ export type PlayerAction =
   | { type: 'togglePlay' }
   | { type: 'playing' }
   | { type: 'paused' }
-  | { type: 'playFailed' }
+  | { type: 'playFailed'; blocked?: boolean }
   | { type: 'next' }
   | { type: 'previous' }
   | { type: 'ended' }
@@ -91,6 +97,7 @@ export const initialPlayerState: PlayerState = {
   current: null,
   wantsToPlay: false,
   playing: false,
+  blocked: false,
   repeat: 'off',
   shuffle: null,
   volume: 1,
@@ -125,7 +132,8 @@ export const playerActions = {
   togglePlay: (): PlayerAction => ({ type: 'togglePlay' }),
   playing: (): PlayerAction => ({ type: 'playing' }),
   paused: (): PlayerAction => ({ type: 'paused' }),
-  playFailed: (): PlayerAction => ({ type: 'playFailed' }),
+  /** `blocked`: the browser wants a tap on the page before it plays sound. */
+  playFailed: (blocked = false): PlayerAction => ({ type: 'playFailed', blocked }),
   next: (): PlayerAction => ({ type: 'next' }),
   previous: (): PlayerAction => ({ type: 'previous' }),
   ended: (): PlayerAction => ({ type: 'ended' }),
@@ -313,15 +321,15 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'play':
       return currentEntry(state) ? { ...state, wantsToPlay: true } : state;
     case 'pause':
-      return { ...state, wantsToPlay: false };
+      return { ...state, wantsToPlay: false, blocked: false };
     case 'togglePlay':
       return playerReducer(state, { type: state.wantsToPlay ? 'pause' : 'play' });
     case 'playing':
-      return { ...state, playing: true, wantsToPlay: true };
+      return { ...state, playing: true, wantsToPlay: true, blocked: false };
     case 'paused':
       return { ...state, playing: false, wantsToPlay: false };
     case 'playFailed':
-      return { ...state, playing: false, wantsToPlay: false };
+      return { ...state, playing: false, wantsToPlay: false, blocked: action.blocked ?? false };
     case 'next':
       return step(state, 1);
     case 'previous':
