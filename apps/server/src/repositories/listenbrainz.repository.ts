@@ -43,23 +43,26 @@ export class ListenBrainzRepository {
   }
 
   /**
-   * In the listens transaction: queues the counted listens (by id) whose listener has a linked
-   * account. One INSERT … SELECT for the whole batch; returns the listeners who got rows.
+   * In the listens transaction: queues the counted listens whose listener has a linked account.
+   * The listens are at hand, so only the links are read: one primary-key lookup per distinct
+   * listener of the batch, and an INSERT only when one of them is linked (the listens bench measured
+   * PostgreSQL's CPU per listen at 2.5× when this read every listen of the batch back by id).
+   * Returns the listeners who got rows.
    */
-  async enqueue(trx: Transaction<Database>, listenIds: string[]): Promise<string[]> {
-    const rows = await trx
-      .insertInto('listenbrainz_pending')
-      .columns(['listen_id', 'user_id', 'track_id', 'listened_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('listens')
-          .innerJoin('listenbrainz_links', 'listenbrainz_links.user_id', 'listens.user_id')
-          .select(['listens.id', 'listenbrainz_links.user_id', 'listens.track_id', 'listens.created_at'])
-          .where('listens.id', 'in', listenIds),
-      )
-      .returning('user_id')
+  async enqueue(trx: Transaction<Database>, listens: Array<{ id: string; userId: string; trackId: string; at: string }>): Promise<string[]> {
+    if (listens.length === 0) return [];
+    const linked = await trx
+      .selectFrom('listenbrainz_links')
+      .select('user_id')
+      .where('user_id', 'in', [...new Set(listens.map((l) => l.userId))])
       .execute();
-    return [...new Set(rows.map((r) => r.user_id))];
+    if (linked.length === 0) return [];
+    const users = new Set(linked.map((row) => row.user_id));
+    await trx
+      .insertInto('listenbrainz_pending')
+      .values(listens.filter((l) => users.has(l.userId)).map((l) => ({ listen_id: l.id, user_id: l.userId, track_id: l.trackId, listened_at: l.at })))
+      .execute();
+    return [...users];
   }
 
   /** A user's oldest queued listens, with their tracks' titles, artists and releases. */

@@ -130,8 +130,10 @@ export class EngagementService {
     const { outcomes, scrobblers } = await this.deps.db.transaction().execute(async (trx) => {
       const outcomes = await this.deps.engagement.recordPlays(trx, plays);
       // The counted listens of signed-in listeners go to the scrobble outbox in the same transaction.
-      const listenIds = this.deps.scrobbles ? plays.filter((play, i) => play.userId !== null && outcomes[i]?.found && outcomes[i].counted).map((play) => play.id) : [];
-      const scrobblers = listenIds.length > 0 && this.deps.scrobbles ? await this.deps.scrobbles.enqueue(trx, listenIds) : [];
+      const counted = this.deps.scrobbles
+        ? plays.flatMap((play, i) => (play.userId !== null && outcomes[i]?.found && outcomes[i].counted ? [{ id: play.id, userId: play.userId, trackId: play.trackId, at: play.at }] : []))
+        : [];
+      const scrobblers = counted.length > 0 && this.deps.scrobbles ? await this.deps.scrobbles.enqueue(trx, counted) : [];
       return { outcomes, scrobblers };
     });
     if (scrobblers.length > 0) this.deps.scrobbles?.wake(scrobblers);

@@ -16,7 +16,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** Where the listens transaction queues scrobbles; implemented by ListenBrainzService. */
 export interface ScrobbleOutbox {
   /** In the listens transaction: queues the counted listens of linked listeners; returns those listeners. */
-  enqueue(trx: Transaction<Database>, listenIds: string[]): Promise<string[]>;
+  enqueue(trx: Transaction<Database>, listens: Array<{ id: string; userId: string; trackId: string; at: string }>): Promise<string[]>;
   /** After the commit: starts the submissions of these listeners. */
   wake(userIds: string[]): void;
 }
@@ -120,8 +120,8 @@ export class ListenBrainzService implements ScrobbleOutbox {
     return url.toString().replace(/\/$/, '');
   }
 
-  enqueue(trx: Transaction<Database>, listenIds: string[]): Promise<string[]> {
-    return this.deps.repo.enqueue(trx, listenIds);
+  enqueue(trx: Transaction<Database>, listens: Array<{ id: string; userId: string; trackId: string; at: string }>): Promise<string[]> {
+    return this.deps.repo.enqueue(trx, listens);
   }
 
   wake(userIds: string[]): void {
