@@ -210,6 +210,17 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     const detail = await t.context.services.playlists.addTrack(ids.owner, id, { trackId: track.id });
     return { id, entryId: (detail.entries[0] as { entryId: string }).entryId, trackId: track.id };
   };
+  /** A public playlist of the owner's with an invite link (its token in `invite`). */
+  const newInvitedPlaylist = async (): Promise<Prepared> => {
+    const { id } = await newPlaylist();
+    return { id, invite: (await t.context.services.playlists.resetInvite(ids.owner, id)).invite };
+  };
+  /** A public playlist the other person joined as a collaborator. */
+  const newJoinedPlaylist = async (): Promise<Prepared> => {
+    const prepared = await newInvitedPlaylist();
+    await t.context.services.playlists.join(ids.other, prepared.id, { invite: prepared.invite });
+    return prepared;
+  };
   /** A release of the owner's holding one new track of theirs (listed: the track is visible). */
   const newRelease = async (): Promise<Prepared> => {
     const track = await newTrack();
@@ -378,6 +389,24 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'PUT /api/playlists/{id}/order', expected: ownerOnlyPlaylist(200), prepare: newPlaylistEntry, send: (as, p) => json('PUT', `/api/playlists/${p.id}/order`, { entryIds: [p.entryId] })(as) },
     { op: 'PUT /api/playlists/{id}/cover', note: 'a public playlist', expected: ownerOnlyPlaylist(200), prepare: newPlaylist, send: (as, p) => image(`/api/playlists/${p.id}/cover`)(as) },
     { op: 'DELETE /api/playlists/{id}/cover', note: 'a public playlist', expected: ownerOnlyPlaylist(200), prepare: newPlaylist, send: (as, p) => json('DELETE', `/api/playlists/${p.id}/cover`)(as) },
+    // Collaborative playlists (issue 14): the owner manages the link; anyone signed in holding it joins.
+    { op: 'POST /api/playlists/{id}/invite', note: 'a public playlist', expected: ownerOnlyPlaylist(200), prepare: newPlaylist, send: (as, p) => json('POST', `/api/playlists/${p.id}/invite`)(as) },
+    { op: 'DELETE /api/playlists/{id}/invite', note: 'a public playlist', expected: ownerOnlyPlaylist(204), prepare: newInvitedPlaylist, send: (as, p) => json('DELETE', `/api/playlists/${p.id}/invite`)(as) },
+    {
+      op: 'POST /api/playlists/{id}/collaborators',
+      note: 'with the invite link’s token',
+      expected: signedIn(200),
+      prepare: newInvitedPlaylist,
+      send: (as, p) => json('POST', `/api/playlists/${p.id}/collaborators`, { invite: p.invite })(as),
+    },
+    {
+      op: 'DELETE /api/playlists/{id}/collaborators/{userId}',
+      note: 'the other person, a collaborator: the owner removes them, they leave; the admin is neither',
+      expected: { anonymous: '401 kept', other: '204 gone', owner: '204 gone', admin: '404 kept' },
+      prepare: newJoinedPlaylist,
+      send: (as, p) => json('DELETE', `/api/playlists/${p.id}/collaborators/${ids.other}`)(as),
+      effect: async (p) => ((await t.context.database.db.selectFrom('playlist_collaborators').select('user_id').where('playlist_id', '=', p.id).executeTakeFirst()) ? 'kept' : 'gone'),
+    },
 
     // Releases: only the artist changes one; an admin may also delete it. Likes are anyone's signed in.
     { op: 'POST /api/releases', note: 'of the owner’s own track', expected: { anonymous: 401, other: 403, owner: 201, admin: 403 }, prepare: newTrack, send: (as, p) => json('POST', '/api/releases', { title: 'EP', type: 'ep', trackIds: [p.id] })(as) },

@@ -97,10 +97,25 @@ export const playlistSchema = z.object({
   image: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Collaborative playlists (issue 14): whether it has collaborators, and the viewer's part in it
+   * (null: neither owner nor collaborator). Optional so older clients and shapes stay valid.
+   */
+  collaborative: z.boolean().optional(),
+  role: z.enum(['owner', 'collaborator']).nullable().optional(),
 });
 export type Playlist = z.infer<typeof playlistSchema>;
 
-export const playlistEntrySchema = z.object({ entryId: z.string(), position: z.number().int(), track: trackSchema });
+/** Who added an entry (null: an account since deleted). */
+export const playlistPersonSchema = z.object({ id: z.string(), name: z.string() });
+export type PlaylistPerson = z.infer<typeof playlistPersonSchema>;
+
+export const playlistEntrySchema = z.object({
+  entryId: z.string(),
+  position: z.number().int(),
+  track: trackSchema,
+  addedBy: playlistPersonSchema.nullable().optional(),
+});
 export type PlaylistEntry = z.infer<typeof playlistEntrySchema>;
 
 export const playlistDetailSchema = playlistSchema.extend({
@@ -113,8 +128,38 @@ export const playlistDetailSchema = playlistSchema.extend({
    * hidden keeps its place and is left out, so a page can hold fewer.
    */
   page: z.object({ number: z.number().int(), size: z.number().int(), pages: z.number().int() }).optional(),
+  /** Its collaborators, for the owner and the collaborators (empty for anyone else). */
+  collaborators: z.array(playlistPersonSchema).optional(),
+  /** The invite link's token, for the owner only (null: no link, or not the owner). */
+  invite: z.string().nullable().optional(),
 });
 export type PlaylistDetail = z.infer<typeof playlistDetailSchema>;
+
+/** `GET /api/playlists/:id`: a page (or every entry), and `invite` (a link's token) lets a private playlist be read. */
+export const playlistDetailQuerySchema = playlistPageQuerySchema.extend({
+  invite: z.string().min(1).max(100).optional(),
+});
+
+/** `POST /api/playlists/:id/invite`: a new invite link's token (the old one stops working). */
+export const playlistInviteSchema = z.object({ invite: z.string() });
+/** `POST /api/playlists/:id/collaborators { invite }`: joins with the link's token. */
+export const joinPlaylistSchema = z.object({ invite: z.string().min(1).max(100) });
+
+export const PLAYLIST_ACTIVITY_KINDS = ['added', 'removed', 'moved', 'reordered', 'joined', 'left'] as const;
+export const playlistActivitySchema = z.object({
+  id: z.string(),
+  kind: z.enum(PLAYLIST_ACTIVITY_KINDS),
+  /** Who did it (null: an account since deleted). */
+  by: playlistPersonSchema.nullable(),
+  /** The track concerned (null: none, or one since removed or hidden). */
+  track: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** For a move: the 0-based place it went to. */
+  position: z.number().int().nullable(),
+  at: z.string(),
+});
+export type PlaylistActivity = z.infer<typeof playlistActivitySchema>;
+export const playlistActivityQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const playlistActivityListSchema = z.object({ items: z.array(playlistActivitySchema), hasMore: z.boolean() });
 
 export const playlistListSchema = z.object({ items: z.array(playlistSchema) });
 
@@ -137,6 +182,8 @@ export type LiveEvent =
   | { type: 'track.stats'; trackId: string; likes: number; listens: number }
   | { type: 'likes.changed' }
   | { type: 'playlists.changed'; playlistId: string }
+  /** Someone changed a playlist's entries or members: to everyone for a public one, else its owner and collaborators. */
+  | { type: 'playlist.edited'; playlistId: string }
   | { type: 'history.changed' }
   | StudioLiveEvent
   | NotificationsLiveEvent

@@ -21,6 +21,7 @@ import * as lyrics from './migrations/2026-11-26T09-30_lyrics.js';
 import * as radio from './migrations/2026-11-26T09-40_radio.js';
 import * as commentReplies from './migrations/2026-11-26T09-50_comment-replies.js';
 import * as listenBrainz from './migrations/2026-11-26T09-55_listenbrainz.js';
+import * as collaborativePlaylists from './migrations/2026-11-26T12-00_collaborative-playlists.js';
 import * as trackTitleIndex from './migrations/2026-11-26T09-58_track-title-index.js';
 import type { Database } from './schema.js';
 
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T09-50_comment-replies': commentReplies,
   '2026-11-26T09-55_listenbrainz': listenBrainz,
   '2026-11-26T09-58_track-title-index': trackTitleIndex,
+  '2026-11-26T12-00_collaborative-playlists': collaborativePlaylists,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

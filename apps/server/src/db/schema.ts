@@ -144,6 +144,8 @@ export interface PlaylistsTable {
   image_key: Generated<string | null>;
   created_at: string;
   updated_at: string;
+  /** The invite link's token (migration collaborative-playlists); null when the link is off. */
+  invite_token: Generated<string | null>;
 }
 
 export interface PlaylistTracksTable {
@@ -152,6 +154,26 @@ export interface PlaylistTracksTable {
   track_id: string;
   position: number;
   added_at: string;
+  /** Who added it; null once that account is deleted. */
+  added_by: Generated<string | null>;
+}
+
+export interface PlaylistCollaboratorsTable {
+  playlist_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface PlaylistActivityTable {
+  id: string;
+  playlist_id: string;
+  /** Who did it; null once that account is deleted. */
+  user_id: string | null;
+  kind: 'added' | 'removed' | 'moved' | 'reordered' | 'joined' | 'left';
+  track_id: string | null;
+  /** For a move: the place the entry went to. */
+  position: number | null;
+  created_at: string;
 }
 
 export interface FollowsTable {
@@ -397,6 +419,8 @@ export interface Database {
   post_likes: PostLikesTable;
   playlists: PlaylistsTable;
   playlist_tracks: PlaylistTracksTable;
+  playlist_collaborators: PlaylistCollaboratorsTable;
+  playlist_activity: PlaylistActivityTable;
   follows: FollowsTable;
   history: HistoryTable;
   reports: ReportsTable;

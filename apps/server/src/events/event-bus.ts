@@ -8,6 +8,8 @@ export interface DomainEvents {
   'track.stats': { trackId: string; likes: number; listens: number };
   'likes.changed': { userId: string; trackId: string };
   'playlists.changed': { userId: string; playlistId: string };
+  /** A playlist's entries, members or details changed: for everyone viewing it ('public'), or only these members (a private one). */
+  'playlist.edited': { playlistId: string; audience: 'public' | string[] };
   'history.changed': { userId: string };
   /** Deleted, or hidden by an admin: gone from every public list. */
   'track.removed': { trackId: string };

@@ -38,6 +38,24 @@ describe('LiveHub', () => {
     expect(anon).toEqual([]);
   });
 
+  it('sends a private playlist’s edits to its members only, a public one’s to everyone', () => {
+    const { bus, inbox } = setup();
+    const anon = inbox(undefined);
+    const owner = inbox('owner');
+    const collaborator = inbox('collaborator');
+    const stranger = inbox('stranger');
+    bus.emit('playlist.edited', { playlistId: 'private', audience: ['owner', 'collaborator'] });
+    bus.emit('playlist.edited', { playlistId: 'public', audience: 'public' });
+    const both = [
+      { type: 'playlist.edited', playlistId: 'private' },
+      { type: 'playlist.edited', playlistId: 'public' },
+    ];
+    expect(owner).toEqual(both);
+    expect(collaborator).toEqual(both);
+    expect(stranger).toEqual([{ type: 'playlist.edited', playlistId: 'public' }]);
+    expect(anon).toEqual(stranger);
+  });
+
   it('stops sending after unsubscribe', () => {
     const { bus, hub } = setup();
     const events: LiveEvent[] = [];

@@ -42,6 +42,11 @@ export class LiveHub {
       route('track.stats', (p) => [publicAudience, { type: 'track.stats', ...p }]),
       route('likes.changed', ({ userId }) => [{ kind: 'user', userId }, { type: 'likes.changed' }]),
       route('playlists.changed', ({ userId, playlistId }) => [{ kind: 'user', userId }, { type: 'playlists.changed', playlistId }]),
+      // A private playlist's changes go to its owner and collaborators only (issue 14).
+      route('playlist.edited', ({ playlistId, audience }) => [
+        audience === 'public' ? publicAudience : { kind: 'users', userIds: new Set(audience) },
+        { type: 'playlist.edited', playlistId },
+      ]),
       route('history.changed', ({ userId }) => [{ kind: 'user', userId }, { type: 'history.changed' }]),
       route('track.removed', (p) => [publicAudience, { type: 'track.removed', ...p }]),
       route('track.waveform', (p) => [publicAudience, { type: 'track.waveform', ...p }]),

@@ -1,7 +1,9 @@
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
-import type { Database, PlaylistsTable } from '../db/schema.js';
+import type { Database, PlaylistActivityTable, PlaylistsTable } from '../db/schema.js';
 
 export type PlaylistRow = Selectable<PlaylistsTable> & { owner_name: string };
+export type EntryRow = { id: string; track_id: string; position: number; added_by: string | null };
+export type ActivityRow = Selectable<PlaylistActivityTable> & { user_name: string | null };
 
 /** A playlist's cover mosaic comes from its first this many entries (its first page). */
 export const COVER_PLACES = 50;
@@ -70,10 +72,10 @@ export class PlaylistRepository {
   }
 
   /** Entry ids and track ids in play order. */
-  async entries(playlistId: string): Promise<Array<{ id: string; track_id: string; position: number }>> {
+  async entries(playlistId: string): Promise<EntryRow[]> {
     return this.db
       .selectFrom('playlist_tracks')
-      .select(['id', 'track_id', 'position'])
+      .select(['id', 'track_id', 'position', 'added_by'])
       .where('playlist_id', '=', playlistId)
       .orderBy('position')
       .orderBy('added_at')
@@ -82,14 +84,14 @@ export class PlaylistRepository {
   }
 
   /** The entries at places `from` (inclusive) to `to` (exclusive), in play order: one range of playlist_tracks_order_idx. */
-  async entriesBetween(playlistId: string, from: number, to: number): Promise<Array<{ id: string; track_id: string; position: number }>> {
+  async entriesBetween(playlistId: string, from: number, to: number): Promise<EntryRow[]> {
     return this.entriesBetweenQuery(playlistId, from, to).execute();
   }
 
   entriesBetweenQuery(playlistId: string, from: number, to: number) {
     return this.db
       .selectFrom('playlist_tracks')
-      .select(['id', 'track_id', 'position'])
+      .select(['id', 'track_id', 'position', 'added_by'])
       .where('playlist_id', '=', playlistId)
       .where('position', '>=', from)
       .where('position', '<', to)
@@ -149,12 +151,12 @@ export class PlaylistRepository {
    * Appends an entry at the next place and bumps the playlist's counters (entries, and seconds by
    * the track's `duration`: the caller adds visible tracks only) in the same transaction.
    */
-  async addEntry(trx: Transaction<Database>, entry: { id: string; playlistId: string; trackId: string; duration: number | null; at: string }): Promise<void> {
+  async addEntry(trx: Transaction<Database>, entry: { id: string; playlistId: string; trackId: string; duration: number | null; at: string; addedBy: string }): Promise<void> {
     await this.lock(trx, entry.playlistId, entry.at);
     const position = await this.placesUsed(entry.playlistId, trx);
     await trx
       .insertInto('playlist_tracks')
-      .values({ id: entry.id, playlist_id: entry.playlistId, track_id: entry.trackId, position, added_at: entry.at })
+      .values({ id: entry.id, playlist_id: entry.playlistId, track_id: entry.trackId, position, added_at: entry.at, added_by: entry.addedBy })
       .execute();
     await trx
       .updateTable('playlists')
@@ -167,7 +169,7 @@ export class PlaylistRepository {
    * Removes an entry, moves the ones after it up a place (places stay 0…n−1, so a page is one
    * range of them) and lowers the counters; false when the entry is not in this playlist.
    */
-  async removeEntry(trx: Transaction<Database>, playlistId: string, entryId: string, at: string): Promise<boolean> {
+  async removeEntry(trx: Transaction<Database>, playlistId: string, entryId: string, at: string): Promise<{ trackId: string } | null> {
     await this.lock(trx, playlistId, at);
     const deleted = await trx
       .deleteFrom('playlist_tracks')
@@ -175,7 +177,7 @@ export class PlaylistRepository {
       .where('playlist_id', '=', playlistId)
       .returning(['position', 'track_id'])
       .executeTakeFirst();
-    if (!deleted) return false;
+    if (!deleted) return null;
     await closeGap(trx, playlistId, deleted.position);
     const track = await trx.selectFrom('tracks').select(['duration', 'hidden']).where('id', '=', deleted.track_id).executeTakeFirst();
     const seconds = track && !track.hidden ? (track.duration ?? 0) : 0;
@@ -184,16 +186,16 @@ export class PlaylistRepository {
       .set((eb) => ({ track_count: eb('track_count', '-', 1), duration_seconds: eb('duration_seconds', '-', seconds) }))
       .where('id', '=', playlistId)
       .execute();
-    return true;
+    return { trackId: deleted.track_id };
   }
 
   /**
    * Moves one entry to place `to` (past the end means last); the entries between its old and new
    * place shift by one. Returns the place it took, or null when the entry is not in this playlist.
    */
-  async moveEntry(trx: Transaction<Database>, playlistId: string, entryId: string, to: number, at: string): Promise<number | null> {
+  async moveEntry(trx: Transaction<Database>, playlistId: string, entryId: string, to: number, at: string): Promise<{ position: number; trackId: string } | null> {
     await this.lock(trx, playlistId, at);
-    const entry = await trx.selectFrom('playlist_tracks').select('position').where('id', '=', entryId).where('playlist_id', '=', playlistId).executeTakeFirst();
+    const entry = await trx.selectFrom('playlist_tracks').select(['position', 'track_id']).where('id', '=', entryId).where('playlist_id', '=', playlistId).executeTakeFirst();
     if (!entry) return null;
     const from = entry.position;
     const target = Math.min(to, (await this.placesUsed(playlistId, trx)) - 1);
@@ -215,7 +217,7 @@ export class PlaylistRepository {
         .execute();
     }
     await trx.updateTable('playlist_tracks').set({ position: target }).where('id', '=', entryId).execute();
-    return target;
+    return { position: target, trackId: entry.track_id };
   }
 
   /** Rewrites positions to follow `entryIds` (which the caller checked is exactly the playlist's entries). */
@@ -230,14 +232,14 @@ export class PlaylistRepository {
    * Appends tracks at the playlist's next places and bumps its counters, in the caller's
    * transaction (the playlist row is updated first, which locks it on PostgreSQL). For an import.
    */
-  async appendEntries(trx: Transaction<Database>, playlistId: string, entries: Array<{ id: string; trackId: string; duration: number | null }>, at: string): Promise<void> {
+  async appendEntries(trx: Transaction<Database>, playlistId: string, entries: Array<{ id: string; trackId: string; duration: number | null }>, at: string, addedBy: string): Promise<void> {
     await this.lock(trx, playlistId, at);
     let position = await this.placesUsed(playlistId, trx);
     for (let i = 0; i < entries.length; i += 500) {
       const chunk = entries.slice(i, i + 500);
       await trx
         .insertInto('playlist_tracks')
-        .values(chunk.map((e) => ({ id: e.id, playlist_id: playlistId, track_id: e.trackId, position: position++, added_at: at })))
+        .values(chunk.map((e) => ({ id: e.id, playlist_id: playlistId, track_id: e.trackId, position: position++, added_at: at, added_by: addedBy })))
         .execute();
     }
     const seconds = entries.reduce((sum, e) => sum + (e.duration ?? 0), 0);
@@ -245,6 +247,95 @@ export class PlaylistRepository {
       .updateTable('playlists')
       .set((eb) => ({ track_count: eb('track_count', '+', entries.length), duration_seconds: eb('duration_seconds', '+', seconds) }))
       .where('id', '=', playlistId)
+      .execute();
+  }
+
+  /** Playlists the user collaborates on, in the order they joined them. */
+  async listCollaborating(userId: string): Promise<PlaylistRow[]> {
+    return this.base()
+      .innerJoin('playlist_collaborators as c', 'c.playlist_id', 'playlists.id')
+      .where('c.user_id', '=', userId)
+      .orderBy('c.created_at', 'asc')
+      .orderBy('playlists.id')
+      .execute();
+  }
+
+  /** Which of these playlists have at least one collaborator. */
+  async withCollaborators(playlistIds: string[]): Promise<Set<string>> {
+    if (playlistIds.length === 0) return new Set();
+    const rows = await this.db.selectFrom('playlist_collaborators').select('playlist_id').distinct().where('playlist_id', 'in', playlistIds).execute();
+    return new Set(rows.map((r) => r.playlist_id));
+  }
+
+  /** The playlist's collaborators with their names, in the order they joined. */
+  async collaborators(playlistId: string): Promise<Array<{ id: string; name: string }>> {
+    return this.db
+      .selectFrom('playlist_collaborators as c')
+      .innerJoin('profiles', 'profiles.id', 'c.user_id')
+      .select(['c.user_id as id', 'profiles.display_name as name'])
+      .where('c.playlist_id', '=', playlistId)
+      .orderBy('c.created_at')
+      .orderBy('c.user_id')
+      .execute();
+  }
+
+  async isCollaborator(playlistId: string, userId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('playlist_collaborators').select('user_id').where('playlist_id', '=', playlistId).where('user_id', '=', userId).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Adds a collaborator; false when they already were one. */
+  async addCollaborator(playlistId: string, userId: string, at: string): Promise<boolean> {
+    const result = await this.db
+      .insertInto('playlist_collaborators')
+      .values({ playlist_id: playlistId, user_id: userId, created_at: at })
+      .onConflict((oc) => oc.columns(['playlist_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Removes a collaborator; false when they were not one. */
+  async removeCollaborator(playlistId: string, userId: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('playlist_collaborators').where('playlist_id', '=', playlistId).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Sets the invite link's token, or turns the link off with null. */
+  async setInvite(id: string, token: string | null): Promise<void> {
+    await this.db.updateTable('playlists').set({ invite_token: token }).where('id', '=', id).execute();
+  }
+
+  /** Display names of these accounts (a deleted one is missing). */
+  async names(userIds: string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('profiles').select(['id', 'display_name']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, r.display_name]));
+  }
+
+  /** Records what a member did, in the caller's transaction (or on its own). */
+  async addActivity(
+    db: Kysely<Database> | Transaction<Database>,
+    row: { id: string; playlistId: string; userId: string; kind: PlaylistActivityTable['kind']; trackId?: string | null; position?: number | null; at: string },
+  ): Promise<void> {
+    await db
+      .insertInto('playlist_activity')
+      .values({ id: row.id, playlist_id: row.playlistId, user_id: row.userId, kind: row.kind, track_id: row.trackId ?? null, position: row.position ?? null, created_at: row.at })
+      .execute();
+  }
+
+  /** One page of the playlist's activity, newest first (`limit` + 1 rows tell whether more follow). */
+  async activity(playlistId: string, offset: number, limit: number): Promise<ActivityRow[]> {
+    return this.db
+      .selectFrom('playlist_activity as a')
+      .leftJoin('profiles', 'profiles.id', 'a.user_id')
+      .selectAll('a')
+      .select('profiles.display_name as user_name')
+      .where('a.playlist_id', '=', playlistId)
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .offset(offset)
+      .limit(limit)
       .execute();
   }
 }

@@ -3,8 +3,13 @@ import {
   createPlaylistSchema,
   errorSchema,
   idParamsSchema,
+  joinPlaylistSchema,
   movePlaylistEntrySchema,
+  playlistActivityListSchema,
+  playlistActivityQuerySchema,
+  playlistDetailQuerySchema,
   playlistDetailSchema,
+  playlistInviteSchema,
   playlistListSchema,
   playlistPageQuerySchema,
   playlistSchema,
@@ -19,17 +24,19 @@ import { readImageBody } from '../services/image.service.js';
 import { perMinute, perUserPerMinute } from './rate-limit.js';
 import { acceptRawBodies, contentLength } from './raw-body.js';
 
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
+/** 403: a collaborator asking for what only the owner may do. */
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 /** Every change of a playlist is a signed-in user's: limited per user, so listeners behind one address do not share a budget. */
 const limited = { ...perUserPerMinute(120), access: 'signedIn' as const };
 const entryParamsSchema = idParamsSchema.extend({ entryId: z.string().min(1).max(100) });
+const memberParamsSchema = idParamsSchema.extend({ userId: z.string().min(1).max(100) });
 
 export async function playlistRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { playlists } = services;
   const tags = ['playlists'];
 
-  app.get('/api/playlists', { config: { access: 'signedIn' }, schema: { tags, summary: 'My playlists', response: { 200: playlistListSchema, 401: errorSchema } } }, async (request) =>
+  app.get('/api/playlists', { config: { access: 'signedIn' }, schema: { tags, summary: 'My playlists, then those I collaborate on (`role`)', response: { 200: playlistListSchema, 401: errorSchema } } }, async (request) =>
     playlists.listMine((await request.requireUser()).id),
   );
 
@@ -43,9 +50,9 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
       config: { access: 'optional' },
       schema: {
         tags,
-        summary: 'A playlist with its tracks (every one, or one page of them with ?page=): mine, or anyone’s public one',
+        summary: 'A playlist with its tracks (every one, or one page of them with ?page=): mine, one I collaborate on, one whose invite link I hold (?invite=), or anyone’s public one',
         params: idParamsSchema,
-        querystring: playlistPageQuerySchema,
+        querystring: playlistDetailQuerySchema,
         response: { 200: playlistDetailSchema, 400: errorSchema, 404: errorSchema },
       },
     },
@@ -65,13 +72,13 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
 
   app.post(
     '/api/playlists/:id/tracks',
-    { config: limited, schema: { tags, summary: 'Adds a track at the end of a playlist of mine', params: idParamsSchema, querystring: playlistPageQuerySchema, body: addPlaylistTrackSchema, response: { 200: playlistDetailSchema, ...errors } } },
+    { config: limited, schema: { tags, summary: 'Adds a track at the end of a playlist of mine or one I collaborate on', params: idParamsSchema, querystring: playlistPageQuerySchema, body: addPlaylistTrackSchema, response: { 200: playlistDetailSchema, ...errors } } },
     async (request) => playlists.addTrack((await request.requireUser()).id, request.params.id, request.body, request.query),
   );
 
   app.delete(
     '/api/playlists/:id/tracks/:entryId',
-    { config: limited, schema: { tags, summary: 'Removes one entry from a playlist of mine', params: entryParamsSchema, querystring: playlistPageQuerySchema, response: { 200: playlistDetailSchema, ...errors } } },
+    { config: limited, schema: { tags, summary: 'Removes one entry from a playlist of mine or one I collaborate on', params: entryParamsSchema, querystring: playlistPageQuerySchema, response: { 200: playlistDetailSchema, ...errors } } },
     async (request) => playlists.removeEntry((await request.requireUser()).id, request.params.id, request.params.entryId, request.query),
   );
 
@@ -81,7 +88,7 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
       config: limited,
       schema: {
         tags,
-        summary: 'Moves one entry to a 0-based place in the playlist (owner); the entries in between shift by one',
+        summary: 'Moves one entry to a 0-based place in the playlist (owner or collaborator); the entries in between shift by one',
         params: entryParamsSchema,
         querystring: playlistPageQuerySchema,
         body: movePlaylistEntrySchema,
@@ -93,7 +100,7 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
 
   app.put(
     '/api/playlists/:id/order',
-    { config: limited, schema: { tags, summary: 'Puts the entries of a playlist of mine in the given order', params: idParamsSchema, querystring: playlistPageQuerySchema, body: reorderPlaylistSchema, response: { 200: playlistDetailSchema, ...errors } } },
+    { config: limited, schema: { tags, summary: 'Puts the entries of a playlist of mine (or one I collaborate on) in the given order', params: idParamsSchema, querystring: playlistPageQuerySchema, body: reorderPlaylistSchema, response: { 200: playlistDetailSchema, ...errors } } },
     async (request) => playlists.reorder((await request.requireUser()).id, request.params.id, request.body, request.query),
   );
 
@@ -101,6 +108,45 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
     '/api/playlists/:id/cover',
     { config: limited, schema: { tags, summary: "Removes the playlist's own cover: the mosaic of its tracks' covers shows again", params: idParamsSchema, querystring: playlistPageQuerySchema, response: { 200: playlistDetailSchema, ...errors } } },
     async (request) => playlists.removeCover((await request.requireUser()).id, request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/playlists/:id/invite',
+    { config: limited, schema: { tags, summary: 'A new invite link for collaborators (owner); the previous link stops working', params: idParamsSchema, response: { 200: playlistInviteSchema, ...errors } } },
+    async (request) => playlists.resetInvite((await request.requireUser()).id, request.params.id),
+  );
+
+  app.delete(
+    '/api/playlists/:id/invite',
+    { config: limited, schema: { tags, summary: 'Turns the invite link off (owner); collaborators who joined stay', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await playlists.disableInvite((await request.requireUser()).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/playlists/:id/collaborators',
+    { config: limited, schema: { tags, summary: 'Joins a playlist as a collaborator with its invite link’s token', params: idParamsSchema, body: joinPlaylistSchema, response: { 200: playlistDetailSchema, ...errors } } },
+    async (request) => playlists.join((await request.requireUser()).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/playlists/:id/collaborators/:userId',
+    { config: limited, schema: { tags, summary: 'Removes a collaborator (owner), or leaves the playlist (the collaborator themselves)', params: memberParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await playlists.removeCollaborator((await request.requireUser()).id, request.params.id, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/playlists/:id/activity',
+    {
+      config: { access: 'optional' },
+      schema: { tags, summary: 'Who added, removed or moved what in a playlist, newest first (a page of 20)', params: idParamsSchema, querystring: playlistActivityQuerySchema, response: { 200: playlistActivityListSchema, 400: errorSchema, 404: errorSchema } },
+    },
+    async (request) => playlists.activity((await request.currentUser())?.id, request.params.id, request.query),
   );
 
   // The cover body is the raw image file (any Content-Type): sniffed, size-limited and resized on the server.

@@ -451,7 +451,9 @@ export class SubsonicService {
     };
   }
   async playlists(user: SubsonicUser): Promise<SubsonicObject[]> {
-    return (await this.deps.playlistRows.listByOwner(user.id)).map((row) => this.playlistOf(row, user));
+    // Mine, then those I collaborate on (issue 14).
+    const [owned, joined] = await Promise.all([this.deps.playlistRows.listByOwner(user.id), this.deps.playlistRows.listCollaborating(user.id)]);
+    return [...owned, ...joined].map((row) => this.playlistOf(row, user));
   }
 
   async playlist(user: SubsonicUser, id: string): Promise<SubsonicObject> {
@@ -482,7 +484,9 @@ export class SubsonicService {
 
   async updatePlaylist(user: SubsonicUser, id: string, input: { name?: string; public?: boolean; add: string[]; removeIndexes: number[] }): Promise<void> {
     const detail = await this.deps.playlists.get(user.id, id).catch(rethrowAs70('Playlist'));
-    if (detail.ownerId !== user.id) throw new SubsonicError(50, 'Only the owner of this playlist can change it.');
+    // A collaborator (issue 14) adds and removes songs; the name and visibility stay the owner's.
+    const mayEdit = detail.ownerId === user.id || (detail.role === 'collaborator' && input.name === undefined && input.public === undefined);
+    if (!mayEdit) throw new SubsonicError(50, 'Only the owner of this playlist can change it.');
     if (input.name !== undefined || input.public !== undefined) {
       await this.deps.playlists.update(user.id, id, { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.public !== undefined ? { isPublic: input.public } : {}) });
     }

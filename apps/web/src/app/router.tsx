@@ -38,7 +38,8 @@ export const routes: RouteObject[] = [
       {
         // A public playlist's share link (the server adds its preview tags); the app shows it in the playlists tab.
         path: paths.playlist.path,
-        loader: ({ params }) => redirect(paths.home.playlist(params.id ?? '')),
+        // An invite link (`?invite=`, collaborative playlists) keeps its token.
+        loader: ({ params, request }) => redirect(paths.home.playlist(params.id ?? '', new URL(request.url).searchParams.get('invite') ?? '')),
       },
       {
         path: paths.notifications.path,

@@ -23,7 +23,8 @@ export const paths = {
     path: '/home',
     getHref: (tab?: HomeTabId, params?: Record<string, string>) => homeHref(tab, params),
     search: (q = '') => homeHref('search', { q }),
-    playlist: (id: string) => homeHref('playlists-details', { playlist: id }),
+    /** With `invite`, an invite link's token (collaborative playlists): the page offers to join. */
+    playlist: (id: string, invite = '') => homeHref('playlists-details', { playlist: id, invite }),
     track: (id: string) => homeHref(undefined, { track: id }),
   },
   artistDashboard: { path: '/home/ArtistDashboard', getHref: () => '/home/ArtistDashboard' },

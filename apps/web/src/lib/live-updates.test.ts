@@ -93,6 +93,16 @@ describe('applyLiveEvent', () => {
     expect(stale()).toEqual(['playlist', 'playlists']);
   });
 
+  it('playlist.edited: only the playlist it names (its pages and activity), not my list nor another playlist', () => {
+    const { client, stale } = seeded();
+    client.setQueryData([...queryKeys.playlists.detail('p2'), 'activity', 1], {});
+    applyLiveEvent(client, 'playlist.edited', { playlistId: 'p1' });
+    expect(stale()).toEqual(['playlist']);
+    expect(client.getQueryState([...queryKeys.playlists.detail('p2'), 'activity', 1])?.isInvalidated).toBe(false);
+    applyLiveEvent(client, 'playlist.edited', { playlistId: 'p2' });
+    expect(client.getQueryState([...queryKeys.playlists.detail('p2'), 'activity', 1])?.isInvalidated).toBe(true);
+  });
+
   it('history.changed: the history only', () => {
     const { client, stale } = seeded();
     applyLiveEvent(client, 'history.changed');

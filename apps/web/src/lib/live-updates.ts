@@ -12,6 +12,8 @@ export const LIVE_EVENT_STALE_KEYS: Record<LiveEventType, readonly QueryKey[]> =
   'track.stats': [queryKeys.charts.all, queryKeys.studio.all],
   'likes.changed': [queryKeys.likes.all],
   'playlists.changed': [queryKeys.playlists.all],
+  // Only the playlist it names goes stale (see applyLiveEvent): a public playlist's edits reach every viewer.
+  'playlist.edited': [],
   'history.changed': [queryKeys.history],
   'track.removed': [
     queryKeys.tracks.all,
@@ -96,6 +98,10 @@ export function patchTrackStats(data: unknown, stats: TrackStats): unknown {
   return changed ? next : data;
 }
 
+function isPlaylistEdit(value: unknown): value is { playlistId: string } {
+  return typeof (value as { playlistId?: unknown } | null)?.playlistId === 'string';
+}
+
 /** Applies one server event: patches what its payload tells exactly, and makes the rest stale. */
 export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, payload?: unknown): void {
   if (type === 'track.stats' && isTrackStats(payload)) {
@@ -104,6 +110,7 @@ export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, pa
       if (next !== query.state.data) queryClient.setQueryData(query.queryKey, next);
     }
   }
+  if (type === 'playlist.edited' && isPlaylistEdit(payload)) void queryClient.invalidateQueries({ queryKey: queryKeys.playlists.detail(payload.playlistId) });
   for (const queryKey of LIVE_EVENT_STALE_KEYS[type]) void queryClient.invalidateQueries({ queryKey });
   for (const listener of liveListeners) listener(type, payload);
 }

@@ -86,6 +86,7 @@ function TabContent({ tab }: { tab: HomeTabId | null }) {
         <PlaylistDetailsView
           key={search.get('playlist')}
           playlistId={search.get('playlist') ?? ''}
+          invite={search.get('invite')}
           userId={userId}
           renderActions={(tracks) => <SaveOfflineButton tracks={tracks} playlist />}
           onPlayAll={playAll}

@@ -17,16 +17,18 @@ export const playlistEntriesKey = (id: string) => [...queryKeys.playlists.detail
  * one page of its entries (404 for someone else's private one). A long playlist is read a page at a
  * time, so opening one of thousands of tracks costs what opening one of fifty does.
  */
-export const playlistPageQueryOptions = (id: string, page = 1) =>
+export const playlistPageQueryOptions = (id: string, page = 1, invite?: string) =>
   queryOptions({
-    queryKey: playlistPageKey(id, page),
-    queryFn: ({ signal }) => apiRequest(`${path(id)}${pageQuery(page)}`, { schema: (c) => c.playlistDetailSchema, signal }),
+    // With an invite link's token (a private playlist read before joining), a key of its own.
+    queryKey: invite ? [...playlistPageKey(id, page), 'invite', invite] : playlistPageKey(id, page),
+    queryFn: ({ signal }) =>
+      apiRequest(`${path(id)}${pageQuery(page)}${invite ? `&invite=${encodeURIComponent(invite)}` : ''}`, { schema: (c) => c.playlistDetailSchema, signal }),
     retry: false,
   });
 
-export function usePlaylistPage(id: string, page = 1) {
+export function usePlaylistPage(id: string, page = 1, invite?: string) {
   return useQuery({
-    ...playlistPageQueryOptions(id, page),
+    ...playlistPageQueryOptions(id, page, invite),
     enabled: id !== '',
     // Turning a page keeps the last one on screen until the next arrives (same playlist only).
     placeholderData: (previous) => (previous?.id === id ? keepPreviousData(previous) : undefined),

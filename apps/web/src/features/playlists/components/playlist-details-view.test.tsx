@@ -220,4 +220,51 @@ describe('PlaylistDetailsView', () => {
       expect(coverSrcs()).toEqual(['/own.webp']);
     });
   });
+
+  describe('collaborative (issue 14)', () => {
+    const shared: PlaylistDetail = {
+      ...detail,
+      isPublic: false,
+      collaborative: true,
+      role: 'collaborator',
+      collaborators: [{ id: 'friend', name: 'Bo' }],
+      invite: null,
+      entries: detail.entries.map((entry, i) => ({ ...entry, addedBy: i === 2 ? { id: 'friend', name: 'Bo' } : i === 1 ? null : { id: 'owner', name: 'Ann' } })),
+    };
+
+    it('a collaborator moves and removes entries, sees who added each, may leave, and has none of the owner’s tools', () => {
+      renderDetails({ userId: 'friend' }, shared);
+      expect(screen.getAllByTestId('added-by').map((e) => e.textContent)).toEqual(['added by Ann', 'added by A deleted account', 'added by Bo']);
+      expect(screen.getByRole('button', { name: 'Move Closing up' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Remove Opening from the playlist' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Leave playlist' })).toBeTruthy();
+      expect(screen.getByText('Collaborative · by Ann', { exact: false })).toBeTruthy();
+      for (const ownerOnly of ['Invite collaborators', 'Set cover', 'Remove Bo from the collaborators']) expect(screen.queryByRole('button', { name: ownerOnly })).toBeNull();
+      expect(screen.queryByRole('switch')).toBeNull();
+    });
+
+    it('the owner makes the invite link, then sees it to copy with Reset and Turn off', async () => {
+      const invited = () => Promise.resolve(new Response(JSON.stringify({ invite: 'tok' }), { status: 200, headers: { 'content-type': 'application/json' } }));
+      const fetchMock = vi.fn((url: string, _init?: RequestInit) => (url.endsWith('/invite') ? invited() : new Promise<Response>(() => {})));
+      vi.stubGlobal('fetch', fetchMock);
+      renderDetails({}, { ...shared, role: 'owner' });
+      expect(screen.getByRole('button', { name: 'Remove Bo from the collaborators' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Invite collaborators' }));
+      await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/playlists/p1/invite' && init?.method === 'POST')).toBe(true));
+    });
+
+    it('someone opening an invite link is offered to join (signed in) or to sign in first', () => {
+      const stranger: PlaylistDetail = { ...shared, role: null, collaborators: [] };
+      const client = createTestQueryClient();
+      client.setQueryData(playlistPageQueryOptions('p1', 1, 'tok').queryKey, stranger);
+      renderApp(<PlaylistDetailsView playlistId="p1" userId="someone" invite="tok" activeTrackId={null} isPlaying={false} onPlay={vi.fn()} />, { queryClient: client });
+      expect(screen.getByText('Ann invited you to add, remove and reorder tracks in this playlist.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Join as collaborator' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Move Closing up' })).toBeNull();
+      cleanup();
+      renderApp(<PlaylistDetailsView playlistId="p1" userId={null} invite="tok" activeTrackId={null} isPlaying={false} onPlay={vi.fn()} />, { queryClient: client });
+      expect(screen.getByText('Sign in to join this playlist as a collaborator', { exact: false })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Join as collaborator' })).toBeNull();
+    });
+  });
 });

@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { playlistEntriesQueryOptions, useMovePlaylistEntry, usePlaylistEntries, usePlaylistPage, useRemoveFromPlaylist } from '../api/playlist-detail';
 import { useUpdatePlaylist } from '../api/playlists';
+import { CollaborationPanel, JoinBanner, PlaylistActivityList } from './playlist-collaboration';
 import { PlaylistCover } from './playlist-cover';
 import { PlaylistCoverControls } from './playlist-cover-controls';
 import { PlaylistExportLinks } from './playlist-import';
@@ -18,6 +19,8 @@ import './playlists.css';
 export interface PlaylistDetailsViewProps {
   playlistId: string;
   userId: string | null;
+  /** An invite link's token from the address (`?invite=`): the page offers to join (issue 14). */
+  invite?: string | null;
   activeTrackId: string | null;
   isPlaying: boolean;
   onPlay: (tracks: readonly Track[], index: number) => void;
@@ -37,7 +40,7 @@ const tracksOf = (entries: readonly PlaylistEntry[]) => entries.map((entry) => e
  * on the whole playlist: a long one's entries are read in the background once it is open.
  */
 export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
-  const { playlistId, userId, activeTrackId, isPlaying, onPlay, onPlayAll, onShuffle, renderActions } = props;
+  const { playlistId, userId, invite, activeTrackId, isPlaying, onPlay, onPlayAll, onShuffle, renderActions } = props;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   // The page belongs to the playlist it was chosen on: another playlist opens on its first page.
@@ -50,7 +53,7 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
     setPage(next);
     listTop.current?.scrollIntoView?.({ block: 'start' });
   };
-  const detail = usePlaylistPage(playlistId, page);
+  const detail = usePlaylistPage(playlistId, page, invite ?? undefined);
   const pages = detail.data?.page?.pages ?? 1;
   const whole = usePlaylistEntries(playlistId, detail.isSuccess && pages > 1);
   const back = (
@@ -72,6 +75,8 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
   }
   const playlist = detail.data;
   const isOwner = playlist.ownerId === userId;
+  // Collaborators add, remove and move entries as the owner does (issue 14).
+  const canEdit = isOwner || playlist.role === 'collaborator';
   // Every entry, in play order: the page itself when it is the only one.
   const allEntries = pages > 1 ? whole.data : playlist.entries;
   const allTracks = allEntries && tracksOf(allEntries);
@@ -102,7 +107,7 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
         <div className="playlist-details__info">
           <h2 className="playlist-details__name">{playlist.name}</h2>
           <p className="playlist-details__meta">
-            {t('playlists.by', { name: playlist.ownerName })} · {t('playlists.trackCount', { count: playlist.trackCount })} ·{' '}
+            {playlist.collaborative ? t('collab.ownedBy', { name: playlist.ownerName }) : t('playlists.by', { name: playlist.ownerName })} · {t('playlists.trackCount', { count: playlist.trackCount })} ·{' '}
             <span title={t('playlists.duration')} data-testid="playlist-duration">
               <DurationText seconds={playlist.durationSeconds} />
             </span>
@@ -132,11 +137,13 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
         {allTracks && renderActions?.(allTracks)}
       </div>
       {isOwner && <ShareControls playlist={playlist} />}
+      {invite && <JoinBanner playlist={playlist} invite={invite} signedIn={userId !== null} />}
+      <CollaborationPanel playlist={playlist} userId={userId} />
       <div ref={listTop} />
       <PlaylistEntries
         playlist={playlist}
         page={page}
-        editable={isOwner}
+        editable={canEdit}
         activeTrackId={activeTrackId}
         isPlaying={isPlaying}
         onPlay={playFrom}
@@ -144,6 +151,7 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
         onPages={(count) => count < page && setPage(count)}
       />
       <PageDots page={Math.min(page, pages)} pages={pages} onSelect={turnTo} />
+      {playlist.collaborative && <PlaylistActivityList playlistId={playlist.id} />}
     </div>
   );
 }
@@ -238,11 +246,20 @@ function PlaylistEntries({ playlist, page, editable, activeTrackId, isPlaying, o
       { playlistId: playlist.id, entryId: entry.entryId, position, page },
       { onError: (error) => console.error('reorder playlist', error) },
     );
+  // On a collaborative playlist each row says who added it ("a deleted account" once it is gone).
+  const addedBy = (entry: PlaylistEntry) =>
+    playlist.collaborative && entry.addedBy !== undefined ? (
+      <span className="playlist-entry__added-by" data-testid="added-by">
+        {t('collab.addedBy', { name: entry.addedBy?.name ?? t('collab.deletedUser') })}
+      </span>
+    ) : null;
   const tools = (track: Track, index: number) => {
     const entry = playlist.entries[index];
-    if (!editable || !entry) return null;
+    if (!entry) return null;
+    if (!editable) return addedBy(entry);
     return (
       <div className="playlist-entry__tools">
+        {addedBy(entry)}
         <button
           type="button"
           className="icon-button"
@@ -296,7 +313,7 @@ function PlaylistEntries({ playlist, page, editable, activeTrackId, isPlaying, o
       firstNumber={(playlist.entries[0]?.position ?? 0) + 1}
       label={t('playlists.tracksLabel')}
       rowKey={(_track, index) => playlist.entries[index]?.entryId ?? String(index)}
-      renderRowTools={editable ? tools : undefined}
+      renderRowTools={editable || playlist.collaborative ? tools : undefined}
     />
   );
 }

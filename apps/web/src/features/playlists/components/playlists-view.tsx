@@ -89,28 +89,43 @@ function PlaylistCard({ playlist, onEdit }: { playlist: Playlist; onEdit: () => 
         <CardCover playlist={playlist} />
         <div className="playlist-card__main">
           <span className="playlist-card__name">{playlist.name}</span>
-          <span className="playlist-card__meta">{t('playlists.trackCount', { count: playlist.trackCount })}</span>
+          <span className="playlist-card__meta">
+            {t('playlists.trackCount', { count: playlist.trackCount })}
+            {playlist.collaborative && (
+              <>
+                {' · '}
+                <span className="playlist-card__badge" data-testid="collaborative-badge">
+                  {playlist.role === 'collaborator' ? t('collab.ownedBy', { name: playlist.ownerName }) : t('collab.badge')}
+                </span>
+              </>
+            )}
+          </span>
         </div>
       </div>
       <div className="playlist-card__actions">
         <Link className="button button--secondary" to={paths.home.playlist(playlist.id)} aria-label={`${t('playlists.open')} ${playlist.name}`}>
           {t('playlists.open')}
         </Link>
-        <button type="button" className="button button--secondary" onClick={onEdit} aria-label={`${t('playlists.edit')} ${playlist.name}`}>
-          {t('playlists.edit')}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-label={`${t('playlists.delete')} ${playlist.name}`}
-          disabled={remove.isPending}
-          onClick={() => {
-            if (!window.confirm(t('playlists.confirmDelete'))) return;
-            remove.mutate(playlist, { onError: (error) => console.error('delete playlist', error) });
-          }}
-        >
-          {t('playlists.delete')}
-        </button>
+        {/* Renaming and deleting stay the owner's. */}
+        {playlist.role !== 'collaborator' && (
+          <>
+            <button type="button" className="button button--secondary" onClick={onEdit} aria-label={`${t('playlists.edit')} ${playlist.name}`}>
+              {t('playlists.edit')}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-label={`${t('playlists.delete')} ${playlist.name}`}
+              disabled={remove.isPending}
+              onClick={() => {
+                if (!window.confirm(t('playlists.confirmDelete'))) return;
+                remove.mutate(playlist, { onError: (error) => console.error('delete playlist', error) });
+              }}
+            >
+              {t('playlists.delete')}
+            </button>
+          </>
+        )}
       </div>
     </li>
   );

@@ -16,8 +16,9 @@ export function SidebarPlaylists({ signedIn, id }: { signedIn: boolean; id: stri
     <ul id={id} className="sidebar-playlists" aria-label={t('playlists.mine')}>
       {items.map((playlist) => (
         <li key={playlist.id}>
-          <Link className="sidebar-playlists__link" to={paths.home.playlist(playlist.id)}>
+          <Link className="sidebar-playlists__link" to={paths.home.playlist(playlist.id)} title={playlist.collaborative ? t('collab.badge') : undefined}>
             {playlist.name}
+            {playlist.collaborative && <span aria-hidden="true"> ⁺</span>}
           </Link>
         </li>
       ))}

@@ -153,6 +153,7 @@ export function TrackActionsSheet(props: TrackActionsSheetProps) {
                     onClick={() => void run(() => onAddToPlaylist(playlist), t('trackActions.added', { name: playlist.name }))}
                   >
                     {playlist.name}
+                    {playlist.role === 'collaborator' && <small> · {t('collab.badge')}</small>}
                   </button>
                 </li>
               ))}
