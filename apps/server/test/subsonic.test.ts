@@ -5,9 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { SubsonicAPI } from 'subsonic-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeMp3, toneWav } from './support/audio-fixtures.js';
 import { Client } from './support/http-client.js';
+import { openSubsonicErrors } from './support/opensubsonic-schema.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 import { getUploadUrl, put, uploadTrack } from './support/uploads.js';
 
@@ -50,18 +51,37 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
     expect(made.status).toBe(201);
     return made.body;
   };
+  /** JSON answers that broke the OpenSubsonic schemas; each test ends by expecting none. */
+  let schemaErrors: string[] = [];
+  /** Every JSON answer from /rest is checked against the published OpenSubsonic schema of its method. */
+  const checkJson = async (url: string, response: Response): Promise<void> => {
+    if (!response.headers.get('content-type')?.includes('application/json')) return;
+    const method = new URL(url).pathname.replace(/^\/rest\//, '');
+    const errors = openSubsonicErrors(method, JSON.parse(await response.clone().text()));
+    schemaErrors.push(...errors.map((e) => `${method}: ${e}`));
+  };
+  afterEach(() => {
+    const errors = schemaErrors;
+    schemaErrors = [];
+    expect(errors).toEqual([]);
+  });
   const apiFor = (auth: { apiKey: string } | { username: string; password: string }, post = false) =>
     new SubsonicAPI({
       url: t.baseUrl,
       auth: auth as { apiKey: string },
       post,
-      fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), ...extraHeaders } }),
+      fetch: async (input, init) => {
+        const response = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), ...extraHeaders } });
+        await checkJson(String(input instanceof Request ? input.url : input), response);
+        return response;
+      },
     });
   /** A raw answer (XML unless f=json is given), with its status. */
   const raw = async (method: string, params: Record<string, string | string[]>, init: RequestInit = {}) => {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(params)) for (const v of Array.isArray(value) ? value : [value]) query.append(key, v);
     const response = await fetch(`${t.baseUrl}/rest/${method}?${query}`, init);
+    await checkJson(response.url, response);
     return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
   };
   const listens = async (id: string) => (await new Client(t.baseUrl).json<Track>('GET', `/api/tracks/${id}`)).body.listens;
@@ -261,7 +281,8 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
   });
 
   it('saves and returns the play queue, and serves the artist’s synced lyrics (none when there are none)', async () => {
-    expect((await fanApi.getPlayQueue()).playQueue).toBeUndefined();
+    // No saved queue yet: an empty one (OpenSubsonic requires playQueue), changed at the epoch.
+    expect((await fanApi.getPlayQueue()).playQueue).toMatchObject({ username: fanEmail, changed: '1970-01-01T00:00:00.000Z', entry: [] });
     expect((await fanApi.savePlayQueue({ id: [track(0).id, track(1).id], current: track(1).id, position: 42_000 })).status).toBe('ok');
     const { playQueue } = await fanApi.getPlayQueue();
     expect(playQueue).toMatchObject({ current: track(1).id, position: 42_000, changedBy: 'subsonic-api', username: fanEmail });
@@ -272,6 +293,33 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
     // The library types lyricsList as an array; the answer (as OpenSubsonic documents it) is { structuredLyrics: [...] }.
     const structured = ((await fanApi.getLyricsBySongId({ id: track(0).id })).lyricsList as unknown as { structuredLyrics: unknown[] }).structuredLyrics;
     expect(structured).toMatchObject([{ lang: 'en', synced: true, line: [{ start: 1500, value: 'First line' }, { start: 3000, value: 'Second line' }] }]);
+  });
+
+  it('shows what listeners play now (announced by scrobble, or a queue saved lately), only tracks the viewer may see', async () => {
+    const artistApi = apiFor({ apiKey: artistKey });
+    type Entry = { id: string; username: string; playerName?: string; minutesAgo: number; playerId: number };
+    const entries = async (api: SubsonicAPI) => ((await api.getNowPlaying()).nowPlaying.entry ?? []) as unknown as Entry[];
+    const { db } = t.context.database;
+    await db.deleteFrom('play_queues').execute();
+    await db.deleteFrom('now_playing').execute();
+    expect(await entries(fanApi)).toEqual([]);
+    // The fan's app announces a track (subsonic-api sends c=subsonic-api); the artist sees it under the fan's display name, not their e-mail.
+    expect((await fanApi.scrobble({ id: track(2).id, submission: false })).status).toBe('ok');
+    expect(await entries(artistApi)).toEqual([expect.objectContaining({ id: track(2).id, username: 'Fan', playerName: 'subsonic-api', minutesAgo: 0, playerId: expect.any(Number) })]);
+    expect((await entries(fanApi)).map((e) => [e.id, e.username])).toEqual([[track(2).id, fanEmail]]);
+    // The artist plays their private demo: they see it, the fan does not.
+    expect((await artistApi.scrobble({ id: track(3).id, submission: false })).status).toBe('ok');
+    expect((await entries(artistApi)).map((e) => e.id).sort()).toEqual([track(2).id, track(3).id].sort());
+    expect((await entries(fanApi)).map((e) => e.id)).toEqual([track(2).id]);
+    // A play queue saved lately counts from its current track (the web player saves one while playing).
+    expect((await artistApi.savePlayQueue({ id: [track(0).id, track(1).id], current: track(1).id, position: 0 })).status).toBe('ok');
+    expect((await entries(fanApi)).map((e) => [e.id, e.username]).sort()).toEqual([[track(1).id, 'Ночная Смена'], [track(2).id, fanEmail]].sort());
+    // Plays that ended (older than the track's length plus a minute) drop out.
+    const old = new Date(Date.now() - 5 * 60_000).toISOString();
+    await db.updateTable('now_playing').set({ updated_at: old }).execute();
+    await db.updateTable('play_queues').set({ updated_at: old }).execute();
+    expect(await entries(fanApi)).toEqual([]);
+    await db.deleteFrom('play_queues').execute();
   });
 
   it('access: every method needs Subsonic credentials (a session cookie is not one), and private tracks are the owner’s and admins’', async () => {
@@ -327,6 +375,23 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
     expect(nul.status).toBeLessThan(500);
   });
 
+  it('checks JSON against the OpenSubsonic schemas strictly enough to catch a wrong answer', async () => {
+    const good = JSON.parse((await raw('getAlbumList2', { type: 'newest', apiKey: fanKey, f: 'json' })).text);
+    expect(good['subsonic-response'].albumList2.album.length).toBeGreaterThan(0);
+    expect(openSubsonicErrors('getAlbumList2', good)).toEqual([]);
+    const album = good['subsonic-response'].albumList2.album[0];
+    // A missing required field, a number as text, a date that is not one, a failure without its error.
+    const wrong = [
+      { ...good['subsonic-response'], albumList2: { album: [{ ...album, songCount: undefined }] } },
+      { ...good['subsonic-response'], albumList2: { album: [{ ...album, duration: String(album.duration) }] } },
+      { ...good['subsonic-response'], albumList2: { album: [{ ...album, created: 'yesterday' }] } },
+      { ...good['subsonic-response'], openSubsonic: undefined },
+      { ...good['subsonic-response'], albumList2: undefined },
+      { ...good['subsonic-response'], status: 'failed', albumList2: undefined },
+    ];
+    for (const body of wrong) expect(openSubsonicErrors('getAlbumList2', JSON.parse(JSON.stringify({ 'subsonic-response': body }))), JSON.stringify(body).slice(0, 300)).not.toEqual([]);
+  });
+
   it('answers XML that validates against the published Subsonic 1.16.1 XSD', async () => {
     const checks: Array<[string, Record<string, string | string[]>]> = [
       ['ping', {}],
@@ -352,6 +417,14 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
       ['getSimilarSongs2', { id: artistId }],
       ['getUser', { username: fanEmail }],
       ['getNowPlaying', {}],
+      ['getPlayQueue', {}],
+      ['getArtistInfo', { id: artistId }],
+      ['getAlbumList2', { type: 'alphabeticalByName' }],
+      ['getAlbumList2', { type: 'frequent' }],
+      ['getAlbumList2', { type: 'highest' }],
+      ['getAlbumList2', { type: 'recent' }],
+      ['getAlbumList2', { type: 'starred' }],
+      ['getAlbumList2', { type: 'byGenre', genre: 'Phonk' }],
       ['getStarred2', {}],
       ['getPlaylists', {}],
       ['getLyrics', { artist: 'Ночная Смена', title: 'Intro' }],
@@ -361,13 +434,19 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
     // A biography, so getArtistInfo2 has its elements.
     expect((await artist.json('PATCH', '/api/me/profile', { bio: 'Synths & "night" drives' })).status).toBe(200);
     checks.push(['getPlaylist', { id: playlist.id }]);
+    // OpenSubsonic's own methods, newer than the XSD: JSON only (checked by raw()).
+    for (const method of ['getOpenSubsonicExtensions', 'getLyricsBySongId']) expect((await raw(method, { id: track(0).id, apiKey: fanKey, f: 'json' })).text, method).toContain('"status":"ok"');
     for (const [i, [method, params]] of checks.entries()) {
+      // The same answer in JSON, checked against the OpenSubsonic schemas by raw() (afterEach reports).
+      expect((await raw(method, { ...params, apiKey: fanKey, f: 'json' })).type, method).toContain('application/json');
       const answer = await raw(method, { ...params, apiKey: fanKey });
       expect(answer.type, method).toContain('xml');
       // The OpenSubsonic root attributes (type, serverVersion, openSubsonic) postdate the 1.16.1
       // schema, which allows no others: they are checked here, then taken off for xmllint.
       expect(answer.text, method).toMatch(/<subsonic-response xmlns="http:\/\/subsonic.org\/restapi" status="(ok|failed)" version="1.16.1" type="platter" serverVersion="[^"]+" openSubsonic="true"/);
-      const classic = answer.text.replace(/ type="platter" serverVersion="[^"]+" openSubsonic="true"/, '');
+      // OpenSubsonic made ids strings (its PlayQueue.current is a string); the 1.16.1 XSD still
+      // types playQueue's `current` as an int, so that one attribute is swapped for one before xmllint.
+      const classic = answer.text.replace(/ type="platter" serverVersion="[^"]+" openSubsonic="true"/, '').replace(/(<playQueue[^>]* current=")[^"]+"/, '$10"');
       const file = path.join(scratch, `${i}-${method}.xml`);
       fs.writeFileSync(file, classic);
       const result = await run('xmllint', ['--noout', '--schema', XSD, file]).then(

@@ -1,9 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
-import type { Database, PlayQueuesTable, SubsonicCredentialsTable } from '../db/schema.js';
+import type { Database, NowPlayingTable, PlayQueuesTable, SubsonicCredentialsTable } from '../db/schema.js';
 
 export type CredentialRow = Selectable<SubsonicCredentialsTable>;
 export type PlayQueueRow = Selectable<PlayQueuesTable>;
+export type NowPlayingRow = Selectable<NowPlayingTable>;
+
+/** A play getNowPlaying may show: announced by a Subsonic app, or a saved queue's current track. */
+export interface RecentPlay {
+  userId: string;
+  displayName: string;
+  trackId: string;
+  player: string;
+  /** Where in the track it was when saved (0 for an announced start). */
+  positionMs: number;
+  updatedAt: string;
+}
 
 /** Orders of visible tracks an album list or song list walks, each along an index. */
 export type TrackOrder = 'newest' | 'frequent' | 'highest';
@@ -78,6 +90,45 @@ export class SubsonicRepository {
 
   async clearPlayQueue(userId: string): Promise<void> {
     await this.db.deleteFrom('play_queues').where('user_id', '=', userId).execute();
+  }
+
+  /** What a Subsonic app announced as playing for this user (scrobble, submission=false): one row per user, the latest. */
+  async setNowPlaying(row: NowPlayingRow): Promise<void> {
+    const { user_id: _user, ...changes } = row;
+    await this.db
+      .insertInto('now_playing')
+      .values(row)
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
+      .execute();
+  }
+
+  /**
+   * Plays announced or play queues saved since `since`, newest first (each a range of its
+   * updated_at index), with the listener's display name: what getNowPlaying picks from. A queue
+   * counts from its current track and position.
+   */
+  async recentPlays(since: string, limit: number): Promise<RecentPlay[]> {
+    const announced = await this.db
+      .selectFrom('now_playing')
+      .innerJoin('profiles', 'profiles.id', 'now_playing.user_id')
+      .select(['now_playing.user_id', 'profiles.display_name', 'now_playing.track_id', 'now_playing.player', 'now_playing.updated_at'])
+      .where('now_playing.updated_at', '>=', since)
+      .orderBy('now_playing.updated_at', 'desc')
+      .limit(limit)
+      .execute();
+    const queued = await this.db
+      .selectFrom('play_queues')
+      .innerJoin('profiles', 'profiles.id', 'play_queues.user_id')
+      .select(['play_queues.user_id', 'profiles.display_name', 'play_queues.current_id', 'play_queues.position_ms', 'play_queues.changed_by', 'play_queues.updated_at'])
+      .where('play_queues.updated_at', '>=', since)
+      .where('play_queues.current_id', 'is not', null)
+      .orderBy('play_queues.updated_at', 'desc')
+      .limit(limit)
+      .execute();
+    return [
+      ...announced.map((r) => ({ userId: r.user_id, displayName: r.display_name, trackId: r.track_id, player: r.player, positionMs: 0, updatedAt: r.updated_at })),
+      ...queued.map((r) => ({ userId: r.user_id, displayName: r.display_name, trackId: r.current_id as string, player: r.changed_by, positionMs: r.position_ms, updatedAt: r.updated_at })),
+    ].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
   }
 
   /** Ids of visible tracks in an order, optionally of one genre: a walk of tracks_created_idx, tracks_genre_order_idx, tracks_listens_idx or tracks_likes_order_idx. */

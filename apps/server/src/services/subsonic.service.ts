@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { GENRES } from '@platter/shared';
 import type { Actor } from '../lib/actor.js';
 import { canSeeTrack } from '../lib/actor.js';
 import { NotFoundError } from '../lib/errors.js';
+import { nowIso } from '../lib/ids.js';
 import type { PlaylistRepository, PlaylistRow } from '../repositories/playlist.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ReleaseRepository, ReleaseWithArtist } from '../repositories/release.repository.js';
@@ -421,11 +423,14 @@ export class SubsonicService {
    * scrobble: with submission (the default) each id is a listen counted by the engagement service
    * under the same rules as the web player's (one per playback start, the replay guard), and goes
    * into the listening history; `time` (ms) is when the play started (an offline play). Without
-   * submission it is a "now playing" notice, which Platter does not keep: accepted, nothing saved.
+   * submission it is a "now playing" notice: the last id is kept as what this user plays now
+   * (now_playing, one row per user), which getNowPlaying shows; nothing is counted.
    */
-  async scrobble(user: SubsonicUser, ids: string[], times: number[], submission: boolean): Promise<void> {
+  async scrobble(user: SubsonicUser, ids: string[], times: number[], submission: boolean, player = 'unknown'): Promise<void> {
     if (!submission) {
       for (const id of ids) await this.track(user, id);
+      const last = ids.at(-1);
+      if (last) await this.deps.repository.setNowPlaying({ user_id: user.id, track_id: last, player: player.slice(0, 100), updated_at: nowIso() });
       return;
     }
     for (const [i, id] of ids.entries()) {
@@ -434,6 +439,37 @@ export class SubsonicService {
       await this.deps.engagement.recordListen({ userId: user.id, anonymousKey: user.id }, id, playedAt ? { playedAt } : {}).catch(rethrowAs70('Song'));
       await this.deps.engagement.recordHistory(user.id, id).catch(rethrowAs70('Song'));
     }
+  }
+
+  /**
+   * getNowPlaying: what listeners play now, from the database (so every instance answers alike):
+   * the track a Subsonic app announced (scrobble, submission=false) and the current track of each
+   * play queue saved lately (the web player saves every 10 s while playing), each while within
+   * its track's remaining length plus a minute. Only tracks this user may see are listed; other
+   * listeners appear by their display name (their Subsonic username is their e-mail, not shown).
+   */
+  async nowPlaying(user: SubsonicUser): Promise<SubsonicObject[]> {
+    const now = Date.now();
+    const plays = await this.deps.repository.recentPlays(new Date(now - NOW_PLAYING_LOOKBACK_MS).toISOString(), 100);
+    const rows = new Map((await this.deps.tracks.getMany([...new Set(plays.map((p) => p.trackId))])).map((r) => [r.id, r]));
+    const liked = await this.likedMap(user);
+    const seen = new Set<string>();
+    const entries: SubsonicObject[] = [];
+    for (const play of plays) {
+      const row = rows.get(play.trackId);
+      const at = Date.parse(play.updatedAt);
+      const remainingMs = Math.max(0, (row?.duration ?? 0) * 1000 - play.positionMs);
+      if (!row || !canSeeTrack(row, user) || now > at + remainingMs + NOW_PLAYING_GRACE_MS || seen.has(`${play.userId} ${row.id}`)) continue;
+      seen.add(`${play.userId} ${row.id}`);
+      entries.push({
+        ...songOf(row, liked.get(row.id)),
+        username: play.userId === user.id ? user.username : play.displayName,
+        minutesAgo: Math.max(0, Math.floor((now - at) / 60_000)),
+        playerId: playerIdOf(play.userId, play.player),
+        playerName: play.player,
+      });
+    }
+    return entries;
   }
 
   // --- Playlists --------------------------------------------------------------------------------
@@ -498,9 +534,10 @@ export class SubsonicService {
 
   // --- Play queue, lyrics, user -----------------------------------------------------------------
 
-  async playQueue(user: SubsonicUser): Promise<SubsonicObject | undefined> {
+  /** The saved queue, or (none saved) an empty one changed at the epoch: OpenSubsonic's schema requires playQueue with username, changed and changedBy. */
+  async playQueue(user: SubsonicUser): Promise<SubsonicObject> {
     const queue = await this.deps.playQueue.get(user.id);
-    if (!queue) return undefined;
+    if (!queue) return { username: user.username, changed: new Date(0).toISOString(), changedBy: '', entry: [] };
     const liked = await this.likedMap(user);
     return {
       current: queue.currentId ?? undefined,
@@ -592,6 +629,15 @@ export class SubsonicService {
 }
 
 const ONE_PAGE = { page: 1, pageSize: 1 };
+
+/** How far back getNowPlaying looks, and how long past a track's end a play still shows. */
+export const NOW_PLAYING_LOOKBACK_MS = 60 * 60_000;
+const NOW_PLAYING_GRACE_MS = 60_000;
+
+/** A player's id, a whole number (OpenSubsonic's playerId), stable for one listener's app. */
+function playerIdOf(userId: string, player: string): number {
+  return createHash('sha256').update(`${userId}\n${player}`).digest().readUInt32BE(0) >>> 1;
+}
 
 /** A photo URL `/media/<key>` back to its storage key (profiles keep URLs). */
 function keyOfMediaUrl(url: string): string | undefined {

@@ -138,8 +138,7 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
     getTopSongs: async (user, p) => ({ topSongs: { song: await subsonic.topSongs(user, p.required('artist'), p.int('count', 50, 1, 500)) } }),
     getSimilarSongs2: async (user, p) => ({ similarSongs2: { song: await subsonic.similarSongs(user, p.required('id'), p.int('count', 50, 1, 500)) } }),
     getUser: async (user, p) => ({ user: await subsonic.user(user, p.required('username')) }),
-    // Platter keeps no shared "now playing" state: an empty list, always valid.
-    getNowPlaying: async () => ({ nowPlaying: {} }),
+    getNowPlaying: async (user) => ({ nowPlaying: { entry: await subsonic.nowPlaying(user) } }),
 
     stream: async (user, p, request, reply) => {
       const row = await subsonic.track(user, p.required('id'));
@@ -196,7 +195,7 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
         if (!Number.isSafeInteger(value) || value < 0) throw new SubsonicError(0, 'Parameter time must be milliseconds since 1970.');
         return value;
       });
-      await subsonic.scrobble(user, ids, times, p.bool('submission') ?? true);
+      await subsonic.scrobble(user, ids, times, p.bool('submission') ?? true, p.get('c'));
       return {};
     },
 
@@ -220,10 +219,7 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
       await subsonic.deletePlaylist(user, p.required('id'));
       return {};
     },
-    getPlayQueue: async (user) => {
-      const queue = await subsonic.playQueue(user);
-      return queue ? { playQueue: queue } : {};
-    },
+    getPlayQueue: async (user) => ({ playQueue: await subsonic.playQueue(user) }),
     savePlayQueue: async (user, p) => {
       const position = p.get('position') === undefined ? undefined : p.int('position', 0, 0, Number.MAX_SAFE_INTEGER);
       await subsonic.savePlayQueue(user, { ids: p.all('id'), current: p.get('current'), position, changedBy: p.get('c') ?? 'unknown' });
