@@ -275,6 +275,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         releaseService: releases,
         artists,
         playQueue,
+        images,
         lyricsFor,
       }),
       { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) },

@@ -10,6 +10,7 @@ import { makeMp3, toneWav } from './support/audio-fixtures.js';
 import { Client } from './support/http-client.js';
 import { openSubsonicErrors } from './support/opensubsonic-schema.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
+import { imageInfo, makePng } from './support/images.js';
 import { getUploadUrl, put, uploadTrack } from './support/uploads.js';
 
 const XSD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'subsonic-rest-api-1.16.1.xsd');
@@ -209,6 +210,31 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
     expect((await fanApi.download({ id })).headers.get('content-disposition')).toContain('attachment');
   });
 
+  it('serves cover art at a requested size: a smaller copy made once and kept, never enlarged', async () => {
+    const id = track(2).id;
+    const cover = await artist.request('PUT', `/api/tracks/${id}/cover`, { body: await makePng(900, 700), headers: { 'content-type': 'image/png' } });
+    expect(cover.status).toBe(200);
+    const coverArt = (await fanApi.getSong({ id })).song.coverArt as string;
+    const fetchCover = async (size?: number) => {
+      const response = await fanApi.getCoverArt({ id: coverArt, ...(size === undefined ? {} : { size }) });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      return imageInfo(Buffer.from(await response.arrayBuffer()));
+    };
+    // Stored at 600×600 (the track variant).
+    expect(await fetchCover()).toMatchObject({ width: 600, height: 600, format: 'webp' });
+    // Rounded up to the next kept size (64, 128, 256, 512), so a handful of copies per image.
+    expect(await fetchCover(100)).toMatchObject({ width: 128, height: 128 });
+    expect(await fetchCover(128)).toMatchObject({ width: 128, height: 128 });
+    expect(await fetchCover(300)).toMatchObject({ width: 512, height: 512 });
+    // Asked larger than stored: the stored image, not an enlargement.
+    expect(await fetchCover(2000)).toMatchObject({ width: 600, height: 600 });
+    const kept = await t.context.database.db.selectFrom('tracks').select('image_key').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await t.context.storage.stat(`images/sized/128/${String(kept.image_key).replace(/^images\//, '')}`)).toBeDefined();
+    // A private track's cover is its owner's only, at any size.
+    expect(await (await fanApi.getCoverArt({ id: `tr-${track(3).id}`, size: 64 })).json()).toMatchObject({ 'subsonic-response': { error: { code: 70 } } });
+  });
+
   it('picks a rendition by maxBitRate and format where the media engine made them', async () => {
     const wav = toneWav(3, 44_100, 2, -20);
     const urls = await getUploadUrl(artist, wav, 'tone.wav', 'audio/wav');
@@ -390,6 +416,37 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
       { ...good['subsonic-response'], status: 'failed', albumList2: undefined },
     ];
     for (const body of wrong) expect(openSubsonicErrors('getAlbumList2', JSON.parse(JSON.stringify({ 'subsonic-response': body }))), JSON.stringify(body).slice(0, 300)).not.toEqual([]);
+  });
+
+  it('backs off after wrong credentials like the web sign-in: 5 per account, then per address, with a 429', async () => {
+    // An app of its own: the per-address lock would otherwise stop this file's other requests.
+    const own = await startTestApp();
+    try {
+      const user = new Client(own.baseUrl);
+      const email = `locked-${Math.random().toString(36).slice(2)}@example.com`;
+      await user.signUp('Locked', email);
+      const made = await user.json<Created>('POST', '/api/me/subsonic-credentials', { kind: 'appPassword', name: 'DSub' });
+      const key = (await user.json<Created>('POST', '/api/me/subsonic-credentials', { kind: 'apiKey', name: 'Symfonium' })).body.secret;
+      const call = async (params: Record<string, string>) => {
+        const response = await fetch(`${own.baseUrl}/rest/ping?${new URLSearchParams({ ...params, f: 'json' })}`);
+        const document = (await response.json()) as { 'subsonic-response': { status: string; error: { code: number } } };
+        return { status: response.status, retryAfter: response.headers.get('retry-after'), body: document['subsonic-response'] };
+      };
+      // A right password clears the count, as a web sign-in does.
+      for (let i = 0; i < 4; i++) expect((await call({ u: email, p: 'wrong-password' })).body.error.code).toBe(40);
+      expect((await call({ u: email, p: made.body.secret })).body.status).toBe('ok');
+      for (let i = 0; i < 5; i++) expect((await call({ u: email, p: 'wrong-password' })).body.error.code).toBe(40);
+      const locked = await call({ u: email, p: made.body.secret });
+      expect(locked).toMatchObject({ status: 429, body: { status: 'failed', error: { code: 0, message: expect.stringMatching(/Too many failed sign-ins/) } } });
+      expect(Number(locked.retryAfter)).toBeGreaterThan(0);
+      expect(openSubsonicErrors('ping', { 'subsonic-response': locked.body })).toEqual([]);
+      // The account's API key still works (the lock is of `u`), until the address has failed too often.
+      expect((await call({ apiKey: key })).body.status).toBe('ok');
+      for (let i = 9; i < 100; i++) expect((await call({ apiKey: `plk_guess-${i}` })).body.error.code, `guess ${i}`).toBe(44);
+      expect((await call({ apiKey: key })).status).toBe(429);
+    } finally {
+      await own.close();
+    }
   });
 
   it('answers XML that validates against the published Subsonic 1.16.1 XSD', async () => {

@@ -12,6 +12,7 @@ import type { TrackRepository, TrackWithArtist } from '../repositories/track.rep
 import type { SubsonicObject } from '../routes/subsonic/response.js';
 import type { ArtistService } from './artist.service.js';
 import { type EngagementService, orderByIds } from './engagement.service.js';
+import type { ImageService } from './image.service.js';
 import type { PlaylistService } from './playlist.service.js';
 import type { PlayQueueService } from './play-queue.service.js';
 import type { ReleaseService } from './release.service.js';
@@ -41,6 +42,7 @@ export interface SubsonicServiceDeps {
   releaseService: ReleaseService;
   artists: ArtistService;
   playQueue: PlayQueueService;
+  images: ImageService;
   lyricsFor?: LyricsSource;
 }
 
@@ -595,8 +597,13 @@ export class SubsonicService {
     };
   }
 
-  /** Cover art: the image key behind a cover id, if the user may see it. */
-  async coverKey(user: SubsonicUser, id: string): Promise<string> {
+  /** Cover art: the image key behind a cover id, if the user may see it; with `size`, that of a copy no larger (never enlarged). */
+  async coverKey(user: SubsonicUser, id: string, size?: number): Promise<string> {
+    const key = await this.storedCoverKey(user, id);
+    return size === undefined ? key : this.deps.images.thumbnail(key, size);
+  }
+
+  private async storedCoverKey(user: SubsonicUser, id: string): Promise<string> {
     let key: string | null | undefined;
     if (id.startsWith(COVER.track)) {
       const row = await this.track(user, id.slice(COVER.track.length)).catch(() => undefined);

@@ -6,6 +6,7 @@ import { DomainError, RangeNotSatisfiableError } from '../../lib/errors.js';
 import type { MediaDescriptor } from '../../services/track.service.js';
 import { SubsonicError, type SubsonicUser } from '../../services/subsonic-credential.service.js';
 import { sendMedia } from '../media.routes.js';
+import { SubsonicAuthBackoff, WRONG_CREDENTIALS } from './auth-backoff.js';
 import { type SubsonicFormat, type SubsonicObject, envelope, toJson, toXml } from './response.js';
 
 type Params = Record<string, string | string[] | undefined>;
@@ -81,6 +82,7 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
   const { services, storage, config } = context;
   const subsonic = services.subsonic;
   const accelRedirect = config.mediaAccelRedirect;
+  const backoff = new SubsonicAuthBackoff(context.shared, app.log);
 
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => {
@@ -164,9 +166,9 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
       return media(request, reply, descriptor);
     },
     getCoverArt: async (user, p, request, reply) => {
-      // Covers are stored at one size (600×600 WebP); `size` is accepted and the stored image served.
-      p.int('size', 0, 0, 10_000);
-      const key = await subsonic.coverKey(user, p.required('id'));
+      // `size`: a copy no larger, made once and kept (ImageService.thumbnail); never enlarged.
+      const size = p.int('size', 0, 0, 10_000) || undefined;
+      const key = await subsonic.coverKey(user, p.required('id'), size);
       return media(request, reply, await services.tracks.mediaForKey(key, async () => user));
     },
 
@@ -234,10 +236,10 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
     const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Params) : {};
     const params = new RequestParams({ ...query, ...body });
     const format = params.format();
-    const answer = (status: 'ok' | 'failed', payload: SubsonicObject) => {
+    const answer = (status: 'ok' | 'failed', payload: SubsonicObject, httpStatus = 200) => {
       const document = envelope(status, payload);
       return reply
-        .status(200)
+        .status(httpStatus)
         .header('Cache-Control', 'private, no-store')
         .type(format === 'json' ? 'application/json; charset=utf-8' : 'text/xml; charset=utf-8')
         .send(format === 'json' ? toJson(document) : toXml(document));
@@ -246,7 +248,18 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
       checkText({ ...query, ...body });
       const method = request.params.method.replace(/\.view$/, '');
       const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
-      const user = await subsonic.credentials.authenticate({ u: params.get('u'), p: params.get('p'), t: params.get('t'), s: params.get('s'), apiKey: params.get('apiKey') });
+      const u = params.get('u');
+      const waitMs = await backoff.waitMs(u, request.ip);
+      if (waitMs > 0) {
+        const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+        reply.header('Retry-After', String(Math.ceil(waitMs / 1000)));
+        return answer('failed', { error: { code: 0, message: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` } }, 429);
+      }
+      const user = await subsonic.credentials.authenticate({ u, p: params.get('p'), t: params.get('t'), s: params.get('s'), apiKey: params.get('apiKey') }).catch(async (error: unknown) => {
+        if (error instanceof SubsonicError && WRONG_CREDENTIALS.has(error.code)) await backoff.failed(u, request.ip);
+        throw error;
+      });
+      await backoff.succeeded(u);
       if (!handler) throw new SubsonicError(70, `Platter does not implement the Subsonic method "${method}".`);
       const result = await handler(user, params, request, reply);
       if (result === SENT) return reply;
