@@ -401,6 +401,38 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
     expect(nul.status).toBeLessThan(500);
   });
 
+  it('pages through every album by name, by artist and by year (releases and singles merged, hidden ones left out)', async () => {
+    const single = (await uploadTrack(fan, await makeMp3(1), { title: 'Aardvark Song', genre: 'Pop' })) as unknown as Track;
+    const list = async (params: Record<string, string | number>) =>
+      ((await fanApi.getAlbumList2(params as unknown as Parameters<SubsonicAPI['getAlbumList2']>[0])).albumList2.album ?? []).map((a) => `${a.artist} – ${a.name}`);
+    const byName = await list({ type: 'alphabeticalByName', size: 500 });
+    expect(byName.slice(0, 3)).toEqual(['Fan – Aardvark Song', 'Ночная Смена – First EP', 'Ночная Смена – Lonely Single']);
+    expect(byName.join()).not.toContain('Secret Demo');
+    expect(byName.map((n) => n.split(' – ')[1]?.toLowerCase())).toEqual(byName.map((n) => n.split(' – ')[1]?.toLowerCase()).sort());
+    // Page by page gives the same list.
+    const paged: string[] = [];
+    for (let offset = 0; offset < byName.length; offset += 2) paged.push(...(await list({ type: 'alphabeticalByName', size: 2, offset })));
+    expect(paged).toEqual(byName);
+    const byArtist = await list({ type: 'alphabeticalByArtist', size: 500 });
+    expect(byArtist[0]).toBe('Fan – Aardvark Song');
+    expect(byArtist.slice(1, 3)).toEqual(['Ночная Смена – First EP', 'Ночная Смена – Lonely Single']);
+    expect([...byArtist].sort()).toEqual([...byName].sort());
+    // A release by its release date, a single by its upload: all of this year, none next year; fromYear > toYear is newest first.
+    const year = new Date().getUTCFullYear();
+    const thisYear = await list({ type: 'byYear', fromYear: year, toYear: year, size: 500 });
+    expect([...thisYear].sort()).toEqual([...byName].sort());
+    expect(await list({ type: 'byYear', fromYear: year + 1, toYear: year + 5 })).toEqual([]);
+    const newestFirst = await list({ type: 'byYear', fromYear: year, toYear: 1990, size: 500 });
+    expect(newestFirst[0]).toBe('Fan – Aardvark Song');
+    expect(newestFirst).toEqual([...(await list({ type: 'byYear', fromYear: 1990, toYear: year, size: 500 }))].reverse());
+    // Made private, it leaves every list.
+    expect((await fan.json('PATCH', `/api/tracks/${single.id}/visibility`, { visibility: 'private' })).status).toBe(200);
+    expect((await list({ type: 'alphabeticalByName', size: 500 })).join()).not.toContain('Aardvark');
+    expect((await list({ type: 'alphabeticalByArtist', size: 500 })).join()).not.toContain('Aardvark');
+    expect(await raw('getAlbumList2', { type: 'newest', offset: '20000', apiKey: fanKey, f: 'json' })).toMatchObject({ text: expect.stringContaining('"status":"failed"') });
+    expect(await raw('getAlbumList2', { type: 'alphabeticalByName', offset: '20000', apiKey: fanKey, f: 'json' })).toMatchObject({ text: expect.stringContaining('"album":[]') });
+  });
+
   it('checks JSON against the OpenSubsonic schemas strictly enough to catch a wrong answer', async () => {
     const good = JSON.parse((await raw('getAlbumList2', { type: 'newest', apiKey: fanKey, f: 'json' })).text);
     expect(good['subsonic-response'].albumList2.album.length).toBeGreaterThan(0);

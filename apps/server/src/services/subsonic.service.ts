@@ -7,7 +7,7 @@ import { nowIso } from '../lib/ids.js';
 import type { PlaylistRepository, PlaylistRow } from '../repositories/playlist.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ReleaseRepository, ReleaseWithArtist } from '../repositories/release.repository.js';
-import type { SubsonicRepository } from '../repositories/subsonic.repository.js';
+import type { AlbumOrder, SubsonicRepository } from '../repositories/subsonic.repository.js';
 import type { TrackRepository, TrackWithArtist } from '../repositories/track.repository.js';
 import type { SubsonicObject } from '../routes/subsonic/response.js';
 import type { ArtistService } from './artist.service.js';
@@ -50,6 +50,14 @@ export interface SubsonicServiceDeps {
 export const SINGLE_PREFIX = 't-';
 /** Cover art ids: a track's (its own cover, else its release's), a release's, an artist's photo. */
 const COVER = { track: 'tr-', release: 'al-', artist: 'ar-' } as const;
+
+/**
+ * getAlbumList2's offsets: the catalogue-wide orders (by name, artist, year) page through every
+ * album, a page costing its offset in index entries; the lists folded from a walk of tracks
+ * (newest, frequent, highest, random, by genre) reach 10,000 albums deep.
+ */
+export const ALBUM_LIST_MAX_OFFSET = 1_000_000;
+const WALKED_LIST_MAX_OFFSET = 10_000;
 
 /** How many artists getArtists / getIndexes list at most (by name). */
 export const ARTISTS_LIMIT = 10_000;
@@ -240,12 +248,21 @@ export class SubsonicService {
   /** getAlbumList2: albums (releases and singles) in the order the type asks for, one page. */
   async albumList(user: SubsonicUser, type: string, size: number, offset: number, extra: { genre?: string; fromYear?: number; toYear?: number }): Promise<SubsonicObject[]> {
     const want = offset + size;
+    const walked = type !== 'alphabeticalByName' && type !== 'alphabeticalByArtist' && type !== 'byYear';
+    if (walked && offset > WALKED_LIST_MAX_OFFSET) throw new SubsonicError(0, `Parameter offset must be at most ${WALKED_LIST_MAX_OFFSET} with type=${type}.`);
     let trackIds: string[];
     switch (type) {
-      case 'newest':
       case 'alphabeticalByName':
+        return this.albumPage(user, { by: 'name' }, size, offset);
       case 'alphabeticalByArtist':
-        // Platter's albums have no index by title: the alphabetical lists are the newest albums sorted by name (documented).
+        return this.albumPage(user, { by: 'artist' }, size, offset);
+      case 'byYear': {
+        if (extra.fromYear === undefined || extra.toYear === undefined) throw new SubsonicError(10, 'Required parameters are missing: fromYear and toYear (with type=byYear).');
+        // fromYear > toYear: the same years, newest first (as the API defines).
+        const [fromYear, toYear] = extra.fromYear <= extra.toYear ? [extra.fromYear, extra.toYear] : [extra.toYear, extra.fromYear];
+        return this.albumPage(user, { by: 'year', fromYear, toYear, descending: extra.fromYear > extra.toYear }, size, offset);
+      }
+      case 'newest':
         trackIds = await this.deps.repository.trackIds('newest', { limit: want * 4 });
         break;
       case 'frequent':
@@ -267,11 +284,6 @@ export class SubsonicService {
         if (!extra.genre) throw new SubsonicError(10, 'Required parameter is missing: genre (with type=byGenre).');
         trackIds = await this.deps.repository.trackIds('newest', { genre: extra.genre, limit: want * 4 });
         break;
-      case 'byYear': {
-        if (extra.fromYear === undefined || extra.toYear === undefined) throw new SubsonicError(10, 'Required parameters are missing: fromYear and toYear (with type=byYear).');
-        trackIds = await this.deps.repository.trackIds('newest', { limit: MAX_LIST * 4 });
-        break;
-      }
       default:
         throw new SubsonicError(0, `Unknown list type "${type}". Use one of random, newest, highest, frequent, recent, alphabeticalByName, alphabeticalByArtist, starred, byYear, byGenre.`);
     }
@@ -281,7 +293,7 @@ export class SubsonicService {
     const releaseIds = [...new Set(rows.flatMap((r) => (r.release_id ? [r.release_id] : [])))];
     const releases = new Map((await this.deps.repository.releasesByIds(releaseIds)).map((r) => [r.id, r]));
     const seen = new Set<string>();
-    let albums: SubsonicObject[] = [];
+    const albums: SubsonicObject[] = [];
     for (const row of rows) {
       const id = albumIdOf(row);
       if (seen.has(id)) continue;
@@ -290,15 +302,26 @@ export class SubsonicService {
       if (row.release_id && !release) continue;
       albums.push(release ? releaseAlbum(release, liked.has(release.id) ? release.created_at : undefined) : singleAlbum(row, likedTracks.get(row.id)));
     }
-    if (type === 'alphabeticalByName') albums.sort((a, b) => String(a.name).localeCompare(String(b.name)));
-    if (type === 'alphabeticalByArtist') albums.sort((a, b) => String(a.artist).localeCompare(String(b.artist)) || String(a.name).localeCompare(String(b.name)));
-    if (type === 'byYear') {
-      const [from, to] = [extra.fromYear ?? 0, extra.toYear ?? 0];
-      const [low, high] = from <= to ? [from, to] : [to, from];
-      albums = albums.filter((a) => typeof a.year === 'number' && a.year >= low && a.year <= high);
-      albums.sort((a, b) => (from <= to ? Number(a.year) - Number(b.year) : Number(b.year) - Number(a.year)));
-    }
     return albums.slice(offset, offset + size);
+  }
+
+  /** One page of a catalogue-wide album order (SubsonicRepository.albumPage: releases and singles merged along their indexes). */
+  private async albumPage(user: SubsonicUser, order: AlbumOrder, size: number, offset: number): Promise<SubsonicObject[]> {
+    const page = await this.deps.repository.albumPage(order, size, offset);
+    const releaseIds = page.flatMap((a) => (a.kind === 'release' ? [a.id] : []));
+    const trackIds = page.flatMap((a) => (a.kind === 'single' ? [a.id] : []));
+    const releases = new Map((await this.deps.repository.releasesByIds(releaseIds)).map((r) => [r.id, r]));
+    const singles = new Map((await this.deps.tracks.getManyVisible(trackIds)).map((t) => [t.id, t]));
+    const likedReleases = new Set(releaseIds.length > 0 ? await this.deps.repository.likedReleaseIds(user.id, 1000) : []);
+    const likedTracks = trackIds.length > 0 ? await this.likedMap(user) : new Map<string, string>();
+    return page.flatMap((album) => {
+      if (album.kind === 'release') {
+        const row = releases.get(album.id);
+        return row ? [releaseAlbum(row, likedReleases.has(row.id) ? row.created_at : undefined)] : [];
+      }
+      const row = singles.get(album.id);
+      return row ? [singleAlbum(row, likedTracks.get(row.id))] : [];
+    });
   }
 
   async genres(): Promise<SubsonicObject[]> {

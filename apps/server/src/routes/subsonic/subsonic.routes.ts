@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { DomainError, RangeNotSatisfiableError } from '../../lib/errors.js';
 import type { MediaDescriptor } from '../../services/track.service.js';
 import { SubsonicError, type SubsonicUser } from '../../services/subsonic-credential.service.js';
+import { ALBUM_LIST_MAX_OFFSET } from '../../services/subsonic.service.js';
 import { sendMedia } from '../media.routes.js';
 import { SubsonicAuthBackoff, WRONG_CREDENTIALS } from './auth-backoff.js';
 import { type SubsonicFormat, type SubsonicObject, envelope, toJson, toXml } from './response.js';
@@ -119,7 +120,7 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
     getAlbum: async (user, p) => ({ album: await subsonic.album(user, p.required('id')) }),
     getAlbumList2: async (user, p) => ({
       albumList2: {
-        album: await subsonic.albumList(user, p.required('type'), p.int('size', 10, 1, 500), p.int('offset', 0, 0, 10_000), {
+        album: await subsonic.albumList(user, p.required('type'), p.int('size', 10, 1, 500), p.int('offset', 0, 0, ALBUM_LIST_MAX_OFFSET), {
           genre: p.get('genre'),
           fromYear: p.optionalInt('fromYear', 0, 9999),
           toYear: p.optionalInt('toYear', 0, 9999),
