@@ -145,7 +145,8 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
   });
 
   it('browses artists → album → songs, with a track without a release as its own single', async () => {
-    expect((await fanApi.getOpenSubsonicExtensions()).openSubsonicExtensions.map((e) => e.name)).toEqual(expect.arrayContaining(['apiKeyAuthentication', 'formPost', 'songLyrics']));
+    // Only what works: no transcodeOffset (renditions are made ahead, nothing is transcoded live).
+    expect((await fanApi.getOpenSubsonicExtensions()).openSubsonicExtensions.map((e) => e.name).sort()).toEqual(['apiKeyAuthentication', 'formPost', 'songLyrics']);
     const { artists } = await fanApi.getArtists();
     const listed = (artists.index ?? []).flatMap((i) => i.artist ?? []);
     expect(listed.map((a) => a.id)).toContain(artistId);
