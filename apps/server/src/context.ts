@@ -194,7 +194,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       notifications: new NotificationRepository(db),
       releases: new ReleaseRepository(db, database.dialect),
       listenBrainz: new ListenBrainzRepository(db),
-      subsonic: new SubsonicRepository(db),
+      subsonic: new SubsonicRepository(db, database.dialect),
       lyrics: new LyricsRepository(db),
       radio: new RadioRepository(db, database.dialect),
     };
@@ -275,6 +275,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         releaseService: releases,
         artists,
         playQueue,
+        images,
         lyricsFor,
       }),
       { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) },

@@ -382,6 +382,15 @@ export interface PlayQueuesTable {
   updated_at: string;
 }
 
+/** Migration subsonic-more: the track a Subsonic app last announced as playing (scrobble, submission=false), one per user. */
+export interface NowPlayingTable {
+  user_id: string;
+  track_id: string;
+  /** The app's name (Subsonic `c`). */
+  player: string;
+  updated_at: string;
+}
+
 /** Radio (migration radio): a track's similar tracks, best first, written by the radio-similar job. */
 export interface TrackSimilarTable {
   track_id: string;
@@ -438,6 +447,7 @@ export interface Database {
   listenbrainz_pending: ListenBrainzPendingTable;
   subsonic_credentials: SubsonicCredentialsTable;
   play_queues: PlayQueuesTable;
+  now_playing: NowPlayingTable;
   track_similar: TrackSimilarTable;
   radio_cursors: RadioCursorsTable;
   daily_mixes: DailyMixesTable;

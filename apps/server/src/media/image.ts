@@ -41,3 +41,17 @@ export async function renderSvg(svg: string, variant: ImageVariant): Promise<Buf
   const { width, height } = IMAGE_VARIANTS[variant];
   return sharp(Buffer.from(svg)).resize(width, height, { fit: 'cover' }).webp({ quality: 82, effort: 2 }).toBuffer();
 }
+
+/**
+ * A smaller copy of a stored image for a client that asked for one (Subsonic getCoverArt `size`):
+ * fits within `size`×`size`, keeps its shape, and is never enlarged.
+ */
+export async function renderThumbnail(bytes: Uint8Array, size: number): Promise<Buffer> {
+  return sharp(bytes, { limitInputPixels: 100_000_000 }).resize(size, size, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+}
+
+/** An image's larger side in pixels. */
+export async function imageSide(bytes: Uint8Array): Promise<number> {
+  const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: 100_000_000 }).metadata();
+  return Math.max(width, height);
+}

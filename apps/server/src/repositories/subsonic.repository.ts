@@ -1,9 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
-import type { Database, PlayQueuesTable, SubsonicCredentialsTable } from '../db/schema.js';
+import { type Expression, type Kysely, type SelectQueryBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import type { DialectName } from '../db/database.js';
+import type { Database, NowPlayingTable, PlayQueuesTable, SubsonicCredentialsTable } from '../db/schema.js';
 
 export type CredentialRow = Selectable<SubsonicCredentialsTable>;
 export type PlayQueueRow = Selectable<PlayQueuesTable>;
+export type NowPlayingRow = Selectable<NowPlayingTable>;
+
+/** A play getNowPlaying may show: announced by a Subsonic app, or a saved queue's current track. */
+export interface RecentPlay {
+  userId: string;
+  displayName: string;
+  trackId: string;
+  player: string;
+  /** Where in the track it was when saved (0 for an announced start). */
+  positionMs: number;
+  updatedAt: string;
+}
+
+/** The catalogue-wide album orders getAlbumList2 pages through (years inclusive, fromYear ≤ toYear). */
+export type AlbumOrder = { by: 'name' } | { by: 'artist' } | { by: 'year'; fromYear: number; toYear: number; descending: boolean };
+export type AlbumKind = 'release' | 'single';
+type SortKey = [string, 'asc' | 'desc'];
+interface Sortable<Q> {
+  orderBy(expression: Expression<unknown>, direction: 'asc' | 'desc'): Q;
+}
+/** One side of an album list: the album's kind and id, then its sort keys (k1…, compared in order). */
+type AlbumSide = SelectQueryBuilder<Database, keyof Database, { kind: AlbumKind; id: string }>;
 
 /** Orders of visible tracks an album list or song list walks, each along an index. */
 export type TrackOrder = 'newest' | 'frequent' | 'highest';
@@ -11,7 +34,10 @@ export type TrackOrder = 'newest' | 'frequent' | 'highest';
 
 /** Subsonic credentials (API keys, app passwords) and the reads the Subsonic API needs that no other repository has. */
 export class SubsonicRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName = 'sqlite',
+  ) {}
 
   async insertCredential(row: CredentialRow): Promise<void> {
     await this.db.insertInto('subsonic_credentials').values(row).execute();
@@ -80,6 +106,45 @@ export class SubsonicRepository {
     await this.db.deleteFrom('play_queues').where('user_id', '=', userId).execute();
   }
 
+  /** What a Subsonic app announced as playing for this user (scrobble, submission=false): one row per user, the latest. */
+  async setNowPlaying(row: NowPlayingRow): Promise<void> {
+    const { user_id: _user, ...changes } = row;
+    await this.db
+      .insertInto('now_playing')
+      .values(row)
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
+      .execute();
+  }
+
+  /**
+   * Plays announced or play queues saved since `since`, newest first (each a range of its
+   * updated_at index), with the listener's display name: what getNowPlaying picks from. A queue
+   * counts from its current track and position.
+   */
+  async recentPlays(since: string, limit: number): Promise<RecentPlay[]> {
+    const announced = await this.db
+      .selectFrom('now_playing')
+      .innerJoin('profiles', 'profiles.id', 'now_playing.user_id')
+      .select(['now_playing.user_id', 'profiles.display_name', 'now_playing.track_id', 'now_playing.player', 'now_playing.updated_at'])
+      .where('now_playing.updated_at', '>=', since)
+      .orderBy('now_playing.updated_at', 'desc')
+      .limit(limit)
+      .execute();
+    const queued = await this.db
+      .selectFrom('play_queues')
+      .innerJoin('profiles', 'profiles.id', 'play_queues.user_id')
+      .select(['play_queues.user_id', 'profiles.display_name', 'play_queues.current_id', 'play_queues.position_ms', 'play_queues.changed_by', 'play_queues.updated_at'])
+      .where('play_queues.updated_at', '>=', since)
+      .where('play_queues.current_id', 'is not', null)
+      .orderBy('play_queues.updated_at', 'desc')
+      .limit(limit)
+      .execute();
+    return [
+      ...announced.map((r) => ({ userId: r.user_id, displayName: r.display_name, trackId: r.track_id, player: r.player, positionMs: 0, updatedAt: r.updated_at })),
+      ...queued.map((r) => ({ userId: r.user_id, displayName: r.display_name, trackId: r.current_id as string, player: r.changed_by, positionMs: r.position_ms, updatedAt: r.updated_at })),
+    ].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+  }
+
   /** Ids of visible tracks in an order, optionally of one genre: a walk of tracks_created_idx, tracks_genre_order_idx, tracks_listens_idx or tracks_likes_order_idx. */
   trackIdsQuery(order: TrackOrder, options: { genre?: string; limit: number; offset?: number }) {
     let query = this.db.selectFrom('tracks').select('id').where(sql<SqlBool>`hidden = 0`);
@@ -111,6 +176,70 @@ export class SubsonicRepository {
     let query = this.db.selectFrom('tracks').select('id').where(sql<SqlBool>`hidden = 0`).where('id', op, from);
     if (genre !== undefined) query = query.where('genre', '=', genre);
     return query.orderBy('id').limit(limit);
+  }
+
+  /**
+   * A page of listed albums in one of the catalogue-wide orders of getAlbumList2: releases (a
+   * visible track at least, public) and singles (visible tracks with no release) merged, each side
+   * walked along its partial index in the list's order (migration subsonic-more), so a page costs
+   * its offset plus its size, never a sort of the catalogue. Public so tests can EXPLAIN it.
+   */
+  albumPageQuery(order: AlbumOrder, limit: number, offset: number) {
+    const listed = sql<SqlBool>`releases.track_count > 0 AND releases.visibility = 'public'`;
+    const single = sql<SqlBool>`tracks.release_id IS NULL AND tracks.hidden = 0`;
+    const release = sql<AlbumKind>`cast('release' as text)`.as('kind');
+    const track = sql<AlbumKind>`cast('single' as text)`.as('kind');
+    if (order.by === 'artist') {
+      // Artists by name (profiles_artists_name_idx), then each artist's albums by name.
+      const keys: SortKey[] = [['k1', 'asc'], ['k2', 'asc'], ['k3', 'asc'], ['id', 'asc']];
+      const releases = this.db
+        .selectFrom('profiles')
+        .innerJoin('releases', 'releases.artist_id', 'profiles.id')
+        .select([release, 'releases.id as id', 'profiles.display_name as k1', 'profiles.id as k2', sql<string>`lower(releases.title)`.as('k3')])
+        .where(sql<SqlBool>`profiles.tracks_count > 0`)
+        .where(listed);
+      const singles = this.db
+        .selectFrom('profiles')
+        .innerJoin('tracks', 'tracks.artist_id', 'profiles.id')
+        .select([track, 'tracks.id as id', 'profiles.display_name as k1', 'profiles.id as k2', sql<string>`lower(tracks.title)`.as('k3')])
+        .where(sql<SqlBool>`profiles.tracks_count > 0`)
+        .where(single);
+      return this.merged(releases, singles, keys, limit, offset);
+    }
+    if (order.by === 'name') {
+      const keys: SortKey[] = [['k1', 'asc'], ['id', 'asc']];
+      const releases = this.db.selectFrom('releases').select([release, 'id', sql<string>`lower(title)`.as('k1')]).where(listed);
+      const singles = this.db.selectFrom('tracks').select([track, 'id', sql<string>`lower(title)`.as('k1')]).where(single);
+      return this.merged(releases, singles, keys, limit, offset);
+    }
+    // By year: a release's date, a single's upload time (both ISO text, so they sort together).
+    const direction = order.descending ? 'desc' : 'asc';
+    const keys: SortKey[] = [['k1', direction], ['id', direction]];
+    const from = `${String(order.fromYear).padStart(4, '0')}-01-01`;
+    // Every date of toYear ("YYYY-MM-DD…") sorts below "YYYY-99".
+    const until = `${String(order.toYear).padStart(4, '0')}-99`;
+    const releases = this.db.selectFrom('releases').select([release, 'id', 'release_date as k1']).where(listed).where('release_date', '>=', from).where('release_date', '<', until);
+    const singles = this.db.selectFrom('tracks').select([track, 'id', 'created_at as k1']).where(single).where('created_at', '>=', from).where('created_at', '<', until);
+    return this.merged(releases, singles, keys, limit, offset);
+  }
+
+  /**
+   * Two ordered sides of an album list merged in order, each an index walk. SQLite merges a
+   * compound SELECT's members by its ORDER BY (MERGE (UNION ALL)). PostgreSQL plans a UNION ALL
+   * member that has a WHERE as a subquery, which gets an ordered index path only from an ORDER BY
+   * of its own: there each side is ordered and cut at the page's end in a subquery, and the
+   * sides are merged (Merge Append) under the outer ORDER BY.
+   */
+  private merged(left: AlbumSide, right: AlbumSide, keys: SortKey[], limit: number, offset: number) {
+    const sorted = <Q extends Sortable<Q>>(query: Q) => keys.reduce((q, [key, direction]) => q.orderBy(sql.ref(key), direction), query);
+    if (this.dialect === 'sqlite') return sorted(left.unionAll(right)).limit(limit).offset(offset);
+    const end = offset + limit;
+    const both = this.db.selectFrom(sorted(left).limit(end).as('l')).selectAll().unionAll(this.db.selectFrom(sorted(right).limit(end).as('r')).selectAll());
+    return sorted(this.db.selectFrom(both.as('albums')).selectAll()).limit(limit).offset(offset);
+  }
+
+  async albumPage(order: AlbumOrder, limit: number, offset: number): Promise<Array<{ kind: AlbumKind; id: string }>> {
+    return (await this.albumPageQuery(order, limit, offset).execute()).map((r) => ({ kind: r.kind, id: r.id }));
   }
 
   /** Listed releases (a visible track at least) with their artist's name, by id. */

@@ -1,15 +1,18 @@
+import { createHash } from 'node:crypto';
 import { GENRES } from '@platter/shared';
 import type { Actor } from '../lib/actor.js';
 import { canSeeTrack } from '../lib/actor.js';
 import { NotFoundError } from '../lib/errors.js';
+import { nowIso } from '../lib/ids.js';
 import type { PlaylistRepository, PlaylistRow } from '../repositories/playlist.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ReleaseRepository, ReleaseWithArtist } from '../repositories/release.repository.js';
-import type { SubsonicRepository } from '../repositories/subsonic.repository.js';
+import type { AlbumOrder, SubsonicRepository } from '../repositories/subsonic.repository.js';
 import type { TrackRepository, TrackWithArtist } from '../repositories/track.repository.js';
 import type { SubsonicObject } from '../routes/subsonic/response.js';
 import type { ArtistService } from './artist.service.js';
 import { type EngagementService, orderByIds } from './engagement.service.js';
+import type { ImageService } from './image.service.js';
 import type { PlaylistService } from './playlist.service.js';
 import type { PlayQueueService } from './play-queue.service.js';
 import type { ReleaseService } from './release.service.js';
@@ -39,6 +42,7 @@ export interface SubsonicServiceDeps {
   releaseService: ReleaseService;
   artists: ArtistService;
   playQueue: PlayQueueService;
+  images: ImageService;
   lyricsFor?: LyricsSource;
 }
 
@@ -46,6 +50,14 @@ export interface SubsonicServiceDeps {
 export const SINGLE_PREFIX = 't-';
 /** Cover art ids: a track's (its own cover, else its release's), a release's, an artist's photo. */
 const COVER = { track: 'tr-', release: 'al-', artist: 'ar-' } as const;
+
+/**
+ * getAlbumList2's offsets: the catalogue-wide orders (by name, artist, year) page through every
+ * album, a page costing its offset in index entries; the lists folded from a walk of tracks
+ * (newest, frequent, highest, random, by genre) reach 10,000 albums deep.
+ */
+export const ALBUM_LIST_MAX_OFFSET = 1_000_000;
+const WALKED_LIST_MAX_OFFSET = 10_000;
 
 /** How many artists getArtists / getIndexes list at most (by name). */
 export const ARTISTS_LIMIT = 10_000;
@@ -236,12 +248,21 @@ export class SubsonicService {
   /** getAlbumList2: albums (releases and singles) in the order the type asks for, one page. */
   async albumList(user: SubsonicUser, type: string, size: number, offset: number, extra: { genre?: string; fromYear?: number; toYear?: number }): Promise<SubsonicObject[]> {
     const want = offset + size;
+    const walked = type !== 'alphabeticalByName' && type !== 'alphabeticalByArtist' && type !== 'byYear';
+    if (walked && offset > WALKED_LIST_MAX_OFFSET) throw new SubsonicError(0, `Parameter offset must be at most ${WALKED_LIST_MAX_OFFSET} with type=${type}.`);
     let trackIds: string[];
     switch (type) {
-      case 'newest':
       case 'alphabeticalByName':
+        return this.albumPage(user, { by: 'name' }, size, offset);
       case 'alphabeticalByArtist':
-        // Platter's albums have no index by title: the alphabetical lists are the newest albums sorted by name (documented).
+        return this.albumPage(user, { by: 'artist' }, size, offset);
+      case 'byYear': {
+        if (extra.fromYear === undefined || extra.toYear === undefined) throw new SubsonicError(10, 'Required parameters are missing: fromYear and toYear (with type=byYear).');
+        // fromYear > toYear: the same years, newest first (as the API defines).
+        const [fromYear, toYear] = extra.fromYear <= extra.toYear ? [extra.fromYear, extra.toYear] : [extra.toYear, extra.fromYear];
+        return this.albumPage(user, { by: 'year', fromYear, toYear, descending: extra.fromYear > extra.toYear }, size, offset);
+      }
+      case 'newest':
         trackIds = await this.deps.repository.trackIds('newest', { limit: want * 4 });
         break;
       case 'frequent':
@@ -263,11 +284,6 @@ export class SubsonicService {
         if (!extra.genre) throw new SubsonicError(10, 'Required parameter is missing: genre (with type=byGenre).');
         trackIds = await this.deps.repository.trackIds('newest', { genre: extra.genre, limit: want * 4 });
         break;
-      case 'byYear': {
-        if (extra.fromYear === undefined || extra.toYear === undefined) throw new SubsonicError(10, 'Required parameters are missing: fromYear and toYear (with type=byYear).');
-        trackIds = await this.deps.repository.trackIds('newest', { limit: MAX_LIST * 4 });
-        break;
-      }
       default:
         throw new SubsonicError(0, `Unknown list type "${type}". Use one of random, newest, highest, frequent, recent, alphabeticalByName, alphabeticalByArtist, starred, byYear, byGenre.`);
     }
@@ -277,7 +293,7 @@ export class SubsonicService {
     const releaseIds = [...new Set(rows.flatMap((r) => (r.release_id ? [r.release_id] : [])))];
     const releases = new Map((await this.deps.repository.releasesByIds(releaseIds)).map((r) => [r.id, r]));
     const seen = new Set<string>();
-    let albums: SubsonicObject[] = [];
+    const albums: SubsonicObject[] = [];
     for (const row of rows) {
       const id = albumIdOf(row);
       if (seen.has(id)) continue;
@@ -286,15 +302,26 @@ export class SubsonicService {
       if (row.release_id && !release) continue;
       albums.push(release ? releaseAlbum(release, liked.has(release.id) ? release.created_at : undefined) : singleAlbum(row, likedTracks.get(row.id)));
     }
-    if (type === 'alphabeticalByName') albums.sort((a, b) => String(a.name).localeCompare(String(b.name)));
-    if (type === 'alphabeticalByArtist') albums.sort((a, b) => String(a.artist).localeCompare(String(b.artist)) || String(a.name).localeCompare(String(b.name)));
-    if (type === 'byYear') {
-      const [from, to] = [extra.fromYear ?? 0, extra.toYear ?? 0];
-      const [low, high] = from <= to ? [from, to] : [to, from];
-      albums = albums.filter((a) => typeof a.year === 'number' && a.year >= low && a.year <= high);
-      albums.sort((a, b) => (from <= to ? Number(a.year) - Number(b.year) : Number(b.year) - Number(a.year)));
-    }
     return albums.slice(offset, offset + size);
+  }
+
+  /** One page of a catalogue-wide album order (SubsonicRepository.albumPage: releases and singles merged along their indexes). */
+  private async albumPage(user: SubsonicUser, order: AlbumOrder, size: number, offset: number): Promise<SubsonicObject[]> {
+    const page = await this.deps.repository.albumPage(order, size, offset);
+    const releaseIds = page.flatMap((a) => (a.kind === 'release' ? [a.id] : []));
+    const trackIds = page.flatMap((a) => (a.kind === 'single' ? [a.id] : []));
+    const releases = new Map((await this.deps.repository.releasesByIds(releaseIds)).map((r) => [r.id, r]));
+    const singles = new Map((await this.deps.tracks.getManyVisible(trackIds)).map((t) => [t.id, t]));
+    const likedReleases = new Set(releaseIds.length > 0 ? await this.deps.repository.likedReleaseIds(user.id, 1000) : []);
+    const likedTracks = trackIds.length > 0 ? await this.likedMap(user) : new Map<string, string>();
+    return page.flatMap((album) => {
+      if (album.kind === 'release') {
+        const row = releases.get(album.id);
+        return row ? [releaseAlbum(row, likedReleases.has(row.id) ? row.created_at : undefined)] : [];
+      }
+      const row = singles.get(album.id);
+      return row ? [singleAlbum(row, likedTracks.get(row.id))] : [];
+    });
   }
 
   async genres(): Promise<SubsonicObject[]> {
@@ -421,11 +448,14 @@ export class SubsonicService {
    * scrobble: with submission (the default) each id is a listen counted by the engagement service
    * under the same rules as the web player's (one per playback start, the replay guard), and goes
    * into the listening history; `time` (ms) is when the play started (an offline play). Without
-   * submission it is a "now playing" notice, which Platter does not keep: accepted, nothing saved.
+   * submission it is a "now playing" notice: the last id is kept as what this user plays now
+   * (now_playing, one row per user), which getNowPlaying shows; nothing is counted.
    */
-  async scrobble(user: SubsonicUser, ids: string[], times: number[], submission: boolean): Promise<void> {
+  async scrobble(user: SubsonicUser, ids: string[], times: number[], submission: boolean, player = 'unknown'): Promise<void> {
     if (!submission) {
       for (const id of ids) await this.track(user, id);
+      const last = ids.at(-1);
+      if (last) await this.deps.repository.setNowPlaying({ user_id: user.id, track_id: last, player: player.slice(0, 100), updated_at: nowIso() });
       return;
     }
     for (const [i, id] of ids.entries()) {
@@ -434,6 +464,37 @@ export class SubsonicService {
       await this.deps.engagement.recordListen({ userId: user.id, anonymousKey: user.id }, id, playedAt ? { playedAt } : {}).catch(rethrowAs70('Song'));
       await this.deps.engagement.recordHistory(user.id, id).catch(rethrowAs70('Song'));
     }
+  }
+
+  /**
+   * getNowPlaying: what listeners play now, from the database (so every instance answers alike):
+   * the track a Subsonic app announced (scrobble, submission=false) and the current track of each
+   * play queue saved lately (the web player saves every 10 s while playing), each while within
+   * its track's remaining length plus a minute. Only tracks this user may see are listed; other
+   * listeners appear by their display name (their Subsonic username is their e-mail, not shown).
+   */
+  async nowPlaying(user: SubsonicUser): Promise<SubsonicObject[]> {
+    const now = Date.now();
+    const plays = await this.deps.repository.recentPlays(new Date(now - NOW_PLAYING_LOOKBACK_MS).toISOString(), 100);
+    const rows = new Map((await this.deps.tracks.getMany([...new Set(plays.map((p) => p.trackId))])).map((r) => [r.id, r]));
+    const liked = await this.likedMap(user);
+    const seen = new Set<string>();
+    const entries: SubsonicObject[] = [];
+    for (const play of plays) {
+      const row = rows.get(play.trackId);
+      const at = Date.parse(play.updatedAt);
+      const remainingMs = Math.max(0, (row?.duration ?? 0) * 1000 - play.positionMs);
+      if (!row || !canSeeTrack(row, user) || now > at + remainingMs + NOW_PLAYING_GRACE_MS || seen.has(`${play.userId} ${row.id}`)) continue;
+      seen.add(`${play.userId} ${row.id}`);
+      entries.push({
+        ...songOf(row, liked.get(row.id)),
+        username: play.userId === user.id ? user.username : play.displayName,
+        minutesAgo: Math.max(0, Math.floor((now - at) / 60_000)),
+        playerId: playerIdOf(play.userId, play.player),
+        playerName: play.player,
+      });
+    }
+    return entries;
   }
 
   // --- Playlists --------------------------------------------------------------------------------
@@ -502,9 +563,10 @@ export class SubsonicService {
 
   // --- Play queue, lyrics, user -----------------------------------------------------------------
 
-  async playQueue(user: SubsonicUser): Promise<SubsonicObject | undefined> {
+  /** The saved queue, or (none saved) an empty one changed at the epoch: OpenSubsonic's schema requires playQueue with username, changed and changedBy. */
+  async playQueue(user: SubsonicUser): Promise<SubsonicObject> {
     const queue = await this.deps.playQueue.get(user.id);
-    if (!queue) return undefined;
+    if (!queue) return { username: user.username, changed: new Date(0).toISOString(), changedBy: '', entry: [] };
     const liked = await this.likedMap(user);
     return {
       current: queue.currentId ?? undefined,
@@ -562,8 +624,13 @@ export class SubsonicService {
     };
   }
 
-  /** Cover art: the image key behind a cover id, if the user may see it. */
-  async coverKey(user: SubsonicUser, id: string): Promise<string> {
+  /** Cover art: the image key behind a cover id, if the user may see it; with `size`, that of a copy no larger (never enlarged). */
+  async coverKey(user: SubsonicUser, id: string, size?: number): Promise<string> {
+    const key = await this.storedCoverKey(user, id);
+    return size === undefined ? key : this.deps.images.thumbnail(key, size);
+  }
+
+  private async storedCoverKey(user: SubsonicUser, id: string): Promise<string> {
     let key: string | null | undefined;
     if (id.startsWith(COVER.track)) {
       const row = await this.track(user, id.slice(COVER.track.length)).catch(() => undefined);
@@ -596,6 +663,15 @@ export class SubsonicService {
 }
 
 const ONE_PAGE = { page: 1, pageSize: 1 };
+
+/** How far back getNowPlaying looks, and how long past a track's end a play still shows. */
+export const NOW_PLAYING_LOOKBACK_MS = 60 * 60_000;
+const NOW_PLAYING_GRACE_MS = 60_000;
+
+/** A player's id, a whole number (OpenSubsonic's playerId), stable for one listener's app. */
+function playerIdOf(userId: string, player: string): number {
+  return createHash('sha256').update(`${userId}\n${player}`).digest().readUInt32BE(0) >>> 1;
+}
 
 /** A photo URL `/media/<key>` back to its storage key (profiles keep URLs). */
 function keyOfMediaUrl(url: string): string | undefined {

@@ -5,7 +5,9 @@ import type { AppContext } from '../../context.js';
 import { DomainError, RangeNotSatisfiableError } from '../../lib/errors.js';
 import type { MediaDescriptor } from '../../services/track.service.js';
 import { SubsonicError, type SubsonicUser } from '../../services/subsonic-credential.service.js';
+import { ALBUM_LIST_MAX_OFFSET } from '../../services/subsonic.service.js';
 import { sendMedia } from '../media.routes.js';
+import { SubsonicAuthBackoff, WRONG_CREDENTIALS } from './auth-backoff.js';
 import { type SubsonicFormat, type SubsonicObject, envelope, toJson, toXml } from './response.js';
 
 type Params = Record<string, string | string[] | undefined>;
@@ -81,6 +83,7 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
   const { services, storage, config } = context;
   const subsonic = services.subsonic;
   const accelRedirect = config.mediaAccelRedirect;
+  const backoff = new SubsonicAuthBackoff(context.shared, app.log);
 
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => {
@@ -117,7 +120,7 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
     getAlbum: async (user, p) => ({ album: await subsonic.album(user, p.required('id')) }),
     getAlbumList2: async (user, p) => ({
       albumList2: {
-        album: await subsonic.albumList(user, p.required('type'), p.int('size', 10, 1, 500), p.int('offset', 0, 0, 10_000), {
+        album: await subsonic.albumList(user, p.required('type'), p.int('size', 10, 1, 500), p.int('offset', 0, 0, ALBUM_LIST_MAX_OFFSET), {
           genre: p.get('genre'),
           fromYear: p.optionalInt('fromYear', 0, 9999),
           toYear: p.optionalInt('toYear', 0, 9999),
@@ -138,8 +141,7 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
     getTopSongs: async (user, p) => ({ topSongs: { song: await subsonic.topSongs(user, p.required('artist'), p.int('count', 50, 1, 500)) } }),
     getSimilarSongs2: async (user, p) => ({ similarSongs2: { song: await subsonic.similarSongs(user, p.required('id'), p.int('count', 50, 1, 500)) } }),
     getUser: async (user, p) => ({ user: await subsonic.user(user, p.required('username')) }),
-    // Platter keeps no shared "now playing" state: an empty list, always valid.
-    getNowPlaying: async () => ({ nowPlaying: {} }),
+    getNowPlaying: async (user) => ({ nowPlaying: { entry: await subsonic.nowPlaying(user) } }),
 
     stream: async (user, p, request, reply) => {
       const row = await subsonic.track(user, p.required('id'));
@@ -165,9 +167,9 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
       return media(request, reply, descriptor);
     },
     getCoverArt: async (user, p, request, reply) => {
-      // Covers are stored at one size (600×600 WebP); `size` is accepted and the stored image served.
-      p.int('size', 0, 0, 10_000);
-      const key = await subsonic.coverKey(user, p.required('id'));
+      // `size`: a copy no larger, made once and kept (ImageService.thumbnail); never enlarged.
+      const size = p.int('size', 0, 0, 10_000) || undefined;
+      const key = await subsonic.coverKey(user, p.required('id'), size);
       return media(request, reply, await services.tracks.mediaForKey(key, async () => user));
     },
 
@@ -196,7 +198,7 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
         if (!Number.isSafeInteger(value) || value < 0) throw new SubsonicError(0, 'Parameter time must be milliseconds since 1970.');
         return value;
       });
-      await subsonic.scrobble(user, ids, times, p.bool('submission') ?? true);
+      await subsonic.scrobble(user, ids, times, p.bool('submission') ?? true, p.get('c'));
       return {};
     },
 
@@ -220,10 +222,7 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
       await subsonic.deletePlaylist(user, p.required('id'));
       return {};
     },
-    getPlayQueue: async (user) => {
-      const queue = await subsonic.playQueue(user);
-      return queue ? { playQueue: queue } : {};
-    },
+    getPlayQueue: async (user) => ({ playQueue: await subsonic.playQueue(user) }),
     savePlayQueue: async (user, p) => {
       const position = p.get('position') === undefined ? undefined : p.int('position', 0, 0, Number.MAX_SAFE_INTEGER);
       await subsonic.savePlayQueue(user, { ids: p.all('id'), current: p.get('current'), position, changedBy: p.get('c') ?? 'unknown' });
@@ -238,10 +237,10 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
     const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Params) : {};
     const params = new RequestParams({ ...query, ...body });
     const format = params.format();
-    const answer = (status: 'ok' | 'failed', payload: SubsonicObject) => {
+    const answer = (status: 'ok' | 'failed', payload: SubsonicObject, httpStatus = 200) => {
       const document = envelope(status, payload);
       return reply
-        .status(200)
+        .status(httpStatus)
         .header('Cache-Control', 'private, no-store')
         .type(format === 'json' ? 'application/json; charset=utf-8' : 'text/xml; charset=utf-8')
         .send(format === 'json' ? toJson(document) : toXml(document));
@@ -250,7 +249,18 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
       checkText({ ...query, ...body });
       const method = request.params.method.replace(/\.view$/, '');
       const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
-      const user = await subsonic.credentials.authenticate({ u: params.get('u'), p: params.get('p'), t: params.get('t'), s: params.get('s'), apiKey: params.get('apiKey') });
+      const u = params.get('u');
+      const waitMs = await backoff.waitMs(u, request.ip);
+      if (waitMs > 0) {
+        const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+        reply.header('Retry-After', String(Math.ceil(waitMs / 1000)));
+        return answer('failed', { error: { code: 0, message: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` } }, 429);
+      }
+      const user = await subsonic.credentials.authenticate({ u, p: params.get('p'), t: params.get('t'), s: params.get('s'), apiKey: params.get('apiKey') }).catch(async (error: unknown) => {
+        if (error instanceof SubsonicError && WRONG_CREDENTIALS.has(error.code)) await backoff.failed(u, request.ip);
+        throw error;
+      });
+      await backoff.succeeded(u);
       if (!handler) throw new SubsonicError(70, `Platter does not implement the Subsonic method "${method}".`);
       const result = await handler(user, params, request, reply);
       if (result === SENT) return reply;

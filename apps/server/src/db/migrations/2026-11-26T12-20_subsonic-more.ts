@@ -1,0 +1,48 @@
+import { type Kysely, sql } from 'kysely';
+
+/*
+ * The rest of the OpenSubsonic API (issue 14).
+ *
+ * now_playing: per user, the track a Subsonic app last announced as playing (scrobble with
+ * submission=false), with the app's name and when; getNowPlaying reads it, and the play queues
+ * saved lately, for the rows still within their track's length. In the database, so every
+ * instance answers alike. play_queues_updated_idx and now_playing_updated_idx: getNowPlaying reads
+ * the rows of the last hour as one range, newest first.
+ *
+ * getAlbumList2's alphabetical and by-year lists page through every listed album: releases (a
+ * visible track at least, public) and singles (visible tracks with no release), each side walked
+ * along its own partial index in the list's order and the two merged, never a sort of the
+ * catalogue. The partial conditions are written as the queries write them (literals), since a
+ * partial index serves only a query whose WHERE visibly implies it.
+ */
+
+type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const LISTED_RELEASE = sql`track_count > 0 AND visibility = 'public'`;
+const SINGLE = sql`release_id IS NULL AND hidden = 0`;
+
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('now_playing')
+    .addColumn('user_id', 'text', (c) => c.primaryKey().references('user.id').onDelete('cascade'))
+    .addColumn('track_id', 'text', (c) => c.notNull().references('tracks.id').onDelete('cascade'))
+    .addColumn('player', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('now_playing_updated_idx').on('now_playing').column('updated_at').execute();
+  await db.schema.createIndex('play_queues_updated_idx').on('play_queues').column('updated_at').execute();
+
+  await sql`CREATE INDEX releases_name_idx ON releases (lower(title), id) WHERE ${LISTED_RELEASE}`.execute(db);
+  await sql`CREATE INDEX releases_year_idx ON releases (release_date, id) WHERE ${LISTED_RELEASE}`.execute(db);
+  await sql`CREATE INDEX releases_artist_name_idx ON releases (artist_id, lower(title), id) WHERE ${LISTED_RELEASE}`.execute(db);
+  await sql`CREATE INDEX tracks_single_name_idx ON tracks (lower(title), id) WHERE ${SINGLE}`.execute(db);
+  await sql`CREATE INDEX tracks_single_created_idx ON tracks (created_at, id) WHERE ${SINGLE}`.execute(db);
+  await sql`CREATE INDEX tracks_single_artist_name_idx ON tracks (artist_id, lower(title), id) WHERE ${SINGLE}`.execute(db);
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  for (const index of ['tracks_single_artist_name_idx', 'tracks_single_created_idx', 'tracks_single_name_idx', 'releases_artist_name_idx', 'releases_year_idx', 'releases_name_idx', 'play_queues_updated_idx']) {
+    await db.schema.dropIndex(index).execute();
+  }
+  await db.schema.dropTable('now_playing').execute();
+}
