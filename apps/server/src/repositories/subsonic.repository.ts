@@ -117,15 +117,16 @@ export class SubsonicRepository {
   }
 
   /**
-   * Plays announced or play queues saved since `since`, newest first (each a range of its
-   * updated_at index), with the listener's display name: what getNowPlaying picks from. A queue
-   * counts from its current track and position.
+   * This listener's play announced or play queue saved since `since` (one row each at most, by
+   * primary key), with their display name: what getNowPlaying picks from. A queue counts from its
+   * current track and position.
    */
-  async recentPlays(since: string, limit: number): Promise<RecentPlay[]> {
+  async recentPlays(userId: string, since: string, limit: number): Promise<RecentPlay[]> {
     const announced = await this.db
       .selectFrom('now_playing')
       .innerJoin('profiles', 'profiles.id', 'now_playing.user_id')
       .select(['now_playing.user_id', 'profiles.display_name', 'now_playing.track_id', 'now_playing.player', 'now_playing.updated_at'])
+      .where('now_playing.user_id', '=', userId)
       .where('now_playing.updated_at', '>=', since)
       .orderBy('now_playing.updated_at', 'desc')
       .limit(limit)
@@ -134,6 +135,7 @@ export class SubsonicRepository {
       .selectFrom('play_queues')
       .innerJoin('profiles', 'profiles.id', 'play_queues.user_id')
       .select(['play_queues.user_id', 'profiles.display_name', 'play_queues.current_id', 'play_queues.position_ms', 'play_queues.changed_by', 'play_queues.updated_at'])
+      .where('play_queues.user_id', '=', userId)
       .where('play_queues.updated_at', '>=', since)
       .where('play_queues.current_id', 'is not', null)
       .orderBy('play_queues.updated_at', 'desc')

@@ -470,12 +470,13 @@ export class SubsonicService {
    * getNowPlaying: what listeners play now, from the database (so every instance answers alike):
    * the track a Subsonic app announced (scrobble, submission=false) and the current track of each
    * play queue saved lately (the web player saves every 10 s while playing), each while within
-   * its track's remaining length plus a minute. Only tracks this user may see are listed; other
-   * listeners appear by their display name (their Subsonic username is their e-mail, not shown).
+   * its track's remaining length plus a minute. Only this user's own plays (their other apps and
+   * devices): what someone listens to is theirs, as their history is, on a public service where
+   * every account is a stranger to the others (Navidrome, for a household, shows everyone's).
    */
   async nowPlaying(user: SubsonicUser): Promise<SubsonicObject[]> {
     const now = Date.now();
-    const plays = await this.deps.repository.recentPlays(new Date(now - NOW_PLAYING_LOOKBACK_MS).toISOString(), 100);
+    const plays = await this.deps.repository.recentPlays(user.id, new Date(now - NOW_PLAYING_LOOKBACK_MS).toISOString(), 100);
     const rows = new Map((await this.deps.tracks.getMany([...new Set(plays.map((p) => p.trackId))])).map((r) => [r.id, r]));
     const liked = await this.likedMap(user);
     const seen = new Set<string>();

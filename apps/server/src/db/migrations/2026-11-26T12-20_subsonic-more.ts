@@ -6,8 +6,7 @@ import { type Kysely, sql } from 'kysely';
  * now_playing: per user, the track a Subsonic app last announced as playing (scrobble with
  * submission=false), with the app's name and when; getNowPlaying reads it, and the play queues
  * saved lately, for the rows still within their track's length. In the database, so every
- * instance answers alike. play_queues_updated_idx and now_playing_updated_idx: getNowPlaying reads
- * the rows of the last hour as one range, newest first.
+ * instance answers alike; it shows a listener their own plays only, so it reads by primary key.
  *
  * getAlbumList2's alphabetical and by-year lists page through every listed album: releases (a
  * visible track at least, public) and singles (visible tracks with no release), each side walked
@@ -29,8 +28,6 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('player', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('now_playing_updated_idx').on('now_playing').column('updated_at').execute();
-  await db.schema.createIndex('play_queues_updated_idx').on('play_queues').column('updated_at').execute();
 
   await sql`CREATE INDEX releases_name_idx ON releases (lower(title), id) WHERE ${LISTED_RELEASE}`.execute(db);
   await sql`CREATE INDEX releases_year_idx ON releases (release_date, id) WHERE ${LISTED_RELEASE}`.execute(db);
@@ -41,7 +38,7 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const index of ['tracks_single_artist_name_idx', 'tracks_single_created_idx', 'tracks_single_name_idx', 'releases_artist_name_idx', 'releases_year_idx', 'releases_name_idx', 'play_queues_updated_idx']) {
+  for (const index of ['tracks_single_artist_name_idx', 'tracks_single_created_idx', 'tracks_single_name_idx', 'releases_artist_name_idx', 'releases_year_idx', 'releases_name_idx']) {
     await db.schema.dropIndex(index).execute();
   }
   await db.schema.dropTable('now_playing').execute();
