@@ -22,6 +22,7 @@ import * as radio from './migrations/2026-11-26T09-40_radio.js';
 import * as commentReplies from './migrations/2026-11-26T09-50_comment-replies.js';
 import * as listenBrainz from './migrations/2026-11-26T09-55_listenbrainz.js';
 import * as trackTitleIndex from './migrations/2026-11-26T09-58_track-title-index.js';
+import * as lyricsSearch from './migrations/2026-11-26T12-10_lyrics-search.js';
 import type { Database } from './schema.js';
 
 /**
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T09-50_comment-replies': commentReplies,
   '2026-11-26T09-55_listenbrainz': listenBrainz,
   '2026-11-26T09-58_track-title-index': trackTitleIndex,
+  '2026-11-26T12-10_lyrics-search': lyricsSearch,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
