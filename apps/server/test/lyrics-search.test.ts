@@ -72,8 +72,9 @@ describe(`search in lyrics (${dialect})`, () => {
     expect(result.tracks).toEqual([]);
     expect(result.lyrics?.map((hit) => hit.track.title)).toEqual(['Night Drive']);
     expect(shown(hitOf(result, neon))).toEqual(['Under the [neon rain] tonight']);
-    // The last word may be unfinished, as while typing; case does not matter.
-    expect(shown(hitOf(await search('UNDER THE NEO'), neon))).toEqual(['[Under the neon] rain tonight']);
+    // Case does not matter; words are whole (an unfinished last word finds nothing until it is complete).
+    expect(shown(hitOf(await search('UNDER THE NEON'), neon))).toEqual(['[Under the neon] rain tonight']);
+    expect(hitOf(await search('under the ne'), neon)).toBeUndefined();
     // The words must stand together, in order.
     expect(hitOf(await search('rain neon'), neon)).toBeUndefined();
     // Synced lyrics match by their text, not their stamps.
@@ -132,6 +133,19 @@ describe(`search in lyrics (${dialect})`, () => {
     expect(result.lyrics).toEqual([]);
   });
 
+  it('checks the phrase among the first songs holding every word only (the window bounds the work)', async () => {
+    // The first song holds both words apart, the second holds the phrase: a window of one song misses it.
+    const apart = await createTrack(owner, { title: 'Apart' });
+    const together = await createTrack(owner, { title: 'Together' });
+    await setLyrics(apart, 'moon above the copper sea');
+    await setLyrics(together, 'a copper moon rising');
+    const words = lyricsQueryWords('copper moon');
+    const ids = async (window: number) => (await t.context.repositories.lyrics.matches(words, 100, window)).map((m) => m.track_id);
+    expect(await ids(1)).toEqual([]);
+    expect(await ids(2)).toEqual([together.id]);
+    expect((await search('copper moon')).lyrics?.map((hit) => hit.track.title)).toEqual(['Together']);
+  });
+
   it('answers odd queries with a clear status, never a 5xx', async () => {
     for (const q of ['"', '"neon', 'neon"*', "it's", '*', 'a:*', '!&|<->', 'NEAR(a b)', 'rain OR', '()', '^', '\\', "''", '%_', '¹²³', 'ф', 'x'.repeat(200), 'e\u0301', '🎵🎵🎵']) {
       const res = await anonymous.json<SearchResult>('GET', `/api/search?q=${encodeURIComponent(q)}`);
@@ -142,7 +156,7 @@ describe(`search in lyrics (${dialect})`, () => {
   });
 
   it('plans the lyrics search through its full-text index', async () => {
-    const compiled = t.context.repositories.lyrics.matches(lyricsQueryWords('harbour lights'), 100).compile();
+    const compiled = t.context.repositories.lyrics.matchesQuery(lyricsQueryWords('harbour lights'), 100, 5000).compile();
     const explain = CompiledQuery.raw(`${dialect === 'postgres' ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN'} ${compiled.sql}`, [...compiled.parameters]);
     const plan = await t.context.database.db.transaction().execute(async (trx) => {
       // On a tiny table a scan is cheaper; forbid it to see that the index can serve the query.

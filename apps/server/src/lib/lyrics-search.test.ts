@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { MARK_CLOSE as C, MARK_OPEN as O, SNIPPET_MAX, fts5Phrase, lyricsBody, lyricsQueryWords, lyricsSnippet, tsqueryPhrase, withOriginalText } from './lyrics-search.js';
+import {
+  MARK_CLOSE as C,
+  MARK_OPEN as O,
+  SNIPPET_MAX,
+  fts5AllWords,
+  fts5Phrase,
+  lyricsBody,
+  lyricsQueryWords,
+  lyricsSnippet,
+  tsqueryAllWords,
+  tsqueryPhrase,
+  withOriginalText,
+} from './lyrics-search.js';
 
 const marked = (text: string, marks: Array<{ start: number; end: number }>) =>
   marks.reduceRight((out, mark) => `${out.slice(0, mark.start)}[${out.slice(mark.start, mark.end)}]${out.slice(mark.end)}`, text);
@@ -12,12 +24,12 @@ describe('lyrics search', () => {
     expect(lyricsQueryWords('над')).toEqual(['над']);
   });
 
-  it('writes the words as a phrase for each engine, the last as a prefix once it has three letters', () => {
+  it('writes the words as a phrase and as every word, for each engine, whole words only', () => {
     expect(fts5Phrase(['in', 'the', 'ci'])).toBe('"in the ci"');
-    expect(fts5Phrase(['in', 'the', 'cit'])).toBe('"in the cit"*');
-    expect(fts5Phrase(['ёлки'])).toBe('"елки"*');
-    expect(tsqueryPhrase(['in', 'the', 'cit'])).toBe("'in' <-> 'the' <-> 'cit':*");
-    expect(tsqueryPhrase(['в', 'ог'])).toBe("'в' <-> 'ог'");
+    expect(fts5Phrase(['ёлки'])).toBe('"елки"');
+    expect(fts5AllWords(['in', 'ёлки'])).toBe('"in" AND "елки"');
+    expect(tsqueryPhrase(['in', 'the', 'city'])).toBe("'in' <-> 'the' <-> 'city'");
+    expect(tsqueryAllWords(['в', 'огнях'])).toBe("'в' & 'огнях'");
   });
 
   it('keeps the markers out of the indexed text', () => {

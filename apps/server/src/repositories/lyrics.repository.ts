@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import type { Database, TrackLyricsTable } from '../db/schema.js';
-import { MARK_CLOSE, MARK_OPEN, fts5Phrase, tsqueryPhrase, withOriginalText } from '../lib/lyrics-search.js';
+import { MARK_CLOSE, MARK_OPEN, fts5AllWords, fts5Phrase, tsqueryAllWords, tsqueryPhrase, withOriginalText } from '../lib/lyrics-search.js';
 
 export type LyricsRow = Selectable<TrackLyricsTable>;
 
@@ -14,6 +14,9 @@ export interface LyricsMatch {
   track_id: string;
   key: string | number;
 }
+
+/** How many songs holding every word of a query are checked for the phrase. */
+export const LYRICS_WINDOW = 2_000;
 
 /** ts_headline's options: the whole text, each match between the markers lyricsSnippet reads. */
 const HEADLINE_OPTIONS = `StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}, HighlightAll=true`;
@@ -47,24 +50,51 @@ export class LyricsRepository {
   }
 
   /**
-   * Visible tracks whose lyrics hold the words as a phrase, at most `limit`, in the index's order
-   * (public so tests can EXPLAIN it). PostgreSQL: the GIN index on the lyrics' tsvector, then the
-   * track's `hidden`. SQLite: the FTS5 table, which holds the lyrics of visible tracks only.
+   * Visible tracks whose lyrics hold the words as a phrase, at most `limit`, in the index's order.
+   * A phrase of common words ("in the night") would have either engine check the word positions
+   * of every song holding those words; so the songs holding every word are found first (an exact
+   * lookup, no positions), and the phrase is checked among the first LYRICS_WINDOW of them only.
+   * SQLite: the FTS5 table, which holds the lyrics of visible tracks only; the window is a rowid
+   * bound. PostgreSQL: the GIN index on the stored tsvector, then the track's `hidden`.
    */
-  matches(words: string[], limit: number) {
+  async matches(words: string[], limit: number, window = LYRICS_WINDOW): Promise<LyricsMatch[]> {
+    if (this.dialect === 'postgres') return this.matchesQuery(words, limit, undefined, window).execute();
+    const last = await this.db
+      .selectFrom('lyrics_search')
+      .select(sql<number>`lyrics_search.rowid`.as('key'))
+      .where(sql<SqlBool>`lyrics_search match ${fts5AllWords(words)}`)
+      .offset(window - 1)
+      .limit(1)
+      .executeTakeFirst();
+    return this.matchesQuery(words, limit, last?.key).execute();
+  }
+
+  /**
+   * The query of matches() (public so tests can EXPLAIN it); on SQLite, `upTo` is the rowid that
+   * ends the window (none when fewer songs than the window hold every word).
+   */
+  matchesQuery(words: string[], limit: number, upTo?: number, window = LYRICS_WINDOW) {
     if (this.dialect === 'postgres') {
-      return this.db
+      const holdingEveryWord = this.db
         .selectFrom('track_lyrics')
-        .innerJoin('tracks', 'tracks.id', 'track_lyrics.track_id')
-        .select(['track_lyrics.track_id', 'track_lyrics.track_id as key'])
+        .select(['track_lyrics.track_id', sql<string>`track_lyrics.search_vector`.as('search_vector')])
+        .where(sql<SqlBool>`track_lyrics.search_vector @@ to_tsquery('lyrics_simple', ${tsqueryAllWords(words)})`)
+        .limit(window)
+        .as('l');
+      return this.db
+        .selectFrom(holdingEveryWord)
+        .innerJoin('tracks', 'tracks.id', 'l.track_id')
+        .select(['l.track_id', sql<string | number>`l.track_id`.as('key')])
         .where('tracks.hidden', '=', 0)
-        .where(sql<SqlBool>`to_tsvector('lyrics_simple', track_lyrics.body) @@ to_tsquery('lyrics_simple', ${tsqueryPhrase(words)})`)
+        .where(sql<SqlBool>`l.search_vector @@ to_tsquery('lyrics_simple', ${tsqueryPhrase(words)})`)
         .limit(limit);
     }
+    // The CAST: the driver binds a JS number as a REAL, and FTS5 then ignores a rowid constraint.
     return this.db
       .selectFrom('lyrics_search')
       .select(['lyrics_search.track_id', sql<string | number>`lyrics_search.rowid`.as('key')])
       .where(sql<SqlBool>`lyrics_search match ${fts5Phrase(words)}`)
+      .$if(upTo !== undefined, (q) => q.where(sql<SqlBool>`lyrics_search.rowid <= cast(${upTo} as integer)`))
       .limit(limit);
   }
 
@@ -86,8 +116,7 @@ export class LyricsRepository {
         .execute();
       return new Map(rows.map((row) => [row.track_id, row.text]));
     }
-    // highlight() needs the MATCH in its own query; each row is found by its rowid. The CAST: the
-    // driver binds a JS number as a REAL, and FTS5 then drops `rowid = ?` (every match came back).
+    // highlight() needs the MATCH in its own query; each row is found by its rowid (CAST: as above).
     const rows = await Promise.all(
       matches.map((match) =>
         this.db

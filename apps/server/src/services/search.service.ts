@@ -123,7 +123,7 @@ export class SearchService {
   private async inLyrics(q: string): Promise<LyricsHit[]> {
     const words = lyricsQueryWords(q);
     if (!this.deps.lyrics || words.length === 0) return [];
-    const matches = await this.deps.lyrics.matches(words, LYRICS_CANDIDATES).execute();
+    const matches = await this.deps.lyrics.matches(words, LYRICS_CANDIDATES);
     const tracks = await this.deps.tracks.getManyVisible(matches.map((m) => m.track_id));
     tracks.sort((a, b) => b.listens_count - a.listens_count || (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
     const picked = tracks.slice(0, LYRICS_LIMIT);

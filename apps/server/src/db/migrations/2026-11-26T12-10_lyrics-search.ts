@@ -7,8 +7,10 @@ import { isPostgres } from './2026-11-21T02-00_search-index.js';
  *   the row; what both engines index and cut the snippet from.
  * - Words, not stems: neither English stemming nor any one language's, so Russian lyrics match as
  *   typed; case and diacritics are folded (ё is е, café is cafe) on both engines.
- * - PostgreSQL: a GIN index on to_tsvector('lyrics_simple', body), a copy of the `simple`
- *   configuration with `unaccent` before it; visibility is a join on tracks.hidden at query time.
+ * - PostgreSQL: a GIN index on search_vector, to_tsvector('lyrics_simple', body) stored (a copy
+ *   of the `simple` configuration with `unaccent` before it); stored, so checking a phrase's word
+ *   positions reads the vector instead of parsing the lyrics again. Visibility is a join on
+ *   tracks.hidden at query time.
  * - SQLite: an FTS5 table (unicode61, diacritics removed) holding the lyrics of visible tracks only,
  *   kept by triggers on track_lyrics and on tracks.hidden, and found again by a key kept on the
  *   lyrics row (search_rowid), as tracks_search is. unicode61 folds Latin diacritics only, so ё is
@@ -65,7 +67,8 @@ export async function up(db: AnyDb): Promise<void> {
     await sql`CREATE TEXT SEARCH CONFIGURATION lyrics_simple (COPY = simple)`.execute(db);
     await sql`ALTER TEXT SEARCH CONFIGURATION lyrics_simple
       ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part, numword, numhword, hword_numpart WITH unaccent, simple`.execute(db);
-    await sql`CREATE INDEX track_lyrics_search_idx ON track_lyrics USING gin (to_tsvector('lyrics_simple', body))`.execute(db);
+    await sql`ALTER TABLE track_lyrics ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (to_tsvector('lyrics_simple', body)) STORED`.execute(db);
+    await sql`CREATE INDEX track_lyrics_search_idx ON track_lyrics USING gin (search_vector)`.execute(db);
     return;
   }
   await sql`ALTER TABLE track_lyrics ADD COLUMN search_rowid integer`.execute(db);
@@ -78,6 +81,7 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   if (isPostgres(db)) {
     await sql`DROP INDEX IF EXISTS track_lyrics_search_idx`.execute(db);
+    await sql`ALTER TABLE track_lyrics DROP COLUMN IF EXISTS search_vector`.execute(db);
     await sql`DROP TEXT SEARCH CONFIGURATION IF EXISTS lyrics_simple`.execute(db);
   } else {
     for (const trigger of ['lyrics_search_insert', 'lyrics_search_update', 'lyrics_search_delete', 'lyrics_search_track_hidden']) {
