@@ -126,6 +126,18 @@ describe(`search in lyrics (${dialect})`, () => {
     expect((await owner.json('PATCH', `/api/tracks/${hidden.id}/visibility`, { visibility: 'private' })).status).toBe(200);
   });
 
+  it('forgets the lyrics of a deleted track', async () => {
+    const gone = await createTrack(owner, { title: 'Soon Gone' });
+    await setLyrics(gone, 'paper lanterns drifting');
+    expect(hitOf(await search('paper lanterns'), gone)).toBeDefined();
+    expect((await owner.json('DELETE', `/api/tracks/${gone.id}`)).status).toBe(204);
+    expect((await search('paper lanterns')).lyrics).toEqual([]);
+    if (dialect === 'sqlite') {
+      const { rows } = await sql`select count(*) as n from lyrics_search where track_id = ${gone.id}`.execute(t.context.database.db);
+      expect(rows).toEqual([{ n: 0 }]);
+    }
+  });
+
   it('lists a track found by its title among tracks only, not again under lyrics', async () => {
     await setLyrics(synced, 'Timed to the beat');
     const result = await search('timed');
