@@ -89,6 +89,17 @@ describe(`search in lyrics (${dialect})`, () => {
     expect(shown(hitOf(await search('planes fly over the'), synced))).toEqual(['Paper [planes fly]', '[over the] harbour lights']);
   });
 
+  it('reads a hyphenated word as its parts, in a phrase too', async () => {
+    await setLyrics(synced, 'the hello-world song\nрок-н-ролл жив');
+    try {
+      expect(shown(hitOf(await search('the hello'), synced))).toEqual(['[the hello]-world song']);
+      expect(shown(hitOf(await search('world song'), synced))).toEqual(['the hello-[world song]']);
+      expect(shown(hitOf(await search('ролл жив'), synced))).toEqual(['рок-н-[ролл жив]']);
+    } finally {
+      await setLyrics(synced, '[00:01.00]Paper planes fly\n[00:04.00]over the harbour lights');
+    }
+  });
+
   it('finds Russian lyrics by words as written, with ё and е alike and any case', async () => {
     expect(shown(hitOf(await search('над городом'), russian))).toEqual(['Снег идёт [над городом]']);
     expect(shown(hitOf(await search('снег идет'), russian))).toEqual(['[Снег идёт] над городом']);

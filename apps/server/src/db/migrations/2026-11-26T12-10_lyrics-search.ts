@@ -66,7 +66,10 @@ export async function up(db: AnyDb): Promise<void> {
     await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db);
     await sql`CREATE TEXT SEARCH CONFIGURATION lyrics_simple (COPY = simple)`.execute(db);
     await sql`ALTER TEXT SEARCH CONFIGURATION lyrics_simple
-      ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part, numword, numhword, hword_numpart WITH unaccent, simple`.execute(db);
+      ALTER MAPPING FOR asciiword, hword_asciipart, word, hword_part, numword, hword_numpart WITH unaccent, simple`.execute(db);
+    // A hyphenated word counts as its parts only ("rock-n-roll" is rock, n, roll), as FTS5 and the
+    // query split it: the whole compound would take a position and break phrases around it.
+    await sql`ALTER TEXT SEARCH CONFIGURATION lyrics_simple DROP MAPPING FOR asciihword, hword, numhword`.execute(db);
     await sql`ALTER TABLE track_lyrics ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (to_tsvector('lyrics_simple', body)) STORED`.execute(db);
     await sql`CREATE INDEX track_lyrics_search_idx ON track_lyrics USING gin (search_vector)`.execute(db);
     return;
