@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount, playerBar, signUpViaApi, skipTermsModal, unique, type ApiTrack } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
-import { main, openSession, removeUploadedTracks, signedInAccount } from '../support/library.js';
+import { main, openSession, removeUploadedTracks, rowOf, signedInAccount } from '../support/library.js';
 
 /** Synced lyrics (issue 14): an artist writes LRC in the studio; a listener's player follows and seeks by it. */
 
@@ -202,4 +202,52 @@ test('tap to time: the artist stamps each line at the audio element’s time, st
       { startMs: 7000, text: 'Third words' },
     ],
   });
+});
+
+test('a listener searches a phrase of the lyrics and finds the track under "In lyrics", the line shown with the phrase marked; a private track’s lyrics stay out', async ({ browser }, testInfo) => {
+  const artist = await openSession(browser);
+  const listener = await openSession(browser);
+  try {
+    await signUpViaApi(artist.page, newAccount('Lyra Searchable'));
+    // A word no other track has, so the journey sees only its own tracks among the results.
+    const word = `zq${Date.now().toString(36)}`;
+    const title = unique('E2E Lanterns');
+    const track = await uploadTrack(artist.page, title);
+    const hiddenTitle = unique('E2E Drawer');
+    const hidden = await uploadTrack(artist.page, hiddenTitle);
+    const headers = { origin: APP_URL };
+    const text = `[00:00.00]Morning comes slow\n[00:04.00]Amber ${word} lanterns over the bay\n[00:08.00]Снег идёт над городом`;
+    expect((await artist.page.request.put(`/api/tracks/${track.id}/lyrics`, { data: { text }, headers })).status()).toBe(200);
+    expect((await artist.page.request.put(`/api/tracks/${hidden.id}/lyrics`, { data: { text: `${word} lanterns in a drawer` }, headers })).status()).toBe(200);
+    expect((await artist.page.request.patch(`/api/tracks/${hidden.id}/visibility`, { data: { visibility: 'private' }, headers })).status()).toBe(200);
+
+    const { page } = listener;
+    await page.goto('/home?tab=search');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(`${word} lanterns`);
+    const inLyrics = page.getByRole('list', { name: 'Tracks whose lyrics match' });
+    await expect(main(page).getByRole('heading', { name: 'In lyrics' })).toBeVisible();
+    const row = rowOf(inLyrics, title);
+    await expect(row.getByTestId('lyrics-snippet')).toHaveText(`Amber ${word} lanterns over the bay`);
+    await expect(row.locator('mark')).toHaveText([`${word} lanterns`]);
+    await expect(rowOf(inLyrics, hiddenTitle)).toHaveCount(0);
+    await expect(inLyrics.getByTestId('track-row')).toHaveCount(1);
+    await page.screenshot({ path: testInfo.outputPath('lyrics-search-desktop.png') });
+    await page.screenshot({ path: '/tmp/h3-lyrics-search.png' });
+
+    await test.step('Russian lyrics are found as typed, ё or е alike', async () => {
+      await page.getByRole('searchbox', { name: 'Search' }).fill('снег идет над');
+      await expect(rowOf(inLyrics, title).locator('mark')).toHaveText(['Снег идёт над']);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.screenshot({ path: '/tmp/h3-lyrics-search-375.png' });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+
+    await test.step('picking the row plays the track', async () => {
+      await rowOf(inLyrics, title).click();
+      await expect(playerBar(page)).toContainText(title);
+    });
+  } finally {
+    await artist.context.close();
+    await listener.context.close();
+  }
 });

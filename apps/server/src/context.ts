@@ -195,7 +195,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       releases: new ReleaseRepository(db, database.dialect),
       listenBrainz: new ListenBrainzRepository(db),
       subsonic: new SubsonicRepository(db, database.dialect),
-      lyrics: new LyricsRepository(db),
+      lyrics: new LyricsRepository(db, database.dialect),
       radio: new RadioRepository(db, database.dialect),
     };
     const profiles = new ProfileService(repositories.profiles);
@@ -286,7 +286,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
       engagement,
       playlists,
-      search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles, releases: repositories.releases }),
+      search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles, releases: repositories.releases, lyrics: repositories.lyrics }),
       waveforms,
       audio,
       comments: new CommentService({ comments: repositories.comments, tracks: repositories.tracks, events, notifications }),

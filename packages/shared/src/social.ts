@@ -40,6 +40,16 @@ export const searchQuerySchema = z.object({
   q: z.string().trim().max(200).default(''),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
+/** A line of lyrics a search matched, with the matched ranges ([start, end) of `text`, in UTF-16 units, in order). */
+export const lyricsSnippetLineSchema = z.object({
+  text: z.string(),
+  marks: z.array(z.object({ start: z.number().int().min(0), end: z.number().int().min(0) })),
+});
+export type LyricsSnippetLine = z.infer<typeof lyricsSnippetLineSchema>;
+/** A track found by its lyrics, with the line(s) the query matched. */
+export const lyricsHitSchema = z.object({ track: trackSchema, lines: z.array(lyricsSnippetLineSchema) });
+export type LyricsHit = z.infer<typeof lyricsHitSchema>;
+
 export const searchResultSchema = z.object({
   query: z.string(),
   tracks: z.array(trackSchema),
@@ -53,6 +63,11 @@ export const searchResultSchema = z.object({
   suggestion: z.string().nullable(),
   /** Releases (albums, EPs, singles) whose title or artist contains the query, most liked first. */
   albums: z.array(releaseSummarySchema).optional(),
+  /**
+   * Tracks whose lyrics hold the query as a phrase (the last word may be unfinished), the most
+   * listened first, with the matching line; tracks already in `tracks` are not repeated here.
+   */
+  lyrics: z.array(lyricsHitSchema).optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -23,6 +23,7 @@ import * as commentReplies from './migrations/2026-11-26T09-50_comment-replies.j
 import * as listenBrainz from './migrations/2026-11-26T09-55_listenbrainz.js';
 import * as collaborativePlaylists from './migrations/2026-11-26T12-00_collaborative-playlists.js';
 import * as trackTitleIndex from './migrations/2026-11-26T09-58_track-title-index.js';
+import * as lyricsSearch from './migrations/2026-11-26T12-10_lyrics-search.js';
 import * as subsonicMore from './migrations/2026-11-26T12-20_subsonic-more.js';
 import type { Database } from './schema.js';
 
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T09-55_listenbrainz': listenBrainz,
   '2026-11-26T09-58_track-title-index': trackTitleIndex,
   '2026-11-26T12-00_collaborative-playlists': collaborativePlaylists,
+  '2026-11-26T12-10_lyrics-search': lyricsSearch,
   '2026-11-26T12-20_subsonic-more': subsonicMore,
 };
 

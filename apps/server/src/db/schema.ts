@@ -80,6 +80,14 @@ export interface TrackLyricsTable {
   lines: string;
   lang: string | null;
   updated_at: string;
+  /** The lines' text, one per line, as search indexes it (migration lyrics-search). */
+  body: string;
+}
+
+/** SQLite's FTS5 table of the lyrics of visible tracks (migration lyrics-search). */
+export interface LyricsSearchTable {
+  track_id: string;
+  body: string;
 }
 
 export type TrackVisibility = 'public' | 'unlisted' | 'private';
@@ -438,6 +446,7 @@ export interface Database {
   catalogue_counters: CatalogueCountersTable;
   search_words: SearchWordsTable;
   tracks_search: TracksSearchTable;
+  lyrics_search: LyricsSearchTable;
   notifications: NotificationsTable;
   notification_optouts: NotificationOptoutsTable;
   releases: ReleasesTable;

@@ -36,7 +36,7 @@ export async function listenerRoutes(base: FastifyInstance, { services }: Pick<A
       config: { access: 'public' },
       schema: {
         tags: ['tracks'],
-        summary: 'Tracks and artists matching q, with a corrected query when q has a typo',
+        summary: 'Tracks, artists, genres and albums matching q, tracks whose lyrics hold q as a phrase (with the matching line), and a corrected query when q has a typo',
         querystring: searchQuerySchema,
         response: { 200: searchResultSchema, 400: errorSchema },
       },

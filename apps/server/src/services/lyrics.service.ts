@@ -5,6 +5,7 @@ import type { EventBus } from '../events/event-bus.js';
 import { type Actor, canSeeTrack, ownsOrAdmin } from '../lib/actor.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { nowIso } from '../lib/ids.js';
+import { lyricsBody } from '../lib/lyrics-search.js';
 import type { LyricsRepository, LyricsRow } from '../repositories/lyrics.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
 
@@ -47,7 +48,15 @@ export class LyricsService {
     await this.requireOwned(actor, trackId);
     const parsed = parseLyrics(text);
     if (!parsed.ok) throw new BadRequestError(parsed.message, 'invalid_lyrics');
-    const row: LyricsRow = { track_id: trackId, kind: parsed.kind, source: text, lines: JSON.stringify(parsed.lines), lang: lang ?? parsed.lang ?? null, updated_at: nowIso() };
+    const row: LyricsRow = {
+      track_id: trackId,
+      kind: parsed.kind,
+      source: text,
+      lines: JSON.stringify(parsed.lines),
+      lang: lang ?? parsed.lang ?? null,
+      updated_at: nowIso(),
+      body: lyricsBody(parsed.lines),
+    };
     await this.deps.db.transaction().execute((trx) => this.deps.lyrics.put(trx, row));
     this.deps.events.emit('track.updated', { trackId });
     return toLyrics(row);

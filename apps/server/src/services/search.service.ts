@@ -1,7 +1,9 @@
-import type { ArtistSummary, Genre, SearchResult } from '@platter/shared';
+import type { ArtistSummary, Genre, LyricsHit, SearchResult } from '@platter/shared';
 import { GENRES, searchQuerySchema } from '@platter/shared';
 import type { ProfileRow } from '../db/schema.js';
+import { lyricsQueryWords, lyricsSnippet } from '../lib/lyrics-search.js';
 import { allowedEdits, editDistance, suggestQuery } from '../lib/spelling.js';
+import type { LyricsRepository } from '../repositories/lyrics.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ReleaseRepository } from '../repositories/release.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
@@ -41,14 +43,23 @@ function toArtistSummary(row: ProfileRow): ArtistSummary {
 }
 
 const isEmpty = (found: Omit<SearchResult, 'query' | 'suggestion'>) =>
-  found.tracks.length === 0 && found.artists.length === 0 && found.genres.length === 0 && (found.albums ?? []).length === 0;
+  found.tracks.length === 0 &&
+  found.artists.length === 0 &&
+  found.genres.length === 0 &&
+  (found.albums ?? []).length === 0 &&
+  (found.lyrics ?? []).length === 0;
 /** Releases a search lists. */
 const ALBUM_LIMIT = 10;
+/** Tracks a search lists by their lyrics. */
+const LYRICS_LIMIT = 5;
+/** Lyrics matches read from the index (in its order) to pick the most listened LYRICS_LIMIT from. */
+const LYRICS_CANDIDATES = 100;
 
 export interface SearchServiceDeps {
   tracks: TrackRepository;
   profiles: ProfileRepository;
   releases?: ReleaseRepository;
+  lyrics?: LyricsRepository;
 }
 
 /**
@@ -86,7 +97,8 @@ export class SearchService {
   private async find(q: string, limit: number): Promise<Omit<SearchResult, 'query' | 'suggestion'>> {
     const lower = q.toLowerCase();
     const genres = genresNamedBy(q);
-    const [albums, matches, artists, ...byGenre] = await Promise.all([
+    const [lyrics, albums, matches, artists, ...byGenre] = await Promise.all([
+      this.inLyrics(q),
       this.deps.releases ? this.deps.releases.search(lower, ALBUM_LIMIT) : Promise.resolve([]),
       this.deps.tracks.list({ search: lower }, 0, limit),
       this.deps.profiles.searchArtists(lower, ARTIST_LIMIT),
@@ -94,7 +106,36 @@ export class SearchService {
     ]);
     const seen = new Set<string>();
     const tracks = [...matches, ...byGenre.flat()].filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
-    return { tracks: tracks.map(toTrack), artists: artists.map(toArtistSummary), genres, albums: albums.map(toReleaseSummary) };
+    return {
+      tracks: tracks.map(toTrack),
+      artists: artists.map(toArtistSummary),
+      genres,
+      albums: albums.map(toReleaseSummary),
+      lyrics: lyrics.filter((hit) => !tracks.some((track) => track.id === hit.track.id)),
+    };
+  }
+
+  /**
+   * Tracks whose lyrics hold the query as a phrase: up to LYRICS_CANDIDATES matches in the
+   * index's order (no ranking of every match of a common phrase), the most listened of them,
+   * then their highlighted lyrics cut to the matching line.
+   */
+  private async inLyrics(q: string): Promise<LyricsHit[]> {
+    const words = lyricsQueryWords(q);
+    if (!this.deps.lyrics || words.length === 0) return [];
+    const matches = await this.deps.lyrics.matches(words, LYRICS_CANDIDATES);
+    const tracks = await this.deps.tracks.getManyVisible(matches.map((m) => m.track_id));
+    tracks.sort((a, b) => b.listens_count - a.listens_count || (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    const picked = tracks.slice(0, LYRICS_LIMIT);
+    const byTrack = new Map(matches.map((m) => [m.track_id, m]));
+    const texts = await this.deps.lyrics.highlighted(
+      words,
+      picked.map((track) => byTrack.get(track.id)!),
+    );
+    return picked.flatMap((track) => {
+      const lines = lyricsSnippet(texts.get(track.id) ?? '', words.length);
+      return lines.length > 0 ? [{ track: toTrack(track), lines }] : [];
+    });
   }
 
   /**

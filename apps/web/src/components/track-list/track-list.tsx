@@ -23,11 +23,13 @@ export interface TrackListProps {
   renderRowTools?: (track: Track, index: number) => ReactNode;
   /** The row's key (default: the track id and the index); a playlist keys by entry. */
   rowKey?: (track: Track, index: number) => string;
+  /** A line under the artist (search shows the lyrics a query matched). */
+  renderRowDetail?: (track: Track, index: number) => ReactNode;
 }
 
 const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
-export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumber = 1, label, renderRowTools, rowKey }: TrackListProps) {
+export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumber = 1, label, renderRowTools, rowKey, renderRowDetail }: TrackListProps) {
   const { t } = useTranslation();
   const rowActions = useTrackRowActions();
   return (
@@ -64,6 +66,7 @@ export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumbe
               <Link className="track-row__artist" to={paths.artist.getHref(track.artistId)} onClick={stop}>
                 {track.artist}
               </Link>
+              {renderRowDetail?.(track, index)}
             </div>
             <span className="track-row__genre">{track.genre}</span>
             <RowLike track={track} rowActions={rowActions} />

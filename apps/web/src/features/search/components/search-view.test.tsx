@@ -104,6 +104,26 @@ describe('SearchView', () => {
     expect(currentLocation()).toBe('/home?tab=search&q=night');
   });
 
+  it('tracks found in lyrics: an "In lyrics" list with the matching line, the match marked and any HTML shown as text', () => {
+    const client = createTestQueryClient();
+    const line = '<img src=x onerror=alert(1)> under the neon rain';
+    const start = line.indexOf('neon rain');
+    client.setQueryData(
+      searchQueryOptions('neon rain').queryKey,
+      result('neon rain', { lyrics: [{ track: makeTrack({ id: 't1', title: 'Night Drive' }), lines: [{ text: line, marks: [{ start, end: start + 9 }] }] }] }),
+    );
+    const onPlay = renderSearch('/home?tab=search&q=neon rain', client);
+    expect(screen.queryByText('no tracks for your query')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'In lyrics' })).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Tracks whose lyrics match' });
+    const snippet = within(list).getByTestId('lyrics-snippet');
+    expect(snippet.textContent).toBe(line);
+    expect([...snippet.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['neon rain']);
+    expect(snippet.querySelector('img')).toBeNull();
+    fireEvent.click(within(list).getByText('Night Drive'));
+    expect(onPlay).toHaveBeenCalledWith([expect.objectContaining({ id: 't1' })], 0);
+  });
+
   it('typing reaches the URL after a pause; results that stay are recorded as a recent search', () => {
     vi.useFakeTimers();
     const client = createTestQueryClient();

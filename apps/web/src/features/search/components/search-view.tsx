@@ -12,6 +12,7 @@ import { useRecentSearches } from '../hooks/use-recent-searches';
 import { ArtistCards } from './artist-cards';
 import { ReleaseCards } from '../../../components/release-card/release-card';
 import { GenreResults } from './genre-results';
+import { LyricsResults } from './lyrics-results';
 import { TopCharts } from './top-charts';
 import './search.css';
 
@@ -76,7 +77,13 @@ export function SearchView({ userId, activeTrackId, isPlaying, onPlay }: SearchV
 
   const results = useSearch(q);
   const shown = results.data && !results.isPlaceholderData ? results.data : null;
-  const found = !!shown && (shown.tracks.length > 0 || shown.artists.length > 0 || shown.genres.length > 0 || (shown.albums?.length ?? 0) > 0);
+  const found =
+    !!shown && (shown.tracks.length > 0 || shown.artists.length > 0 || shown.genres.length > 0 || (shown.albums?.length ?? 0) > 0 || (shown.lyrics?.length ?? 0) > 0);
+  const playAndRecord = (tracks: readonly Track[], index: number) => {
+    // Picking a result is the clearest sign that this was a search worth keeping.
+    record(q);
+    onPlay(tracks, index);
+  };
 
   // Results that stay on screen count as a search made.
   useEffect(() => {
@@ -171,22 +178,15 @@ export function SearchView({ userId, activeTrackId, isPlaying, onPlay }: SearchV
                 </section>
               )}
               {results.data.tracks.length === 0 ? (
-                <p className="status-text">{t('search.noResults')}</p>
+                (results.data.lyrics?.length ?? 0) === 0 && <p className="status-text">{t('search.noResults')}</p>
               ) : (
                 <section className="search__section">
                   <h2 className="search__heading">{t('search.tracks')}</h2>
-                  <TrackList
-                    tracks={results.data.tracks}
-                    activeTrackId={activeTrackId}
-                    isPlaying={isPlaying}
-                    onPlay={(tracks, index) => {
-                      // Picking a result is the clearest sign that this was a search worth keeping.
-                      record(q);
-                      onPlay(tracks, index);
-                    }}
-                    label={t('search.tracksLabel')}
-                  />
+                  <TrackList tracks={results.data.tracks} activeTrackId={activeTrackId} isPlaying={isPlaying} onPlay={playAndRecord} label={t('search.tracksLabel')} />
                 </section>
+              )}
+              {(results.data.lyrics?.length ?? 0) > 0 && (
+                <LyricsResults hits={results.data.lyrics ?? []} activeTrackId={activeTrackId} isPlaying={isPlaying} onPlay={playAndRecord} />
               )}
             </>
           )}
