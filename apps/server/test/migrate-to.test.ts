@@ -41,6 +41,7 @@ describe.skipIf(dialect !== 'postgres')('migrate-to: a single-process install on
     const playlist = await artist.json<{ id: string }>('POST', '/api/playlists', { name: 'Boxes' });
     playlistId = playlist.body.id;
     expect((await artist.json('POST', `/api/playlists/${playlistId}/tracks`, { trackId })).status).toBeLessThan(300);
+    expect((await artist.json('PUT', `/api/tracks/${trackId}/lyrics`, { text: 'Boxes in the hallway\nKeys on the window sill', lang: 'en' })).status).toBe(200);
     // More rows than one batch (500), as a long-running install has.
     const messages = Array.from({ length: 1201 }, (_, i) => ({
       id: `message-${i}`,
@@ -104,6 +105,9 @@ describe.skipIf(dialect !== 'postgres')('migrate-to: a single-process install on
         expect(playlist.status).toBe(200);
         expect(playlist.body.name).toBe('Boxes');
         expect(JSON.stringify(playlist.body)).toContain(trackId);
+        // SQLite's lyrics index is not copied: the target indexes the copied lyrics itself.
+        const found = await mover.json<{ lyrics?: Array<{ track: { id: string } }> }>('GET', `/api/search?q=${encodeURIComponent('keys on the window')}`);
+        expect(found.body.lyrics?.map((hit) => hit.track.id), target.name).toEqual([trackId]);
         const copied = await app.context.database.db.selectFrom('contact_messages').select(['id', 'subject', 'created_at']).orderBy('created_at').execute();
         expect(copied).toHaveLength(1201);
         expect(copied[1200]).toEqual({ id: 'message-1200', subject: 'Hello', created_at: '2026-01-01T00:20:00.000Z' });

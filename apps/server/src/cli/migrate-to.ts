@@ -31,12 +31,13 @@ export const MIGRATE_TO_USAGE = 'Usage: npm run admin -- migrate-to --from <DATA
 const BATCH_ROWS = 500;
 
 /**
- * Tables never copied: the migrators' own bookkeeping, SQLite's search index (PostgreSQL uses
- * pg_trgm) and the catalogue counters (the target's triggers keep its own; recounted at the end).
+ * Tables never copied: the migrators' own bookkeeping, SQLite's search indexes (PostgreSQL uses
+ * pg_trgm for tracks and a stored tsvector for lyrics, both made from the copied rows) and the
+ * catalogue counters (the target's triggers keep its own; recounted at the end).
  */
-const SKIPPED_TABLE = /^(sqlite_|kysely_migration|tracks_search|catalogue_counters$)/;
-/** SQLite-only columns: the key of a track's row in SQLite's search index. */
-const SQLITE_ONLY_COLUMNS = new Set(['tracks.search_rowid']);
+const SKIPPED_TABLE = /^(sqlite_|kysely_migration|tracks_search|lyrics_search|catalogue_counters$)/;
+/** SQLite-only columns: the key of a track's (and its lyrics') row in SQLite's search indexes. */
+const SQLITE_ONLY_COLUMNS = new Set(['tracks.search_rowid', 'track_lyrics.search_rowid']);
 
 export interface MigrateToSummary {
   tables: Array<{ table: string; rows: number }>;
