@@ -17,12 +17,12 @@ const XSD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 
 const run = promisify(execFile);
 const ADMIN_EMAIL = 'subsonic-admin@platter.test';
 
-/** Every method /rest answers (routes/subsonic/subsonic.routes.ts), for the access check. */
+/** Every method /rest answers with credentials only (routes/subsonic/subsonic.routes.ts), for the access check; getOpenSubsonicExtensions is public. */
 const METHODS = [
-  'ping', 'getLicense', 'getOpenSubsonicExtensions', 'getMusicFolders', 'getIndexes', 'getArtists', 'getArtist', 'getArtistInfo', 'getArtistInfo2', 'getAlbum',
+  'ping', 'getLicense', 'getMusicFolders', 'getIndexes', 'getArtists', 'getArtist', 'getArtistInfo', 'getArtistInfo2', 'getAlbum',
   'getAlbumList2', 'getSong', 'getRandomSongs', 'getSongsByGenre', 'getGenres', 'search3', 'getTopSongs', 'getSimilarSongs2', 'getUser', 'getNowPlaying',
   'stream', 'download', 'getCoverArt', 'star', 'unstar', 'getStarred2', 'setRating', 'scrobble', 'getPlaylists', 'getPlaylist', 'createPlaylist',
-  'updatePlaylist', 'deletePlaylist', 'getPlayQueue', 'savePlayQueue', 'getLyrics', 'getLyricsBySongId',
+  'updatePlaylist', 'deletePlaylist', 'getPlayQueue', 'savePlayQueue', 'getLyrics', 'getLyricsBySongId', 'tokenInfo',
 ];
 
 type Track = { id: string; title: string; listens: number; likes: number };
@@ -142,6 +142,10 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
     expect(JSON.parse(missing.text)['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 10 } });
     // Without f=json the answer is XML, with the same error.
     expect((await raw('ping', {})).text).toMatch(/<error code="10" message="[^"]+"\/>/);
+    // apiKeyAuthentication's tokenInfo: whose key it is (schema-checked), 44 for a key nobody has.
+    expect(JSON.parse((await raw('tokenInfo', { apiKey: fanKey, f: 'json' })).text)['subsonic-response']).toMatchObject({ status: 'ok', tokenInfo: { username: fanEmail } });
+    expect((await raw('tokenInfo', { apiKey: fanKey })).text).toMatch(new RegExp(`<tokenInfo username="${fanEmail}"`));
+    expect(JSON.parse((await raw('tokenInfo', { apiKey: 'not-a-key', f: 'json' })).text)['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 44 } });
   });
 
   it('browses artists → album → songs, with a track without a release as its own single', async () => {
@@ -354,6 +358,12 @@ describe(`the OpenSubsonic API at /rest (${dialect})`, () => {
     const revoked = await credential(fan, 'apiKey', 'Old phone');
     expect((await fan.json('DELETE', `/api/me/subsonic-credentials/${revoked.id}`)).status).toBe(204);
     const id = track(3).id;
+    // OpenSubsonic: getOpenSubsonicExtensions "must be publicly accessible" (a client asks before it signs in), and says nothing of anyone.
+    for (const format of ['json', 'xml']) {
+      const open = await raw('getOpenSubsonicExtensions', { f: format, v: '1.16.1', c: 'probe' });
+      expect(open.text, format).toContain(format === 'json' ? '"status":"ok"' : 'status="ok"');
+      expect(open.text, format).toContain('songLyrics');
+    }
     for (const method of METHODS) {
       const params = { id, f: 'json' };
       const nobody = JSON.parse((await raw(method, params)).text)['subsonic-response'];

@@ -52,8 +52,10 @@ function validator(id: string): ValidateFunction {
 export function schemaIdFor(method: string, status: unknown): string {
   if (status === 'failed') return 'schemas/SubsonicResponse/SubsonicFailureResponse.json';
   const name = method.replace(/\.view$/, '');
-  const id = `endpoints/${name}/${name.charAt(0).toUpperCase()}${name.slice(1)}SuccessResponse.json`;
-  return fs.existsSync(path.join(ROOT, id)) ? id : 'schemas/SubsonicResponse/SubsonicSuccessResponse.json';
+  const title = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+  // Most files are named after the method (GetSongSuccessResponse); tokenInfo's is GetTokenInfoSuccessResponse.
+  const id = [`endpoints/${name}/${title}SuccessResponse.json`, `endpoints/${name}/Get${title}SuccessResponse.json`].find((candidate) => fs.existsSync(path.join(ROOT, candidate)));
+  return id ?? 'schemas/SubsonicResponse/SubsonicSuccessResponse.json';
 }
 
 /** What is wrong with a JSON answer to `method` by the OpenSubsonic schemas (an empty list when nothing). */

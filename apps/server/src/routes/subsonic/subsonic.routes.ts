@@ -101,16 +101,21 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
     return SENT;
   };
 
+  /** What this server supports; OpenSubsonic says it must answer without credentials (a client asks before it signs in). */
+  const extensions = {
+    openSubsonicExtensions: [
+      { name: 'apiKeyAuthentication', versions: [1] },
+      { name: 'formPost', versions: [1] },
+      { name: 'songLyrics', versions: [1] },
+    ],
+  };
+
   const handlers: Record<string, Handler> = {
+    getOpenSubsonicExtensions: async () => extensions,
+    // apiKeyAuthentication: whose key this is (error 44 for an unknown key comes from authenticate).
+    tokenInfo: async (user) => ({ tokenInfo: { username: user.username } }),
     ping: async () => ({}),
     getLicense: async () => ({ license: { valid: true, email: undefined } }),
-    getOpenSubsonicExtensions: async () => ({
-      openSubsonicExtensions: [
-        { name: 'apiKeyAuthentication', versions: [1] },
-        { name: 'formPost', versions: [1] },
-        { name: 'songLyrics', versions: [1] },
-      ],
-    }),
     getMusicFolders: async () => ({ musicFolders: { musicFolder: [{ id: 1, name: 'Platter' }] } }),
     getIndexes: async () => ({ indexes: { lastModified: Date.now(), ignoredArticles: '', index: await subsonic.artists(false) } }),
     getArtists: async () => ({ artists: { ignoredArticles: '', index: await subsonic.artists() } }),
@@ -249,6 +254,7 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
       checkText({ ...query, ...body });
       const method = request.params.method.replace(/\.view$/, '');
       const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
+      if (method === 'getOpenSubsonicExtensions') return answer('ok', extensions);
       const u = params.get('u');
       const waitMs = await backoff.waitMs(u, request.ip);
       if (waitMs > 0) {
