@@ -71,7 +71,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       injectManifest: {
         // The shell: index.html, landing.html (`/`), the hashed bundles and styles, the icons. Not
         // the demo audio (that is /media/, saved per track by the listener). landing.html is
-        // prerendered after this list is made: scripts/prerender-landing.mjs updates its revision.
+        // prerendered after this list is made: scripts/prerender-landing.mjs updates its revision;
+        // home.html (`/home`) is written after it too: scripts/prerender-home.mjs adds it.
         // (Not the SSR build's output in dist-ssr: it is outside dist.)
         globPatterns: ['**/*.{js,css,html,svg,png}'],
         rollupFormat: 'iife',
@@ -89,6 +90,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         emptyOutDir: true,
+        // dist/.vite/manifest.json: scripts/prerender-home.mjs inlines the home route's stylesheets (and removes it).
+        manifest: true,
         // Pages: the SPA (index.html, every route but `/`) and the landing's lightweight,
         // prerendered page (landing.html, served for `/`; src/app/landing).
         // The embed player (embed.html, /embed/track/:id) is a third, tiny page of its own (src/app/embed).

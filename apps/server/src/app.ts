@@ -278,11 +278,14 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
       },
     });
   }
+  // `/home` (any tab) starts from its prerendered first frame (apps/web/scripts/prerender-home.mjs).
+  const hasHome = hasWeb && fs.existsSync(path.join(webDist, 'home.html'));
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const page = hasWeb && (request.method === 'GET' || request.method === 'HEAD');
     if (page && isWebAppPage(pathname)) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      const home = hasHome && /^\/home\/*$/i.test(pathname);
+      return reply.header('Cache-Control', 'no-cache').sendFile(home ? 'home.html' : 'index.html');
     }
     // A person who mistyped a page's address gets the app's own "Page not found", with a 404
     // status; a probe or a script (/healthz, /metrics, asking for anything but HTML) gets JSON.

@@ -130,9 +130,11 @@ describe(`the web app's pages and nothing else (${dialect})`, () => {
   let t: TestApp;
   let webDist: string;
   const INDEX = '<!doctype html><html><head><title>Platter</title></head><body><div id="root"></div></body></html>';
+  const HOME = '<!doctype html><html><head><title>Platter</title></head><body><div id="home-shell"></div><div id="root"></div></body></html>';
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(webDist, 'home.html'), HOME);
     fs.writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\n');
     t = await startTestApp({ WEB_DIST: webDist });
   });
@@ -142,10 +144,17 @@ describe(`the web app's pages and nothing else (${dialect})`, () => {
   });
 
   it('serves the app at its own pages, deep links included', async () => {
-    for (const url of ['/home', '/home?tab=search&q=x', '/HOME/', '/home/ArtistDashboard', '/about', '/contact', '/auth/popup?provider=google', '/platter-started']) {
+    for (const url of ['/home/ArtistDashboard', '/about', '/contact', '/auth/popup?provider=google', '/platter-started']) {
       const response = await fetch(`${t.baseUrl}${url}`);
       expect(response.status, url).toBe(200);
       expect(await response.text(), url).toBe(INDEX);
+    }
+    // /home, any tab: its prerendered first frame (apps/web/scripts/prerender-home.mjs), not cached stale.
+    for (const url of ['/home', '/home?tab=search&q=x', '/HOME/']) {
+      const response = await fetch(`${t.baseUrl}${url}`);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('cache-control'), url).toBe('no-cache');
+      expect(await response.text(), url).toBe(HOME);
     }
     // Share links: the app, with a 404 status when the id is unknown.
     for (const url of ['/track/nope', '/artist/nope', '/playlist/nope']) expect(await (await fetch(`${t.baseUrl}${url}`)).text(), url).toBe(INDEX);

@@ -1,13 +1,16 @@
+import { whenHomeShellRemoved } from './home-shell';
+
 /**
  * Resolves once the page has painted its first content (the browser's first-contentful-paint
- * entry), so that work the first paint does not need (the API contracts, the player's background
- * work) neither delays it nor competes with it for the network and the CPU. Where the browser
+ * entry; on /home, once the app has taken over from the prerendered frame: lib/home-shell.ts), so
+ * that work the first paint does not need (the API contracts, the player's background work)
+ * neither delays it nor competes with it for the network and the CPU. Where the browser
  * reports no paints (tests, older browsers) it resolves at once; a page that paints nothing
  * contentful (a tab opened in the background) goes on at the latest FALLBACK_MS after its load
  * event.
  */
 export function whenFirstPainted(): Promise<void> {
-  return (firstPaint ??= waitForFirstPaint());
+  return (firstPaint ??= whenHomeShellRemoved().then(waitForFirstPaint));
 }
 
 /** After the load event, how long a page without a first contentful paint waits for it. */

@@ -11,6 +11,7 @@ import { AudioOutput } from '../../features/player/components/audio-output';
 import { PlayerBar } from '../../features/player/components/player-bar';
 import { useTrackLink } from '../../features/player/hooks/use-track-link';
 import { usePlayerStore } from '../../features/player/player-store';
+import { removeHomeShell } from '../../lib/home-shell';
 import { useLiveUpdates } from '../../lib/live-updates';
 import { usePlayerComments } from './track-comments';
 import { useFreshQueuedTracks } from './fresh-queued-tracks';
@@ -41,6 +42,8 @@ export function AppRoot() {
   const signedIn = !!useMe().data;
   usePlayQueueSync(signedIn);
   useRemoteControl(signedIn);
+  // After its children's effects (an open dialog is open), the app takes over from /home's prerendered frame.
+  useEffect(removeHomeShell, []);
 
   return (
     <>
@@ -79,6 +82,7 @@ export function AppRootError() {
   const { t } = useTranslation();
   const error = useRouteError();
   useEffect(() => console.error(error), [error]);
+  useEffect(removeHomeShell, []);
   return (
     <main className="app-error" role="alert">
       <h1>{t('pages.error.title')}</h1>

@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
 /**
  * Platter's service worker, built by vite-plugin-pwa (injectManifest) into /service-worker.js.
- * - The app shell (index.html, landing.html, the hashed bundles, icons) is precached, so /home
- *   opens offline after one online visit; a navigation to `/` gets the precached landing.html (the
- *   landing's own prerendered page, as the server answers), every other app route index.html.
+ * - The app shell (index.html, landing.html, home.html, the hashed bundles, icons) is precached, so
+ *   /home opens offline after one online visit; a navigation to `/` gets the precached landing.html
+ *   (the landing's own prerendered page, as the server answers), to /home (any tab) home.html (its
+ *   prerendered first frame, scripts/prerender-home.mjs), every other app route index.html.
  * - /media/ files the listener saved for offline (OFFLINE_CACHE, written by the page) are served
  *   from the cache, ranges cut from the stored file, so <audio> plays and seeks with no network;
  *   everything else under /media/ goes to the network untouched.
@@ -24,6 +25,8 @@ cleanupOutdatedCaches();
 /** Server paths, never app routes: a navigation to one must reach the server. */
 const SERVER_PATHS = [/^\/api\//, /^\/media\//, /^\/downloads\//, /^\/embed\//, /^\/\.well-known\//, /^\/service-worker\.js$/, /^\/manifest\.webmanifest$/];
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/landing.html'), { allowlist: [/^\/$/] }));
+// The pathname and the query: `/home?tab=search` too.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/home.html'), { allowlist: [/^\/home\/?(\?|$)/i] }));
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [...SERVER_PATHS, /^\/$/] }));
 
 const savedMedia = new CacheOnly({ cacheName: OFFLINE_CACHE, plugins: [new RangeRequestsPlugin()] });
