@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import './dialog.css';
 
 /*
@@ -86,6 +86,10 @@ interface DialogProps {
 export function Dialog({ open, title, onClose, children, footer }: DialogProps) {
   const titleId = useId();
   const modal = useModalDialog(open, onClose);
+  // The content renders from the first opening on (and stays, as a closed dialog's state always
+  // did): a page with a dozen closed dialogs does not build them all at start.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
 
   return (
     <dialog {...modal} className="dialog" aria-labelledby={titleId}>
@@ -93,8 +97,8 @@ export function Dialog({ open, title, onClose, children, footer }: DialogProps) 
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>
-        {children}
-        {footer && <div className="dialog__footer">{footer}</div>}
+        {opened && children}
+        {opened && footer && <div className="dialog__footer">{footer}</div>}
       </div>
     </dialog>
   );
