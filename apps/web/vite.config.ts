@@ -80,6 +80,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       devOptions: { enabled: false },
     }),
   ],
+  // The contract worker (src/lib/contract-worker.ts) is a module worker, split into chunks like the page.
+  worker: { format: 'es' },
   // `source` makes @platter/shared resolve to its TypeScript, so web never waits on a shared build.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {

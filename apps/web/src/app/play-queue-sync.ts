@@ -66,7 +66,7 @@ function save(): void {
   apiRequest('/api/me/play-queue', {
     method: 'PUT',
     json: { trackIds, currentId: trackIds.includes(entry.track.id) ? entry.track.id : undefined, positionMs: Math.max(0, Math.round(player.position * 1000)), device: deviceName() },
-    schema: (c) => c.savedPlayQueueSchema,
+    schema: 'savedPlayQueueSchema',
   }).then(
     ({ updatedAt }) => rememberSavedAt(updatedAt),
     (error: unknown) => console.warn('play queue not saved', error),
@@ -89,7 +89,7 @@ export function usePlayQueueSync(signedIn: boolean): void {
       return;
     }
     let cancelled = false;
-    apiRequest('/api/me/play-queue', { schema: (c) => c.playQueueStateSchema }).then(
+    apiRequest('/api/me/play-queue', { schema: 'playQueueStateSchema' }).then(
       (state) => {
         const player = usePlayerStore.getState();
         // Only to a player that is not already busy with something.

@@ -66,7 +66,7 @@ export function remotePosition(device: RemoteDevice, now: number): number {
 }
 
 function post(message: RemoteMessage): Promise<unknown> {
-  return apiRequest('/api/me/remote', { method: 'POST', json: message, schema: (c) => c.unreadAnswerSchema });
+  return apiRequest('/api/me/remote', { method: 'POST', json: message, schema: 'unreadAnswerSchema' });
 }
 
 function ownState(): RemoteState {

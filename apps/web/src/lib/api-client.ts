@@ -1,15 +1,14 @@
-import type { z } from 'zod';
 import { ApiError, apiErrorFromBody } from './api-error';
-import { contractsAfterFirstPaint, type Contracts } from './contracts';
+import { checkAgainstContract, type ContractKey, type ContractOutput } from './contracts';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
-export interface RequestOptions<T> {
+export interface RequestOptions<K extends ContractKey> {
   /**
-   * Picks the schema that validates (and strips) the response body: the API contract is checked at
-   * the boundary. The schemas load after the first paint (lib/contracts.ts), hence a picker.
+   * The contract the response body must fit (a schema of lib/api-contracts.ts, by name): it is
+   * checked, and stripped of unknown keys, at the boundary, in the contract worker (lib/contracts.ts).
    */
-  schema: (contracts: Contracts) => z.ZodType<T>;
+  schema: K;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: QueryParams;
   json?: unknown;
@@ -28,7 +27,7 @@ export function withQuery(path: string, query: QueryParams = {}): string {
 }
 
 /** fetch for the Platter API: same-origin cookies, JSON in and out, ApiError on failure. */
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+export async function apiRequest<K extends ContractKey>(path: string, options: RequestOptions<K>): Promise<ContractOutput<K>> {
   const { schema, method = 'GET', query, json, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (json !== undefined) headers['Content-Type'] = 'application/json';
@@ -49,5 +48,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 
   const text = await response.text();
   if (!response.ok) throw await apiErrorFromBody(response.status, response.statusText, text);
-  return schema(await contractsAfterFirstPaint()).parse(text ? JSON.parse(text) : undefined);
+  return checkAgainstContract(schema, { text });
 }

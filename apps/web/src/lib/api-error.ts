@@ -1,4 +1,4 @@
-import { contractsAfterFirstPaint } from './contracts';
+import { checkAgainstContract } from './contracts';
 
 /**
  * A failed API call. `code`, `message` and `field` are the server's `{ error, message, field? }`
@@ -19,7 +19,7 @@ export class ApiError extends Error {
 
 /**
  * Builds an ApiError from a non-OK response body, whatever shape it turned out to have (checked
- * with the shared errorSchema, once the contracts are in: lib/contracts.ts).
+ * against the shared errorSchema, in the contract worker: lib/contracts.ts).
  */
 export async function apiErrorFromBody(status: number, statusText: string, bodyText: string): Promise<ApiError> {
   let parsed: unknown;
@@ -28,8 +28,7 @@ export async function apiErrorFromBody(status: number, statusText: string, bodyT
   } catch {
     parsed = undefined;
   }
-  const { errorSchema } = await contractsAfterFirstPaint();
-  const body = errorSchema.safeParse(parsed);
-  if (body.success) return new ApiError(status, body.data.error, body.data.message, body.data.field);
+  const body = await checkAgainstContract('errorSchema', { value: parsed }).catch(() => null);
+  if (body) return new ApiError(status, body.error, body.message, body.field);
   return new ApiError(status, 'http_error', statusText || `Request failed with status ${status}`);
 }

@@ -9,7 +9,7 @@ export const lyricsQueryKey = (trackId: string) => [...lyricsQueryKeyPrefix, tra
 
 /** GET /api/tracks/:id/lyrics (with the unlisted secret this tab holds). */
 export function getLyrics(trackId: string, signal?: AbortSignal): Promise<Lyrics> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/lyrics`, { query: trackSecretQuery(trackId), schema: (c) => c.lyricsSchema, signal });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/lyrics`, { query: trackSecretQuery(trackId), schema: 'lyricsSchema', signal });
 }
 
 export const lyricsQueryOptions = (trackId: string) =>
@@ -17,10 +17,10 @@ export const lyricsQueryOptions = (trackId: string) =>
 
 /** PUT /api/tracks/:id/lyrics (owner or admin). */
 export function putLyrics(trackId: string, body: PutLyrics): Promise<Lyrics> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/lyrics`, { method: 'PUT', json: body, schema: (c) => c.lyricsSchema });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/lyrics`, { method: 'PUT', json: body, schema: 'lyricsSchema' });
 }
 
 /** DELETE /api/tracks/:id/lyrics (owner or admin). */
 export function deleteLyrics(trackId: string): Promise<unknown> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/lyrics`, { method: 'DELETE', schema: (c) => c.unreadAnswerSchema });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/lyrics`, { method: 'DELETE', schema: 'unreadAnswerSchema' });
 }

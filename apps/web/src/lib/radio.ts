@@ -23,18 +23,18 @@ export const RADIO_EXCLUDE_MAX = 200;
 
 export function fetchRadio(seed: Pick<RadioSeed, 'kind' | 'id'>, exclude: readonly string[], limit = RADIO_PAGE, signal?: AbortSignal): Promise<RadioPage> {
   return apiRequest('/api/radio', {
-    schema: (c) => c.radioPageSchema,
+    schema: 'radioPageSchema',
     query: { seed: `${seed.kind}:${seed.id}`, exclude: exclude.slice(0, RADIO_EXCLUDE_MAX).join(','), limit },
     signal,
   });
 }
 
 export function fetchSimilar(trackId: string, signal?: AbortSignal): Promise<SimilarTracks> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/similar`, { schema: (c) => c.similarTracksSchema, signal });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/similar`, { schema: 'similarTracksSchema', signal });
 }
 
 export function fetchDailyMix(signal?: AbortSignal): Promise<DailyMix> {
-  return apiRequest('/api/me/daily-mix', { schema: (c) => c.dailyMixSchema, signal });
+  return apiRequest('/api/me/daily-mix', { schema: 'dailyMixSchema', signal });
 }
 
 export interface RadioState {

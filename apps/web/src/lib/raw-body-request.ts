@@ -1,12 +1,11 @@
-import type { z } from 'zod';
 import { ApiError, apiErrorFromBody } from './api-error';
-import { contractsAfterFirstPaint, type Contracts } from './contracts';
+import { checkAgainstContract, type ContractKey, type ContractOutput } from './contracts';
 
 /**
  * Sends a file as the raw request body (endpoints that take a file, not JSON), answering like
  * apiRequest: the parsed body, or an ApiError carrying the server's message.
  */
-export async function sendRawBody<T>(method: 'POST' | 'PUT', path: string, body: Blob, schema: (contracts: Contracts) => z.ZodType<T>): Promise<T> {
+export async function sendRawBody<K extends ContractKey>(method: 'POST' | 'PUT', path: string, body: Blob, schema: K): Promise<ContractOutput<K>> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -20,5 +19,5 @@ export async function sendRawBody<T>(method: 'POST' | 'PUT', path: string, body:
   }
   const text = await response.text();
   if (!response.ok) throw await apiErrorFromBody(response.status, response.statusText, text);
-  return schema(await contractsAfterFirstPaint()).parse(text ? JSON.parse(text) : undefined);
+  return checkAgainstContract(schema, { text });
 }

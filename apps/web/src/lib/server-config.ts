@@ -6,7 +6,7 @@ import { queryKeys } from './query-keys';
 export type { ServerConfig };
 
 export function getServerConfig(signal?: AbortSignal): Promise<ServerConfig> {
-  return apiRequest('/api/config', { schema: (c) => c.serverConfigSchema, signal });
+  return apiRequest('/api/config', { schema: 'serverConfigSchema', signal });
 }
 
 export const serverConfigQueryOptions = () =>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTrack } from '../testing/fixtures';
 import {
   SESSION_HISTORY_KEY,
@@ -8,6 +8,11 @@ import {
   readTrackHistory,
   recordLocalHistory,
 } from './track-history';
+import { loadStoredTrackSchema } from './stored-tracks';
+
+// Reading a stored list needs the shared trackSchema (lib/stored-tracks.ts; stored-tracks.test.ts
+// covers reading before it is loaded).
+beforeAll(() => loadStoredTrackSchema());
 
 beforeEach(() => {
   localStorage.clear();
@@ -20,9 +25,9 @@ describe('track history', () => {
     expect(readSessionHistory()).toEqual([]);
   });
 
-  it('keeps the newest first, once per id, at most 20', () => {
-    for (let i = 0; i < 25; i++) recordLocalHistory(makeTrack({ id: `t${i}` }));
-    recordLocalHistory(makeTrack({ id: 't10' }));
+  it('keeps the newest first, once per id, at most 20', async () => {
+    for (let i = 0; i < 25; i++) await recordLocalHistory(makeTrack({ id: `t${i}` }));
+    await recordLocalHistory(makeTrack({ id: 't10' }));
     const ids = readTrackHistory().map((track) => track.id);
     expect(ids).toHaveLength(20);
     expect(ids[0]).toBe('t10');
@@ -31,9 +36,9 @@ describe('track history', () => {
     expect(ids).not.toContain('t4');
   });
 
-  it('the session history keeps at most 15, once per title', () => {
-    for (let i = 0; i < 20; i++) recordLocalHistory(makeTrack({ id: `t${i}`, title: `Song ${i}` }));
-    recordLocalHistory(makeTrack({ id: 'other', title: 'Song 19' }));
+  it('the session history keeps at most 15, once per title', async () => {
+    for (let i = 0; i < 20; i++) await recordLocalHistory(makeTrack({ id: `t${i}`, title: `Song ${i}` }));
+    await recordLocalHistory(makeTrack({ id: 'other', title: 'Song 19' }));
     const session = readSessionHistory();
     expect(session).toHaveLength(15);
     expect(session[0]?.id).toBe('other');
@@ -42,14 +47,14 @@ describe('track history', () => {
     expect(readTrackHistory().filter((track) => track.title === 'Song 19')).toHaveLength(2);
   });
 
-  it('reads unreadable or malformed data as empty and recovers on the next write', () => {
+  it('reads unreadable or malformed data as empty and recovers on the next write', async () => {
     localStorage.setItem(TRACK_HISTORY_KEY, '{not json');
     sessionStorage.setItem(SESSION_HISTORY_KEY, JSON.stringify({ tracks: [] }));
     expect(readTrackHistory()).toEqual([]);
     expect(readSessionHistory()).toEqual([]);
     localStorage.setItem(TRACK_HISTORY_KEY, JSON.stringify([{ id: 1 }, makeTrack({ id: 'ok' }), null]));
     expect(readTrackHistory().map((track) => track.id)).toEqual(['ok']);
-    recordLocalHistory(makeTrack({ id: 'new' }));
+    await recordLocalHistory(makeTrack({ id: 'new' }));
     expect(readTrackHistory().map((track) => track.id)).toEqual(['new', 'ok']);
     expect(readSessionHistory().map((track) => track.id)).toEqual(['new']);
   });

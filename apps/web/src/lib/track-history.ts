@@ -1,10 +1,13 @@
-import { trackSchema, type Track } from '@platter/shared';
+import type { Track } from '@platter/shared';
+import { canCheckStoredTracks, loadStoredTrackSchema, storedTrack } from './stored-tracks';
 
 /**
  * The listener's local history (SPEC 3 and 9): `trackHistory` in localStorage keeps the last 20
  * tracks, newest first, one per id; the session's `history` in sessionStorage keeps the last 15,
  * one per title. Both are written on each counted start of a track (see features/player/listens.ts).
  * Unreadable or malformed data reads as an empty list; storage that refuses writes is ignored.
+ * A stored list is checked with the shared trackSchema (lib/stored-tracks.ts): call
+ * `loadTrackHistory()` before reading one.
  */
 export const TRACK_HISTORY_KEY = 'trackHistory';
 export const SESSION_HISTORY_KEY = 'history';
@@ -19,18 +22,28 @@ function storageOf(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   }
 }
 
-function readList(storage: Storage | null, key: string): Track[] {
+function storedList(storage: Storage | null, key: string): unknown[] {
   if (!storage) return [];
   try {
     const parsed: unknown = JSON.parse(storage.getItem(key) ?? '[]');
-    if (!Array.isArray(parsed)) return [];
-    return parsed.flatMap((item) => {
-      const track = trackSchema.safeParse(item);
-      return track.success ? [track.data] : [];
-    });
+    return Array.isArray(parsed) ? parsed : [];
   } catch {
     return [];
   }
+}
+
+function readList(storage: Storage | null, key: string): Track[] {
+  return storedList(storage, key).flatMap((item) => {
+    const track = storedTrack(item);
+    return track ? [track] : [];
+  });
+}
+
+/** Resolves once the stored histories can be read (at once when both are empty). */
+export async function loadTrackHistory(): Promise<void> {
+  if (canCheckStoredTracks()) return;
+  const stored = [...storedList(storageOf('localStorage'), TRACK_HISTORY_KEY), ...storedList(storageOf('sessionStorage'), SESSION_HISTORY_KEY)];
+  if (stored.length > 0) await loadStoredTrackSchema();
 }
 
 function writeList(storage: Storage | null, key: string, tracks: Track[]): void {
@@ -55,8 +68,9 @@ export function readSessionHistory(): Track[] {
   return readList(storageOf('sessionStorage'), SESSION_HISTORY_KEY);
 }
 
-/** Records one counted start in both histories. */
-export function recordLocalHistory(track: Track): void {
+/** Records one counted start in both histories (after reading them: loadTrackHistory). */
+export async function recordLocalHistory(track: Track): Promise<void> {
+  await loadTrackHistory();
   const local = storageOf('localStorage');
   writeList(local, TRACK_HISTORY_KEY, addToHistory(readTrackHistory(), track, (item) => item.id, TRACK_HISTORY_LIMIT));
   const session = storageOf('sessionStorage');

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadStoredTrackSchema } from '../../lib/stored-tracks';
 import { makeTrack } from '../../testing/fixtures';
 import { OFFLINE_CACHE } from './cache-names';
 import { SAVED_TRACKS_KEY, readSavedTracks, removeSavedTracks, resetSavedTracksSnapshot, saveTrackOffline, type OfflineDeps } from './saved-tracks';
@@ -26,6 +27,9 @@ function serving(files: Record<string, number>): typeof fetch {
     );
   }) as unknown as typeof fetch;
 }
+
+// Reading a stored list needs the shared trackSchema (lib/stored-tracks.ts).
+beforeAll(() => loadStoredTrackSchema());
 
 beforeEach(() => {
   localStorage.clear();

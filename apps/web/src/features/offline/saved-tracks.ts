@@ -1,6 +1,7 @@
-import { trackSchema, type Track } from '@platter/shared';
+import type { Track } from '@platter/shared';
 import { useSyncExternalStore } from 'react';
 import { effectiveQuality, offlineAudioUrl, renditionUrl, setOfflineAudioUrl, usePlaybackPreferences } from '../../lib/playback';
+import { canCheckStoredTracks, loadStoredTrackSchema, storedTrack } from '../../lib/stored-tracks';
 import { OFFLINE_CACHE } from './cache-names';
 
 /**
@@ -18,23 +19,35 @@ export interface SavedTrack {
   savedAt: string;
 }
 
-/** Reads the saved list; anything malformed is dropped rather than breaking the app. */
-export function readSavedTracks(storage: Storage = localStorage): SavedTrack[] {
-  let raw: unknown;
+function storedItems(storage: Storage): unknown[] {
   try {
-    raw = JSON.parse(storage.getItem(SAVED_TRACKS_KEY) ?? '[]');
+    const raw: unknown = JSON.parse(storage.getItem(SAVED_TRACKS_KEY) ?? '[]');
+    return Array.isArray(raw) ? raw : [];
   } catch {
     return [];
   }
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((item: unknown) => {
+}
+
+/**
+ * Reads the saved list; anything malformed is dropped rather than breaking the app. The tracks are
+ * checked with the shared trackSchema (lib/stored-tracks.ts): a non-empty list needs
+ * `loadSavedTracks()` first.
+ */
+export function readSavedTracks(storage: Storage = localStorage): SavedTrack[] {
+  return storedItems(storage).flatMap((item: unknown) => {
     const value = item as Partial<Record<keyof SavedTrack, unknown>> | null;
-    const track = trackSchema.safeParse(value?.track);
-    if (!track.success || typeof value?.size !== 'number' || typeof value.savedAt !== 'string') return [];
-    return [{ track: track.data, size: value.size, savedAt: value.savedAt }];
+    const track = storedTrack(value?.track);
+    if (!track || typeof value?.size !== 'number' || typeof value.savedAt !== 'string') return [];
+    return [{ track, size: value.size, savedAt: value.savedAt }];
   });
 }
 
+/** Resolves once the saved list can be read (at once when nothing is saved). */
+export async function loadSavedTracks(storage: Storage = localStorage): Promise<void> {
+  if (!canCheckStoredTracks() && storedItems(storage).length > 0) await loadStoredTrackSchema();
+}
+
+const EMPTY: SavedTrack[] = [];
 const listeners = new Set<() => void>();
 let snapshot: SavedTrack[] | null = null;
 
@@ -45,8 +58,19 @@ function writeSavedTracks(items: SavedTrack[]): void {
 }
 
 function getSnapshot(): SavedTrack[] {
-  snapshot ??= readSavedTracks();
+  if (snapshot) return snapshot;
+  if (!canCheckStoredTracks() && storedItems(localStorage).length > 0) {
+    // Something is saved and its schema is on its way: an empty list until then, then the list.
+    void loadSavedTracks().then(refresh, (error: unknown) => console.error('saved tracks not read', error));
+    return EMPTY;
+  }
+  snapshot = readSavedTracks();
   return snapshot;
+}
+
+function refresh(): void {
+  snapshot = null;
+  for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -64,7 +88,6 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-const EMPTY: SavedTrack[] = [];
 
 /** The saved tracks, newest first; re-renders when one is saved or removed (in any tab). */
 export function useSavedTracks(): SavedTrack[] {
@@ -99,6 +122,7 @@ async function store(cache: Cache, fetchFn: typeof fetch, url: string): Promise<
  * Saving one that is already saved refreshes it.
  */
 export async function saveTrackOffline(track: Track, deps: OfflineDeps = defaultDeps()): Promise<SavedTrack> {
+  await loadSavedTracks();
   const cache = await deps.caches.open(OFFLINE_CACHE);
   // The file of the listener's streaming quality (data saver keeps the phone's storage small).
   const audioUrl = renditionUrl(track, effectiveQuality(usePlaybackPreferences.getState().quality));
@@ -122,6 +146,7 @@ export async function saveTrackOffline(track: Track, deps: OfflineDeps = default
 
 /** Removes saved tracks (all when no ids are given): their files, then their metadata. */
 export async function removeSavedTracks(trackIds?: readonly string[], deps: OfflineDeps = defaultDeps()): Promise<void> {
+  await loadSavedTracks();
   const all = readSavedTracks();
   const removing = trackIds ? all.filter((item) => trackIds.includes(item.track.id)) : all;
   const keeping = all.filter((item) => !removing.includes(item));

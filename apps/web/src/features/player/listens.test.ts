@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readSessionHistory, readTrackHistory } from '../../lib/track-history';
+import { TRACK_HISTORY_KEY, loadTrackHistory, readSessionHistory, readTrackHistory } from '../../lib/track-history';
 import { makeTrack } from '../../testing/fixtures';
 import { enqueueListen, readListenQueue } from './listen-queue';
 import { connectListens } from './listens';
@@ -70,11 +70,13 @@ describe('connectListens (the listen rule)', () => {
     expect(posted()).toEqual(['/api/tracks/t2/listens']);
   });
 
-  it('signed in, it also records the server history and says what plays now; both histories are written locally', () => {
+  it('signed in, it also records the server history and says what plays now; both histories are written locally', async () => {
     const { dispatch, posted } = setup(true);
     dispatch(a.setList(tracks, 1));
     dispatch(a.playing());
     expect(posted()).toEqual(['/api/tracks/t2/listens', '/api/me/history {"trackId":"t2"}', '/api/me/now-playing {"trackId":"t2"}']);
+    await vi.waitFor(() => expect(localStorage.getItem(TRACK_HISTORY_KEY)).toContain('"t2"'));
+    await loadTrackHistory();
     expect(readTrackHistory().map((track) => track.id)).toEqual(['t2']);
     expect(readSessionHistory().map((track) => track.id)).toEqual(['t2']);
   });

@@ -32,7 +32,7 @@ export function connectListens(store: StoreApi<Pick<PlayerState, 'queue' | 'curr
     if (!entry || !state.playing || state.playId === countedPlayId) return;
     countedPlayId = state.playId;
     const { track } = entry;
-    recordLocalHistory(track);
+    recordLocalHistory(track).catch((error: unknown) => console.error('local history not written', track.id, error));
     const playedAt = new Date().toISOString();
     recordListen(track.id).then(
       () => {

@@ -32,7 +32,10 @@ const LikedTracksView = lazyNamed(() => import('../../../features/likes/componen
 const HistoryView = lazy(async () => {
   const [{ HistoryView: View }, { readTrackHistory }] = await Promise.all([
     import('../../../features/history/components/history-view'),
-    import('../../../lib/track-history'),
+    import('../../../lib/track-history').then(async (history) => {
+      await history.loadTrackHistory();
+      return history;
+    }),
   ]);
   return { default: (props: Omit<HistoryViewProps, 'readLocalHistory'>) => <View {...props} readLocalHistory={readTrackHistory} /> };
 });

@@ -4,7 +4,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** `POST /api/admin/reports/:id/dismiss`: the report was unfounded; the track stays. */
 export function dismissReport(reportId: string) {
-  return apiRequest(`/api/admin/reports/${encodeURIComponent(reportId)}/dismiss`, { schema: (c) => c.reportSchema, method: 'POST' });
+  return apiRequest(`/api/admin/reports/${encodeURIComponent(reportId)}/dismiss`, { schema: 'reportSchema', method: 'POST' });
 }
 
 export function useDismissReport() {

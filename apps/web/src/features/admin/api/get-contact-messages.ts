@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const contactMessagesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.admin.contactMessages,
-    queryFn: ({ signal }) => apiRequest('/api/admin/contact-messages', { schema: (c) => c.contactMessageListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/admin/contact-messages', { schema: 'contactMessageListSchema', signal }),
   });
 
 export function useContactMessages() {

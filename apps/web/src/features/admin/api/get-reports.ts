@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const reportsQueryOptions = (status: ReportStatus) =>
   queryOptions({
     queryKey: queryKeys.admin.reports(status),
-    queryFn: ({ signal }) => apiRequest('/api/admin/reports', { schema: (c) => c.reportListSchema, query: { status }, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/admin/reports', { schema: 'reportListSchema', query: { status }, signal }),
   });
 
 export function useReports(status: ReportStatus) {

@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const adminUsersQueryOptions = (q: string) =>
   queryOptions({
     queryKey: queryKeys.admin.users(q),
-    queryFn: ({ signal }) => apiRequest('/api/admin/users', { schema: (c) => c.adminUserListSchema, query: { q }, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/admin/users', { schema: 'adminUserListSchema', query: { q }, signal }),
   });
 
 export function useAdminUsers(q: string) {

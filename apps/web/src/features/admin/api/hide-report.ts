@@ -4,7 +4,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** `POST /api/admin/reports/:id/hide`: hides the reported track and resolves its other open reports. */
 export function hideReportedTrack(reportId: string) {
-  return apiRequest(`/api/admin/reports/${encodeURIComponent(reportId)}/hide`, { schema: (c) => c.reportSchema, method: 'POST' });
+  return apiRequest(`/api/admin/reports/${encodeURIComponent(reportId)}/hide`, { schema: 'reportSchema', method: 'POST' });
 }
 
 export function useHideReportedTrack() {

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 /** `PUT /api/admin/tracks/:id/hidden { hidden }`: hides a track or brings it back. */
 export function setTrackHidden(trackId: string, hidden: boolean) {
   return apiRequest(`/api/admin/tracks/${encodeURIComponent(trackId)}/hidden`, {
-    schema: (c) => c.trackSchema,
+    schema: 'trackSchema',
     method: 'PUT',
     json: { hidden },
   });

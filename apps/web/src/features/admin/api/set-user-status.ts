@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 /** `PUT /api/admin/users/:id/status { status }`: sets a user's status (creator, artist, premium, user). */
 export function setUserStatus(userId: string, status: Status) {
   return apiRequest(`/api/admin/users/${encodeURIComponent(userId)}/status`, {
-    schema: (c) => c.profileSchema,
+    schema: 'profileSchema',
     method: 'PUT',
     json: { status },
   });

@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 /** All of an artist's tracks; the page size is the server's maximum. */
 export function getArtistTracks(artistId: string, signal?: AbortSignal): Promise<TrackList> {
   return apiRequest('/api/tracks', {
-    schema: (c) => c.trackListSchema,
+    schema: 'trackListSchema',
     query: { artistId, page: 1, pageSize: MAX_PAGE_SIZE },
     signal,
   });

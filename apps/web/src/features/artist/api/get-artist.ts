@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/artists/:id`: the public profile plus whether the viewer subscribes (404 for an unknown id). */
 export function getArtist(id: string, signal?: AbortSignal): Promise<ArtistPage> {
-  return apiRequest(`/api/artists/${encodeURIComponent(id)}`, { schema: (c) => c.artistPageSchema, signal });
+  return apiRequest(`/api/artists/${encodeURIComponent(id)}`, { schema: 'artistPageSchema', signal });
 }
 
 export const artistQueryOptions = (id: string) =>

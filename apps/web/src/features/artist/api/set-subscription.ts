@@ -7,7 +7,7 @@ import { artistQueryOptions } from './get-artist';
 /** `PUT` (subscribe) or `DELETE` (unsubscribe) `/api/artists/:id/subscription`; both are idempotent. */
 export function setSubscription(artistId: string, subscribed: boolean): Promise<SubscriptionState> {
   return apiRequest(`/api/artists/${encodeURIComponent(artistId)}/subscription`, {
-    schema: (c) => c.subscriptionStateSchema,
+    schema: 'subscriptionStateSchema',
     method: subscribed ? 'PUT' : 'DELETE',
   });
 }

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** The signed-in user and profile, or null when signed out (the server answers 200 null, not an error). */
 export function getMe(signal?: AbortSignal): Promise<Me | null> {
-  return apiRequest('/api/me', { schema: (c) => c.meSchema.nullable(), signal });
+  return apiRequest('/api/me', { schema: 'meOrNullSchema', signal });
 }
 
 export const meQueryOptions = () =>

@@ -6,7 +6,7 @@ import { trackSecretQuery } from '../../../lib/track-secrets';
 
 /** POST /api/tracks/:id/comments (signed in, rate limited). */
 export function createComment(trackId: string, input: CreateComment): Promise<Comment> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/comments`, { query: trackSecretQuery(trackId), schema: (c) => c.commentSchema, method: 'POST', json: input });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/comments`, { query: trackSecretQuery(trackId), schema: 'commentSchema', method: 'POST', json: input });
 }
 
 /** Posts a comment; it shows at once in this tab, the live event refreshes everyone else. */

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/comments/:id (its author, the track's owner or an admin): 204. */
 export async function deleteComment(commentId: string): Promise<void> {
-  await apiRequest(`/api/comments/${encodeURIComponent(commentId)}`, { schema: (c) => c.unreadAnswerSchema, method: 'DELETE' });
+  await apiRequest(`/api/comments/${encodeURIComponent(commentId)}`, { schema: 'unreadAnswerSchema', method: 'DELETE' });
 }
 
 export function useDeleteComment(trackId: string) {

@@ -6,7 +6,7 @@ import { trackSecretQuery } from '../../../lib/track-secrets';
 
 /** GET /api/tracks/:id/comments: oldest first. */
 export async function getComments(trackId: string, signal?: AbortSignal): Promise<Comment[]> {
-  const { items } = await apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/comments`, { query: trackSecretQuery(trackId), schema: (c) => c.commentListSchema, signal });
+  const { items } = await apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/comments`, { query: trackSecretQuery(trackId), schema: 'commentListSchema', signal });
   // Oldest first whatever the source (a just-posted comment is appended to the cache too).
   return items.toSorted((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
 }

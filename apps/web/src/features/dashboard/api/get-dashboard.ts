@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const dashboardQueryOptions = (days: number) =>
   queryOptions({
     queryKey: queryKeys.studio.dashboard(days),
-    queryFn: ({ signal }) => apiRequest('/api/me/dashboard', { schema: (c) => c.dashboardSchema, query: { days }, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/dashboard', { schema: 'dashboardSchema', query: { days }, signal }),
   });
 
 export function useDashboard(days: number, signedIn: boolean) {

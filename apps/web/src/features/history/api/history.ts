@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const historyQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.history,
-    queryFn: ({ signal }) => apiRequest('/api/me/history', { schema: (c) => c.historySchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/history', { schema: 'historySchema', signal }),
   });
 
 export function useServerHistory(signedIn: boolean) {

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function getGenres(signal?: AbortSignal): Promise<GenreCounts> {
-  return apiRequest('/api/genres', { schema: (c) => c.genreCountsSchema, signal });
+  return apiRequest('/api/genres', { schema: 'genreCountsSchema', signal });
 }
 
 export const genresQueryOptions = () =>

@@ -9,7 +9,7 @@ export type TracksQuery = Pick<TrackListQuery, 'genre' | 'q' | 'page' | 'pageSiz
 /** `GET /api/tracks`; 'All' and an empty search are left out, which the server reads as no filter. */
 export function getTracks(query: TracksQuery, signal?: AbortSignal, anchor?: string): Promise<TrackList> {
   return apiRequest('/api/tracks', {
-    schema: (c) => c.trackListSchema,
+    schema: 'trackListSchema',
     query: {
       genre: query.genre === ALL_GENRES ? undefined : query.genre,
       q: query.q?.trim() || undefined,

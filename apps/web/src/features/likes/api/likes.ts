@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const likedIdsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.likes.ids,
-    queryFn: ({ signal }) => apiRequest('/api/me/liked-ids', { schema: (c) => c.likedIdsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/liked-ids', { schema: 'likedIdsSchema', signal }),
     select: (data) => new Set(data.ids),
   });
 
@@ -20,7 +20,7 @@ export function useLikedIds(signedIn: boolean) {
 export const likedTracksQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.likes.list,
-    queryFn: ({ signal }) => apiRequest('/api/me/likes', { schema: (c) => c.trackItemsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/likes', { schema: 'trackItemsSchema', signal }),
   });
 
 export function useLikedTracks(signedIn: boolean) {
@@ -30,7 +30,7 @@ export function useLikedTracks(signedIn: boolean) {
 /** `PUT` or `DELETE /api/tracks/:id/like`. */
 export function setLike(trackId: string, liked: boolean): Promise<LikeState> {
   return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/like`, {
-    schema: (c) => c.likeStateSchema,
+    schema: 'likeStateSchema',
     method: liked ? 'PUT' : 'DELETE',
   });
 }

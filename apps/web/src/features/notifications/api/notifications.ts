@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.notifications.unread,
-    queryFn: ({ signal }) => apiRequest('/api/notifications/unread', { schema: (c) => c.unreadCountSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/notifications/unread', { schema: 'unreadCountSchema', signal }),
   });
 
 export function useUnreadCount(signedIn: boolean) {
@@ -16,7 +16,7 @@ export function useUnreadCount(signedIn: boolean) {
 
 /** `GET /api/notifications`: grouped notifications, newest first, a page at a time. */
 export function getNotifications(before: string | null, signal?: AbortSignal): Promise<NotificationPage> {
-  return apiRequest('/api/notifications', { schema: (c) => c.notificationPageSchema, query: { before }, signal });
+  return apiRequest('/api/notifications', { schema: 'notificationPageSchema', query: { before }, signal });
 }
 
 export const notificationsQueryOptions = () =>
@@ -35,7 +35,7 @@ export function useNotifications(signedIn: boolean) {
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (): Promise<UnreadCount> => apiRequest('/api/notifications/read', { schema: (c) => c.unreadCountSchema, method: 'POST' }),
+    mutationFn: (): Promise<UnreadCount> => apiRequest('/api/notifications/read', { schema: 'unreadCountSchema', method: 'POST' }),
     onSuccess: (count) => {
       queryClient.setQueryData(queryKeys.notifications.unread, count);
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list });
@@ -46,7 +46,7 @@ export function useMarkAllRead() {
 export function useNotificationSettings(signedIn: boolean) {
   return useQuery({
     queryKey: queryKeys.notifications.settings,
-    queryFn: ({ signal }) => apiRequest('/api/notifications/settings', { schema: (c) => c.notificationSettingsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/notifications/settings', { schema: 'notificationSettingsSchema', signal }),
     enabled: signedIn,
   });
 }
@@ -55,7 +55,7 @@ export function useUpdateNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: UpdateNotificationSettings): Promise<NotificationSettings> =>
-      apiRequest('/api/notifications/settings', { schema: (c) => c.notificationSettingsSchema, method: 'PUT', json: changes }),
+      apiRequest('/api/notifications/settings', { schema: 'notificationSettingsSchema', method: 'PUT', json: changes }),
     onSuccess: (settings) => queryClient.setQueryData(queryKeys.notifications.settings, settings),
   });
 }

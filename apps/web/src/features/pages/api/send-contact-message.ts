@@ -8,7 +8,7 @@ import { queryKeys } from '../../../lib/query-keys';
  * (400 with the fields and reasons) and limits how often one address may write (429).
  */
 export function sendContactMessage(input: ContactMessageInput) {
-  return apiRequest('/api/contact', { method: 'POST', json: input, schema: (c) => c.contactMessageSentSchema });
+  return apiRequest('/api/contact', { method: 'POST', json: input, schema: 'contactMessageSentSchema' });
 }
 
 export function useSendContactMessage() {

@@ -6,7 +6,7 @@ import { trackSecretQuery } from '../../../lib/track-secrets';
 
 /** GET /api/tracks/:id/waveform: the peaks once computed, or the status while they are not. */
 export function getWaveform(trackId: string, signal?: AbortSignal): Promise<Waveform> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/waveform`, { query: trackSecretQuery(trackId), schema: (c) => c.waveformSchema, signal });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/waveform`, { query: trackSecretQuery(trackId), schema: 'waveformSchema', signal });
 }
 
 /** Ready peaks never change; a pending waveform is refetched when `track.waveform` arrives (live-updates). */

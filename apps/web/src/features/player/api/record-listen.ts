@@ -9,6 +9,6 @@ export function recordListen(trackId: string, playedAt?: string): Promise<Listen
   return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/listens`, {
     method: 'POST',
     json: playedAt ? { playedAt } : undefined,
-    schema: (c) => c.listenResultSchema,
+    schema: 'listenResultSchema',
   });
 }

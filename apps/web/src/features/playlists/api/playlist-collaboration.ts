@@ -13,7 +13,7 @@ export const playlistActivityKey = (id: string, page: number) => [...queryKeys.p
 export function usePlaylistActivity(id: string, page: number) {
   return useQuery({
     queryKey: playlistActivityKey(id, page),
-    queryFn: ({ signal }) => apiRequest(`${path(id)}/activity`, { schema: (c) => c.playlistActivityListSchema, query: { page }, signal }),
+    queryFn: ({ signal }) => apiRequest(`${path(id)}/activity`, { schema: 'playlistActivityListSchema', query: { page }, signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -31,8 +31,8 @@ export function useInviteLink() {
   return useMutation({
     mutationFn: ({ playlistId, enabled }: { playlistId: string; enabled: boolean }): Promise<{ invite: string | null }> =>
       enabled
-        ? apiRequest(`${path(playlistId)}/invite`, { schema: (c) => c.playlistInviteSchema, method: 'POST' })
-        : apiRequest(`${path(playlistId)}/invite`, { schema: (c) => c.unreadAnswerSchema, method: 'DELETE' }).then(() => ({ invite: null })),
+        ? apiRequest(`${path(playlistId)}/invite`, { schema: 'playlistInviteSchema', method: 'POST' })
+        : apiRequest(`${path(playlistId)}/invite`, { schema: 'unreadAnswerSchema', method: 'DELETE' }).then(() => ({ invite: null })),
     onSettled: invalidate,
   });
 }
@@ -42,7 +42,7 @@ export function useJoinPlaylist() {
   const invalidate = useInvalidatePlaylist();
   return useMutation({
     mutationFn: ({ playlistId, invite }: { playlistId: string; invite: string }) =>
-      apiRequest(`${path(playlistId)}/collaborators`, { schema: (c) => c.playlistDetailSchema, method: 'POST', json: { invite } }),
+      apiRequest(`${path(playlistId)}/collaborators`, { schema: 'playlistDetailSchema', method: 'POST', json: { invite } }),
     onSettled: invalidate,
   });
 }
@@ -52,7 +52,7 @@ export function useRemoveCollaborator() {
   const invalidate = useInvalidatePlaylist();
   return useMutation({
     mutationFn: ({ playlistId, userId }: { playlistId: string; userId: string }) =>
-      apiRequest(`${path(playlistId)}/collaborators/${encodeURIComponent(userId)}`, { schema: (c) => c.unreadAnswerSchema, method: 'DELETE' }),
+      apiRequest(`${path(playlistId)}/collaborators/${encodeURIComponent(userId)}`, { schema: 'unreadAnswerSchema', method: 'DELETE' }),
     onSettled: invalidate,
   });
 }

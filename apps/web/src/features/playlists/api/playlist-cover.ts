@@ -10,7 +10,7 @@ const path = (id: string) => `/api/playlists/${encodeURIComponent(id)}/cover`;
  * resizes and stores it. Fails with an ApiError carrying the status (413 too big, 415 not an image).
  */
 function putCover(playlistId: string, image: Blob): Promise<PlaylistDetail> {
-  return putImageBody(`${path(playlistId)}${pageQuery(1)}`, image, (c) => c.playlistDetailSchema);
+  return putImageBody(`${path(playlistId)}${pageQuery(1)}`, image, 'playlistDetailSchema');
 }
 
 /** Gives the playlist its own cover, which wins over the mosaic of its tracks' covers. */
@@ -21,6 +21,6 @@ export function useSetPlaylistCover() {
 /** `DELETE /api/playlists/:id/cover`: back to the mosaic. */
 export function useRemovePlaylistCover() {
   return useDetailMutation(({ playlistId }: { playlistId: string }) =>
-    apiRequest(`${path(playlistId)}${pageQuery(1)}`, { schema: (c) => c.playlistDetailSchema, method: 'DELETE' }),
+    apiRequest(`${path(playlistId)}${pageQuery(1)}`, { schema: 'playlistDetailSchema', method: 'DELETE' }),
   );
 }

@@ -22,7 +22,7 @@ export const playlistPageQueryOptions = (id: string, page = 1, invite?: string) 
     // With an invite link's token (a private playlist read before joining), a key of its own.
     queryKey: invite ? [...playlistPageKey(id, page), 'invite', invite] : playlistPageKey(id, page),
     queryFn: ({ signal }) =>
-      apiRequest(`${path(id)}${pageQuery(page)}${invite ? `&invite=${encodeURIComponent(invite)}` : ''}`, { schema: (c) => c.playlistDetailSchema, signal }),
+      apiRequest(`${path(id)}${pageQuery(page)}${invite ? `&invite=${encodeURIComponent(invite)}` : ''}`, { schema: 'playlistDetailSchema', signal }),
     retry: false,
   });
 
@@ -45,7 +45,7 @@ export const playlistEntriesQueryOptions = (id: string) =>
     queryFn: async ({ signal }): Promise<PlaylistEntry[]> => {
       const entries: PlaylistEntry[] = [];
       for (let page = 1; ; page++) {
-        const detail = await apiRequest(`${path(id)}${pageQuery(page, PLAYLIST_MAX_PAGE_SIZE)}`, { schema: (c) => c.playlistDetailSchema, signal });
+        const detail = await apiRequest(`${path(id)}${pageQuery(page, PLAYLIST_MAX_PAGE_SIZE)}`, { schema: 'playlistDetailSchema', signal });
         entries.push(...detail.entries);
         if (page >= (detail.page?.pages ?? 1)) return entries;
       }
@@ -81,14 +81,14 @@ export function useDetailMutation<Vars extends { playlistId: string; page?: numb
 /** `POST /api/playlists/:id/tracks { trackId }` (answered with the first page). */
 export function useAddToPlaylist() {
   return useDetailMutation(({ playlistId, trackId }: { playlistId: string; trackId: string }) =>
-    apiRequest(`${path(playlistId)}/tracks${pageQuery(1)}`, { schema: (c) => c.playlistDetailSchema, method: 'POST', json: { trackId } }),
+    apiRequest(`${path(playlistId)}/tracks${pageQuery(1)}`, { schema: 'playlistDetailSchema', method: 'POST', json: { trackId } }),
   );
 }
 
 /** `DELETE /api/playlists/:id/tracks/:entryId`, answered with the page on screen. */
 export function useRemoveFromPlaylist() {
   return useDetailMutation(({ playlistId, entryId, page = 1 }: { playlistId: string; entryId: string; page?: number }) =>
-    apiRequest(`${path(playlistId)}/tracks/${encodeURIComponent(entryId)}${pageQuery(page)}`, { schema: (c) => c.playlistDetailSchema, method: 'DELETE' }),
+    apiRequest(`${path(playlistId)}/tracks/${encodeURIComponent(entryId)}${pageQuery(page)}`, { schema: 'playlistDetailSchema', method: 'DELETE' }),
   );
 }
 
@@ -99,7 +99,7 @@ export function useRemoveFromPlaylist() {
 export function useMovePlaylistEntry() {
   return useDetailMutation(({ playlistId, entryId, position, page = 1 }: { playlistId: string; entryId: string; position: number; page?: number }) =>
     apiRequest(`${path(playlistId)}/tracks/${encodeURIComponent(entryId)}/position${pageQuery(page)}`, {
-      schema: (c) => c.playlistDetailSchema,
+      schema: 'playlistDetailSchema',
       method: 'PUT',
       json: { position },
     }),

@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const myPlaylistsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.playlists.mine,
-    queryFn: ({ signal }) => apiRequest('/api/playlists', { schema: (c) => c.playlistListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/playlists', { schema: 'playlistListSchema', signal }),
   });
 
 export function useMyPlaylists(signedIn: boolean) {
@@ -25,7 +25,7 @@ function useInvalidatePlaylists() {
 export function useCreatePlaylist() {
   const invalidate = useInvalidatePlaylists();
   return useMutation({
-    mutationFn: (name: string) => apiRequest('/api/playlists', { schema: (c) => c.playlistSchema, method: 'POST', json: { name } }),
+    mutationFn: (name: string) => apiRequest('/api/playlists', { schema: 'playlistSchema', method: 'POST', json: { name } }),
     onSettled: invalidate,
   });
 }
@@ -36,7 +36,7 @@ export function useUpdatePlaylist() {
   const invalidate = useInvalidatePlaylists();
   return useMutation({
     mutationFn: ({ id, ...patch }: { id: string; name?: string; isPublic?: boolean }) =>
-      apiRequest(path(id), { schema: (c) => c.playlistSchema, method: 'PATCH', json: patch }),
+      apiRequest(path(id), { schema: 'playlistSchema', method: 'PATCH', json: patch }),
     onSuccess: (playlist) =>
       queryClient.setQueriesData<PlaylistDetail>({ queryKey: [...queryKeys.playlists.detail(playlist.id), 'page'] }, (detail) =>
         detail ? { ...detail, ...playlist } : detail,
@@ -49,7 +49,7 @@ export function useUpdatePlaylist() {
 export function useDeletePlaylist() {
   const invalidate = useInvalidatePlaylists();
   return useMutation({
-    mutationFn: (playlist: Pick<Playlist, 'id'>) => apiRequest(path(playlist.id), { schema: (c) => c.unreadAnswerSchema, method: 'DELETE' }),
+    mutationFn: (playlist: Pick<Playlist, 'id'>) => apiRequest(path(playlist.id), { schema: 'unreadAnswerSchema', method: 'DELETE' }),
     onSettled: invalidate,
   });
 }

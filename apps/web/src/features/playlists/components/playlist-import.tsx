@@ -10,7 +10,7 @@ import { sendRawBody } from '../../../lib/raw-body-request';
 
 /** `POST /api/playlists/import`: the file as the body; a new playlist of what matched, and a report. */
 function importPlaylist(file: File): Promise<PlaylistImportResult> {
-  return sendRawBody('POST', '/api/playlists/import', file, (c) => c.playlistImportResultSchema);
+  return sendRawBody('POST', '/api/playlists/import', file, 'playlistImportResultSchema');
 }
 
 function describe(entry: UnmatchedEntry): string {

@@ -6,7 +6,7 @@ import { updateCachedPosts } from './post-cache';
 
 /** `DELETE /api/posts/:id` (the author or an admin): 204 with no body. */
 export async function deletePost(postId: string): Promise<void> {
-  await apiRequest(`/api/posts/${encodeURIComponent(postId)}`, { schema: (c) => c.unreadAnswerSchema, method: 'DELETE' });
+  await apiRequest(`/api/posts/${encodeURIComponent(postId)}`, { schema: 'unreadAnswerSchema', method: 'DELETE' });
 }
 
 /** Deletes a post and drops it from every cached list at once. */

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/artists/:id/posts`: an author's posts, the pinned one first, then newest. */
 export function getAuthorPosts(authorId: string, signal?: AbortSignal): Promise<{ items: Post[] }> {
-  return apiRequest(`/api/artists/${encodeURIComponent(authorId)}/posts`, { schema: (c) => c.postListSchema, signal });
+  return apiRequest(`/api/artists/${encodeURIComponent(authorId)}/posts`, { schema: 'postListSchema', signal });
 }
 
 export const authorPostsQueryOptions = (authorId: string) =>

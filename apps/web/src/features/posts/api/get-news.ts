@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/news`: posts by creators and (signed in) by my subscriptions, newest first, a page at a time. */
 export function getNews(before: string | null, signal?: AbortSignal): Promise<NewsPage> {
-  return apiRequest('/api/news', { schema: (c) => c.newsPageSchema, query: { before, limit: NEWS_PAGE_SIZE }, signal });
+  return apiRequest('/api/news', { schema: 'newsPageSchema', query: { before, limit: NEWS_PAGE_SIZE }, signal });
 }
 
 export const newsQueryOptions = () =>

@@ -6,7 +6,7 @@ import { patchCachedPost } from './post-cache';
 
 /** `PUT` (like) or `DELETE` (unlike) `/api/posts/:id/like`. */
 export function setPostLike(postId: string, liked: boolean): Promise<PostLikeState> {
-  return apiRequest(`/api/posts/${encodeURIComponent(postId)}/like`, { schema: (c) => c.postLikeStateSchema, method: liked ? 'PUT' : 'DELETE' });
+  return apiRequest(`/api/posts/${encodeURIComponent(postId)}/like`, { schema: 'postLikeStateSchema', method: liked ? 'PUT' : 'DELETE' });
 }
 
 /**

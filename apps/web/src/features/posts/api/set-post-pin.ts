@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** `PUT` (pin) or `DELETE` (unpin) `/api/posts/:id/pin`; pinning one post unpins the author's others. */
 export function setPostPin(postId: string, pinned: boolean): Promise<Post> {
-  return apiRequest(`/api/posts/${encodeURIComponent(postId)}/pin`, { schema: (c) => c.postSchema, method: pinned ? 'PUT' : 'DELETE' });
+  return apiRequest(`/api/posts/${encodeURIComponent(postId)}/pin`, { schema: 'postSchema', method: pinned ? 'PUT' : 'DELETE' });
 }
 
 /** Pins or unpins a post; the lists refetch, since the order (pinned first) changes with it. */

@@ -1,4 +1,4 @@
-import type { ReleaseDetail, ReleaseLikeState, ReleaseList, TrackList } from '@platter/shared';
+import type { ReleaseDetail } from '@platter/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -15,7 +15,7 @@ export const releaseQueryOptions = (id: string, secret?: string | null) =>
   queryOptions({
     queryKey: releaseKeys.detail(id),
     queryFn: ({ signal }) =>
-      apiRequest<ReleaseDetail>(`/api/releases/${encodeURIComponent(id)}`, { schema: (c) => c.releaseDetailSchema, query: secret ? { s: secret } : {}, signal }),
+      apiRequest(`/api/releases/${encodeURIComponent(id)}`, { schema: 'releaseDetailSchema', query: secret ? { s: secret } : {}, signal }),
   });
 
 export function useRelease(id: string, secret?: string | null) {
@@ -25,7 +25,7 @@ export function useRelease(id: string, secret?: string | null) {
 export function useArtistReleases(artistId: string) {
   return useQuery({
     queryKey: releaseKeys.ofArtist(artistId),
-    queryFn: ({ signal }) => apiRequest<ReleaseList>(`/api/artists/${encodeURIComponent(artistId)}/releases`, { schema: (c) => c.releaseListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/artists/${encodeURIComponent(artistId)}/releases`, { schema: 'releaseListSchema', signal }),
   });
 }
 
@@ -34,7 +34,7 @@ export function useSetReleaseLike() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, liked }: { id: string; liked: boolean }) =>
-      apiRequest<ReleaseLikeState>(`/api/releases/${encodeURIComponent(id)}/like`, { method: liked ? 'PUT' : 'DELETE', schema: (c) => c.releaseLikeStateSchema }),
+      apiRequest(`/api/releases/${encodeURIComponent(id)}/like`, { method: liked ? 'PUT' : 'DELETE', schema: 'releaseLikeStateSchema' }),
     onSuccess: (state) => {
       queryClient.setQueryData<ReleaseDetail>(releaseKeys.detail(state.releaseId), (old) => (old ? { ...old, liked: state.liked, likes: state.likes } : old));
     },
@@ -46,7 +46,7 @@ export function useTagTracks(tag: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: releaseKeys.tag(tag, page),
     queryFn: ({ signal }) =>
-      apiRequest<TrackList>(`/api/tags/${encodeURIComponent(tag)}/tracks`, { schema: (c) => c.trackListSchema, query: { page, pageSize }, signal }),
+      apiRequest(`/api/tags/${encodeURIComponent(tag)}/tracks`, { schema: 'trackListSchema', query: { page, pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
 }

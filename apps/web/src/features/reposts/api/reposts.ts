@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export function useRepostState(trackId: string) {
   return useQuery({
     queryKey: queryKeys.reposts.track(trackId),
-    queryFn: ({ signal }) => apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/repost`, { schema: (c) => c.repostStateSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/repost`, { schema: 'repostStateSchema', signal }),
   });
 }
 
@@ -16,7 +16,7 @@ export function useSetRepost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ trackId, reposted }: { trackId: string; reposted: boolean }): Promise<RepostState> =>
-      apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/repost`, { schema: (c) => c.repostStateSchema, method: reposted ? 'POST' : 'DELETE' }),
+      apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/repost`, { schema: 'repostStateSchema', method: reposted ? 'POST' : 'DELETE' }),
     onSuccess: (state) => {
       queryClient.setQueryData(queryKeys.reposts.track(state.trackId), state);
       void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
@@ -28,7 +28,7 @@ export function useSetRepost() {
 export function useReleaseRepostState(releaseId: string) {
   return useQuery({
     queryKey: queryKeys.reposts.release(releaseId),
-    queryFn: ({ signal }) => apiRequest(`/api/releases/${encodeURIComponent(releaseId)}/repost`, { schema: (c) => c.releaseRepostStateSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/releases/${encodeURIComponent(releaseId)}/repost`, { schema: 'releaseRepostStateSchema', signal }),
     retry: false,
   });
 }
@@ -38,7 +38,7 @@ export function useSetReleaseRepost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ releaseId, reposted }: { releaseId: string; reposted: boolean }): Promise<ReleaseRepostState> =>
-      apiRequest(`/api/releases/${encodeURIComponent(releaseId)}/repost`, { schema: (c) => c.releaseRepostStateSchema, method: reposted ? 'PUT' : 'DELETE' }),
+      apiRequest(`/api/releases/${encodeURIComponent(releaseId)}/repost`, { schema: 'releaseRepostStateSchema', method: reposted ? 'PUT' : 'DELETE' }),
     onSuccess: (state) => {
       queryClient.setQueryData(queryKeys.reposts.release(state.releaseId), state);
       void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
@@ -47,7 +47,7 @@ export function useSetReleaseRepost() {
 }
 
 export function getArtistReposts(artistId: string, before: string | null, signal?: AbortSignal): Promise<RepostPage> {
-  return apiRequest(`/api/artists/${encodeURIComponent(artistId)}/reposts`, { schema: (c) => c.repostPageSchema, query: { before }, signal });
+  return apiRequest(`/api/artists/${encodeURIComponent(artistId)}/reposts`, { schema: 'repostPageSchema', query: { before }, signal });
 }
 
 export const artistRepostsQueryOptions = (artistId: string) =>

@@ -7,7 +7,7 @@ export const SEARCH_LIMIT = 20;
 
 /** `GET /api/search`: tracks and artists matching `q`, and a "did you mean" for a likely typo. */
 export function search(q: string, signal?: AbortSignal): Promise<SearchResult> {
-  return apiRequest('/api/search', { schema: (c) => c.searchResultSchema, query: { q, limit: SEARCH_LIMIT }, signal });
+  return apiRequest('/api/search', { schema: 'searchResultSchema', query: { q, limit: SEARCH_LIMIT }, signal });
 }
 
 export const searchQueryOptions = (q: string) =>

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/charts/top`: the 10 most listened tracks. */
 export function getTopCharts(signal?: AbortSignal): Promise<TrackItems> {
-  return apiRequest('/api/charts/top', { schema: (c) => c.trackItemsSchema, signal });
+  return apiRequest('/api/charts/top', { schema: 'trackItemsSchema', signal });
 }
 
 export const topChartsQueryOptions = () =>

@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export function useListenBrainz(signedIn: boolean) {
   return useQuery({
     queryKey: queryKeys.listenBrainz,
-    queryFn: ({ signal }) => apiRequest('/api/me/listenbrainz', { schema: (c) => c.listenBrainzStateSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/listenbrainz', { schema: 'listenBrainzStateSchema', signal }),
     enabled: signedIn,
   });
 }
@@ -16,7 +16,7 @@ export function useListenBrainz(signedIn: boolean) {
 export function useLinkListenBrainz() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LinkListenBrainz): Promise<ListenBrainzState> => apiRequest('/api/me/listenbrainz', { schema: (c) => c.listenBrainzStateSchema, method: 'PUT', json: input }),
+    mutationFn: (input: LinkListenBrainz): Promise<ListenBrainzState> => apiRequest('/api/me/listenbrainz', { schema: 'listenBrainzStateSchema', method: 'PUT', json: input }),
     onSuccess: (state) => queryClient.setQueryData(queryKeys.listenBrainz, state),
   });
 }
@@ -24,7 +24,7 @@ export function useLinkListenBrainz() {
 export function useUnlinkListenBrainz() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (): Promise<unknown> => apiRequest('/api/me/listenbrainz', { schema: (c) => c.unreadAnswerSchema, method: 'DELETE' }),
+    mutationFn: (): Promise<unknown> => apiRequest('/api/me/listenbrainz', { schema: 'unreadAnswerSchema', method: 'DELETE' }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.listenBrainz }),
   });
 }

@@ -9,7 +9,7 @@ export const subsonicCredentialsKey = ['subsonic', 'credentials'] as const;
 export function useSubsonicCredentials(signedIn: boolean) {
   return useQuery({
     queryKey: subsonicCredentialsKey,
-    queryFn: ({ signal }) => apiRequest('/api/me/subsonic-credentials', { schema: (c) => c.subsonicCredentialListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/subsonic-credentials', { schema: 'subsonicCredentialListSchema', signal }),
     enabled: signedIn,
   });
 }
@@ -19,7 +19,7 @@ export function useCreateSubsonicCredential() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateSubsonicCredential): Promise<SubsonicCredentialCreated> =>
-      apiRequest('/api/me/subsonic-credentials', { schema: (c) => c.subsonicCredentialCreatedSchema, method: 'POST', json: input }),
+      apiRequest('/api/me/subsonic-credentials', { schema: 'subsonicCredentialCreatedSchema', method: 'POST', json: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: subsonicCredentialsKey }),
   });
 }
@@ -28,7 +28,7 @@ export function useCreateSubsonicCredential() {
 export function useRevokeSubsonicCredential() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/me/subsonic-credentials/${encodeURIComponent(id)}`, { schema: (c) => c.unreadAnswerSchema, method: 'DELETE' }),
+    mutationFn: (id: string) => apiRequest(`/api/me/subsonic-credentials/${encodeURIComponent(id)}`, { schema: 'unreadAnswerSchema', method: 'DELETE' }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: subsonicCredentialsKey }),
   });
 }

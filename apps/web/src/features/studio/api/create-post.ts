@@ -5,7 +5,7 @@ import { useInvalidatePosts } from './invalidate-posts';
 
 /** `POST /api/posts { text }` (201). */
 export function createPost(input: CreatePost) {
-  return apiRequest('/api/posts', { method: 'POST', json: input, schema: (c) => c.postSchema });
+  return apiRequest('/api/posts', { method: 'POST', json: input, schema: 'postSchema' });
 }
 
 export function useCreatePost() {

@@ -4,7 +4,7 @@ import { useInvalidatePosts } from './invalidate-posts';
 
 /** `DELETE /api/posts/:id` (204). */
 export function deletePost(postId: string): Promise<unknown> {
-  return apiRequest(`/api/posts/${encodeURIComponent(postId)}`, { method: 'DELETE', schema: (c) => c.unreadAnswerSchema });
+  return apiRequest(`/api/posts/${encodeURIComponent(postId)}`, { method: 'DELETE', schema: 'unreadAnswerSchema' });
 }
 
 export function useDeletePost() {

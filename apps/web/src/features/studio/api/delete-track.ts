@@ -4,7 +4,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** `DELETE /api/tracks/:id` (204): the track, its file, likes, comments and playlist entries. */
 export function deleteTrack(trackId: string): Promise<unknown> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}`, { method: 'DELETE', schema: (c) => c.unreadAnswerSchema });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}`, { method: 'DELETE', schema: 'unreadAnswerSchema' });
 }
 
 export function useDeleteTrack() {

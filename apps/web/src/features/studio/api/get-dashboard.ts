@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const dashboardQueryOptions = (days: number) =>
   queryOptions({
     queryKey: queryKeys.studio.dashboard(days),
-    queryFn: ({ signal }) => apiRequest('/api/me/dashboard', { query: { days }, schema: (c) => c.dashboardSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/dashboard', { query: { days }, schema: 'dashboardSchema', signal }),
   });
 
 export function useDashboard(days: number) {

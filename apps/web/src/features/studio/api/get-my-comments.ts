@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const myCommentsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.studio.comments,
-    queryFn: ({ signal }) => apiRequest('/api/me/comments', { schema: (c) => c.studioCommentListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/comments', { schema: 'studioCommentListSchema', signal }),
   });
 
 export function useMyComments() {

@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const myPostsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.studio.posts,
-    queryFn: ({ signal }) => apiRequest('/api/me/posts', { schema: (c) => c.postListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/posts', { schema: 'postListSchema', signal }),
   });
 
 export function useMyPosts() {

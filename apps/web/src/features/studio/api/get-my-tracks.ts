@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const myTracksQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.studio.tracks,
-    queryFn: ({ signal }) => apiRequest('/api/me/tracks', { schema: (c) => c.trackItemsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/tracks', { schema: 'trackItemsSchema', signal }),
   });
 
 export function useMyTracks() {

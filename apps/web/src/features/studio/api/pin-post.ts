@@ -4,7 +4,7 @@ import { useInvalidatePosts } from './invalidate-posts';
 
 /** `PUT /api/posts/:id/pin` pins (unpinning my other posts); `DELETE` unpins. */
 export function setPostPinned({ postId, pinned }: { postId: string; pinned: boolean }) {
-  return apiRequest(`/api/posts/${encodeURIComponent(postId)}/pin`, { method: pinned ? 'PUT' : 'DELETE', schema: (c) => c.postSchema });
+  return apiRequest(`/api/posts/${encodeURIComponent(postId)}/pin`, { method: pinned ? 'PUT' : 'DELETE', schema: 'postSchema' });
 }
 
 export function useSetPostPinned() {

@@ -5,7 +5,7 @@ import { useInvalidateProfile } from './update-profile';
 
 /** `PUT /api/me/images/avatar|cover` with the image as the body; the server resizes it. */
 export function putProfileImage({ kind, image }: { kind: ProfileImageKind; image: Blob }): Promise<Profile> {
-  return putImageBody(`/api/me/images/${kind}`, image, (c) => c.profileSchema);
+  return putImageBody(`/api/me/images/${kind}`, image, 'profileSchema');
 }
 
 export function usePutProfileImage() {

@@ -1,4 +1,4 @@
-import type { CreateRelease, ReleaseDetail, ReleaseList, UpdateRelease } from '@platter/shared';
+import type { CreateRelease, ReleaseDetail, UpdateRelease } from '@platter/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { putImageBody } from '../../../lib/put-image-body';
@@ -10,7 +10,7 @@ const path = (id: string) => `/api/releases/${encodeURIComponent(id)}`;
 export const myReleasesQueryOptions = () =>
   queryOptions({
     queryKey: [...queryKeys.studio.all, 'releases'] as const,
-    queryFn: ({ signal }) => apiRequest<ReleaseList>('/api/me/releases', { schema: (c) => c.releaseListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/me/releases', { schema: 'releaseListSchema', signal }),
   });
 
 export function useMyReleases() {
@@ -18,32 +18,32 @@ export function useMyReleases() {
 }
 
 export function getRelease(id: string): Promise<ReleaseDetail> {
-  return apiRequest(path(id), { schema: (c) => c.releaseDetailSchema });
+  return apiRequest(path(id), { schema: 'releaseDetailSchema' });
 }
 
 export function createRelease(input: CreateRelease): Promise<ReleaseDetail> {
-  return apiRequest('/api/releases', { method: 'POST', json: input, schema: (c) => c.releaseDetailSchema });
+  return apiRequest('/api/releases', { method: 'POST', json: input, schema: 'releaseDetailSchema' });
 }
 
 export function updateRelease(id: string, changes: UpdateRelease): Promise<ReleaseDetail> {
-  return apiRequest(path(id), { method: 'PATCH', json: changes, schema: (c) => c.releaseDetailSchema });
+  return apiRequest(path(id), { method: 'PATCH', json: changes, schema: 'releaseDetailSchema' });
 }
 
 export function setReleaseTracks(id: string, trackIds: string[]): Promise<ReleaseDetail> {
-  return apiRequest(`${path(id)}/tracks`, { method: 'PUT', json: { trackIds }, schema: (c) => c.releaseDetailSchema });
+  return apiRequest(`${path(id)}/tracks`, { method: 'PUT', json: { trackIds }, schema: 'releaseDetailSchema' });
 }
 
 export function putReleaseCover(id: string, image: Blob): Promise<ReleaseDetail> {
-  return putImageBody(`${path(id)}/cover`, image, (c) => c.releaseDetailSchema);
+  return putImageBody(`${path(id)}/cover`, image, 'releaseDetailSchema');
 }
 
 /** Replaces an unlisted release's secret link, and its tracks': the old link stops working. */
 export function resetReleaseSecret(id: string): Promise<ReleaseDetail> {
-  return apiRequest(`${path(id)}/secret`, { method: 'POST', schema: (c) => c.releaseDetailSchema });
+  return apiRequest(`${path(id)}/secret`, { method: 'POST', schema: 'releaseDetailSchema' });
 }
 
 export function deleteRelease(id: string, deleteTracks: boolean): Promise<unknown> {
-  return apiRequest(path(id), { method: 'DELETE', query: { deleteTracks: deleteTracks ? 'true' : undefined }, schema: (c) => c.unreadAnswerSchema });
+  return apiRequest(path(id), { method: 'DELETE', query: { deleteTracks: deleteTracks ? 'true' : undefined }, schema: 'unreadAnswerSchema' });
 }
 
 /** After a release changed: the studio, track lists (album names), artist pages and release pages refetch. */

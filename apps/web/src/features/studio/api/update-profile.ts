@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** `PATCH /api/me/profile { displayName?, bio? }`. */
 export function updateProfile(input: UpdateProfile): Promise<Profile> {
-  return apiRequest('/api/me/profile', { method: 'PATCH', json: input, schema: (c) => c.profileSchema });
+  return apiRequest('/api/me/profile', { method: 'PATCH', json: input, schema: 'profileSchema' });
 }
 
 /** What shows my profile: me, my artist page, and my name on tracks and posts. */

@@ -5,12 +5,12 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** `PATCH /api/tracks/:id/visibility { visibility?, publishAt?, downloadable? }` (owner or admin). */
 export function updateTrackVisibility(trackId: string, changes: UpdateTrackVisibility): Promise<Track> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/visibility`, { method: 'PATCH', json: changes, schema: (c) => c.trackSchema });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/visibility`, { method: 'PATCH', json: changes, schema: 'trackSchema' });
 }
 
 /** `POST /api/tracks/:id/secret`: a new secret link for an unlisted track; the old one stops working. */
 export function resetTrackSecret(trackId: string): Promise<Track> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/secret`, { method: 'POST', schema: (c) => c.trackSchema });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/secret`, { method: 'POST', schema: 'trackSchema' });
 }
 
 /** The lists a track joins or leaves when its visibility changes. */

@@ -7,7 +7,7 @@ import { updateTrackVisibility } from './update-track-visibility';
 
 /** `PATCH /api/tracks/:id { title?, genre? }` (owner or admin): the updated track. */
 export function updateTrack(trackId: string, changes: UpdateTrack): Promise<Track> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}`, { method: 'PATCH', json: changes, schema: (c) => c.trackSchema });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}`, { method: 'PATCH', json: changes, schema: 'trackSchema' });
 }
 
 export interface EditTrackInput {

@@ -4,5 +4,5 @@ import { trackSecretQuery } from '../../../lib/track-secrets';
 
 /** `GET /api/tracks/:id/download`: a signed link to the original file, valid for ten minutes. */
 export function getTrackDownload(trackId: string): Promise<TrackDownload> {
-  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/download`, { query: trackSecretQuery(trackId), schema: (c) => c.trackDownloadSchema });
+  return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/download`, { query: trackSecretQuery(trackId), schema: 'trackDownloadSchema' });
 }

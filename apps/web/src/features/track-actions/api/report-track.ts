@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 export function reportTrack(trackId: string, reason: string) {
   const text = reason.trim();
   return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/reports`, {
-    schema: (c) => c.reportCreatedSchema,
+    schema: 'reportCreatedSchema',
     method: 'POST',
     json: text ? { reason: text } : {},
   });
