@@ -1,7 +1,7 @@
 import type { Track } from '@platter/shared';
 import { ALL_GENRES, HOME_PAGE_SIZE } from '@platter/shared/constants';
 import { pageCount } from '@platter/shared/format';
-import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrackList } from '../../../components/track-list/track-list';
 import { useTracks } from '../api/get-tracks';
@@ -22,18 +22,24 @@ export interface LibraryViewProps {
 export function LibraryView({ activeTrackId, isPlaying, onPlay }: LibraryViewProps) {
   const { t } = useTranslation();
   const [params, update] = useLibraryParams();
-  const { data, isPending, isError, isPlaceholderData } = useTracks({
+  const tracks = useTracks({
     genre: params.genre === ALL_GENRES ? undefined : params.genre,
     q: params.q,
     page: params.page,
     pageSize: HOME_PAGE_SIZE,
   });
-  const pages = pageCount(data?.total ?? 0, HOME_PAGE_SIZE);
+  const { isError, isPlaceholderData } = tracks;
+  // A page of rows renders at a transition's priority, in slices that leave the thread to input
+  // (an answer from React Query renders synchronously): the loading text, or the page before,
+  // stays until it is built.
+  const data = useDeferredValue(tracks.data);
+  const isPending = data === undefined && !isError;
+  const pages = pageCount(tracks.data?.total ?? 0, HOME_PAGE_SIZE);
 
   // A page past the end (an old link, or tracks were removed) falls back to the last page.
   useEffect(() => {
-    if (data && !isPlaceholderData && data.total > 0 && params.page > pages) update({ page: pages }, { replace: true });
-  }, [data, isPlaceholderData, params.page, pages, update]);
+    if (tracks.data && !isPlaceholderData && tracks.data.total > 0 && params.page > pages) update({ page: pages }, { replace: true });
+  }, [tracks.data, isPlaceholderData, params.page, pages, update]);
 
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
 
@@ -59,14 +65,14 @@ export function LibraryView({ activeTrackId, isPlaying, onPlay }: LibraryViewPro
     <div className="library">
       <GenreTiles selected={params.genre} onSelect={(genre) => update({ genre })} />
       <TrackFilter value={params.q} onChange={onSearch} />
-      <section className="library__tracks" aria-busy={isPending || isPlaceholderData}>
+      <section className="library__tracks" aria-busy={isPending || isPlaceholderData || data !== tracks.data}>
         {isPending ? (
           <p className="status-text">{t('common.loading')}</p>
         ) : isError ? (
           <p className="error-text" role="alert">
             {t('library.loadError')}
           </p>
-        ) : data.items.length === 0 ? (
+        ) : !data || data.items.length === 0 ? (
           <p className="status-text">{t('library.noTracks')}</p>
         ) : (
           <div
