@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSeed } from '../src/cli/seed.js';
-import { rareWord } from '../src/cli/seed-data.js';
+import { COMMON_WORD, rareWord } from '../src/cli/seed-data.js';
 import { TEST_SECRET, type TestApp, dialect, startTestApp } from './support/test-app.js';
 
 /**
@@ -64,6 +64,17 @@ describe(`catalogue query plans at scale (${dialect})`, () => {
     const inGenre = await planOf(repo().indexedMatches({ search: rareWord(77), genre: 'Rap' }).limit(1001));
     expect(inGenre).toMatch(dialect === 'postgres' ? /tracks_search_trgm_idx/ : /tracks_search VIRTUAL TABLE INDEX/);
     expect(inGenre).not.toMatch(fullScan);
+  });
+
+  it("gives /api/search the first page of a search without counting its matches, the same rows", async () => {
+    // A rare word, a common one, one in a few percent of titles, a mid-frequency syllable, a short query, no match.
+    for (const search of [rareWord(77), COMMON_WORD, 'ночь', 'ka', 'ra', 'lvoe', 'mi']) {
+      for (const limit of [9, 20]) {
+        const page = await repo().search({ search }, 0, limit);
+        const first = await repo().newestMatches({ search }, limit);
+        expect(first.map((r) => r.id), `${search} ${limit}`).toEqual(page.rows.map((r) => r.id));
+      }
+    }
   });
 
   it("reads a common word's page from the newest tracks, not by sorting every match", async () => {

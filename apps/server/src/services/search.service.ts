@@ -100,7 +100,7 @@ export class SearchService {
     const [lyrics, albums, matches, artists, ...byGenre] = await Promise.all([
       this.inLyrics(q),
       this.deps.releases ? this.deps.releases.search(lower, ALBUM_LIMIT) : Promise.resolve([]),
-      this.deps.tracks.list({ search: lower }, 0, limit),
+      this.deps.tracks.newestMatches({ search: lower }, limit),
       this.deps.profiles.searchArtists(lower, ARTIST_LIMIT),
       ...genres.map((genre) => this.deps.tracks.list({ genre }, 0, limit)),
     ]);
