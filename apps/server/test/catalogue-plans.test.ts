@@ -83,6 +83,22 @@ describe(`catalogue query plans at scale (${dialect})`, () => {
     expect(plan).not.toMatch(fullScan);
   });
 
+  it('finds the same artists as the ranked walk, a rare name through artists_search on SQLite', async () => {
+    const profiles = t.context.repositories.profiles;
+    const names = (await t.context.database.db.selectFrom('profiles').select('search_name').where('tracks_count', '>', 0).limit(3).execute()).map((r) => r.search_name);
+    const queries = ['li', 'ana', 'ova', 'nov', 'ivan', 'ночь', 'zzq', ...names, ...names.map((n) => n.slice(2, 7))];
+    for (const q of queries) {
+      const walked = (await profiles.searchArtistIds(q, 10).execute()).map((r) => r.id);
+      expect((await profiles.searchArtists(q, 10)).map((r) => r.id), q).toEqual(walked);
+    }
+    if (dialect === 'sqlite') {
+      expect(await planOf(profiles.artistCandidates(names[0]!, 101))).toMatch(/artists_search VIRTUAL TABLE INDEX/);
+      const ranked = await planOf(profiles.rankedArtists(['a', 'b', 'c'], names[0]!, 10));
+      expect(ranked).toMatch(/SEARCH profiles USING (INDEX sqlite_autoindex_profiles_1|PRIMARY KEY) \(id=\?\)/);
+      expect(ranked).not.toMatch(fullScan);
+    }
+  });
+
   it('finds artists by walking the ranked partial index, with no sort', async () => {
     const plan = await planOf(t.context.repositories.profiles.searchArtistIds('li', 10));
     expect(plan).toMatch(/profiles_artist_rank_idx/);
