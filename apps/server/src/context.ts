@@ -180,7 +180,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const secret = resolveSecret(config);
     const { db } = database;
     const repositories = {
-      profiles: new ProfileRepository(db),
+      profiles: new ProfileRepository(db, database.dialect),
       tracks: new TrackRepository(db, database.dialect),
       uploads: new UploadRepository(db),
       engagement: new EngagementRepository(db, database.dialect),

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSeed } from '../src/cli/seed.js';
-import { rareWord } from '../src/cli/seed-data.js';
+import { COMMON_WORD, rareWord } from '../src/cli/seed-data.js';
 import { TEST_SECRET, type TestApp, dialect, startTestApp } from './support/test-app.js';
 
 /**
@@ -66,10 +66,37 @@ describe(`catalogue query plans at scale (${dialect})`, () => {
     expect(inGenre).not.toMatch(fullScan);
   });
 
+  it("gives /api/search the first page of a search without counting its matches, the same rows", async () => {
+    // A rare word, a common one, one in a few percent of titles, a mid-frequency syllable, a short query, no match.
+    for (const search of [rareWord(77), COMMON_WORD, 'ночь', 'ka', 'ra', 'lvoe', 'mi']) {
+      for (const limit of [9, 20]) {
+        const page = await repo().search({ search }, 0, limit);
+        const first = await repo().newestMatches({ search }, limit);
+        expect(first.map((r) => r.id), `${search} ${limit}`).toEqual(page.rows.map((r) => r.id));
+      }
+    }
+  });
+
   it("reads a common word's page from the newest tracks, not by sorting every match", async () => {
     const plan = await planOf(repo().windowMatches({ search: 'love' }, 5000, 9));
     expect(plan).toMatch(/tracks_created_idx/);
     expect(plan).not.toMatch(fullScan);
+  });
+
+  it('finds the same artists as the ranked walk, a rare name through artists_search on SQLite', async () => {
+    const profiles = t.context.repositories.profiles;
+    const names = (await t.context.database.db.selectFrom('profiles').select('search_name').where('tracks_count', '>', 0).limit(3).execute()).map((r) => r.search_name);
+    const queries = ['li', 'ana', 'ova', 'nov', 'ivan', 'ночь', 'zzq', ...names, ...names.map((n) => n.slice(2, 7))];
+    for (const q of queries) {
+      const walked = (await profiles.searchArtistIds(q, 10).execute()).map((r) => r.id);
+      expect((await profiles.searchArtists(q, 10)).map((r) => r.id), q).toEqual(walked);
+    }
+    if (dialect === 'sqlite') {
+      expect(await planOf(profiles.artistCandidates(names[0]!, 101))).toMatch(/artists_search VIRTUAL TABLE INDEX/);
+      const ranked = await planOf(profiles.rankedArtists(['a', 'b', 'c'], names[0]!, 10));
+      expect(ranked).toMatch(/SEARCH profiles USING (INDEX sqlite_autoindex_profiles_1|PRIMARY KEY) \(id=\?\)/);
+      expect(ranked).not.toMatch(fullScan);
+    }
   });
 
   it('finds artists by walking the ranked partial index, with no sort', async () => {

@@ -8,6 +8,7 @@ import { uploadTrack } from './support/uploads.js';
 /** Search answers genres and artists as well as titles, and suggests a correction only when it finds something. */
 describe(`search by genre, artist and title (${dialect})`, () => {
   let t: TestApp;
+  let velvet: Client;
   const ids: Record<string, string> = {};
   const search = async (q: string) => (await new Client(t.baseUrl).json<SearchResult>('GET', `/api/search?q=${encodeURIComponent(q)}`)).body;
   const titles = (result: SearchResult) => result.tracks.map((track) => track.title).sort();
@@ -15,7 +16,7 @@ describe(`search by genre, artist and title (${dialect})`, () => {
   beforeAll(async () => {
     t = await startTestApp();
     const koma = new Client(t.baseUrl);
-    const other = new Client(t.baseUrl);
+    const other = (velvet = new Client(t.baseUrl));
     await koma.signUp('Koma Beats');
     await other.signUp('Velvet Lane');
     const mp3 = await makeMp3(1);
@@ -54,6 +55,25 @@ describe(`search by genre, artist and title (${dialect})`, () => {
     expect(result.artists.map((a) => a.displayName)).toEqual(['Koma Beats']);
     expect(titles(result)).toEqual(['Drift Mode', 'Drip Night']);
     expect(result.genres).toEqual([]);
+  });
+
+  it('finds an artist by a new name and not by the old one, and not while none of their tracks is visible', async () => {
+    const artists = async (q: string) => (await search(q)).artists.map((a) => a.displayName);
+    const admin = { id: 'admin', isAdmin: true };
+    expect(await artists('velvet')).toEqual(['Velvet Lane']);
+    expect((await velvet.json('PATCH', '/api/me/profile', { displayName: 'Amber Quay' })).status).toBe(200);
+    try {
+      expect(await artists('amber q')).toEqual(['Amber Quay']);
+      expect(await artists('velvet')).toEqual([]);
+      for (const title of ['Cowbell Alley', 'Sunny Side']) await t.context.services.tracks.setHidden(admin, ids[title] as string, true);
+      expect(await artists('amber q')).toEqual([]);
+      await t.context.services.tracks.setHidden(admin, ids['Sunny Side'] as string, false);
+      expect(await artists('amber q')).toEqual(['Amber Quay']);
+    } finally {
+      await t.context.services.tracks.setHidden(admin, ids['Cowbell Alley'] as string, false);
+      expect((await velvet.json('PATCH', '/api/me/profile', { displayName: 'Velvet Lane' })).status).toBe(200);
+    }
+    expect(await artists('velvet')).toEqual(['Velvet Lane']);
   });
 
   it('suggests a corrected query only when the corrected query finds something', async () => {

@@ -35,9 +35,9 @@ const BATCH_ROWS = 500;
  * pg_trgm for tracks and a stored tsvector for lyrics, both made from the copied rows) and the
  * catalogue counters (the target's triggers keep its own; recounted at the end).
  */
-const SKIPPED_TABLE = /^(sqlite_|kysely_migration|tracks_search|lyrics_search|catalogue_counters$)/;
-/** SQLite-only columns: the key of a track's (and its lyrics') row in SQLite's search indexes. */
-const SQLITE_ONLY_COLUMNS = new Set(['tracks.search_rowid', 'track_lyrics.search_rowid']);
+const SKIPPED_TABLE = /^(sqlite_|kysely_migration|tracks_search|lyrics_search|artists_search|catalogue_counters$)/;
+/** SQLite-only columns: the key of a track's (its lyrics', an artist's) row in SQLite's search indexes. */
+const SQLITE_ONLY_COLUMNS = new Set(['tracks.search_rowid', 'track_lyrics.search_rowid', 'profiles.search_rowid']);
 
 export interface MigrateToSummary {
   tables: Array<{ table: string; rows: number }>;

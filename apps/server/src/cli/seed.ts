@@ -33,6 +33,7 @@ import { migrateDatabase, resolveSecret } from '../context.js';
 import { type DialectName, openDatabase } from '../db/database.js';
 import { recountCatalogue } from '../db/migrations/2026-11-25T00-00_catalogue-counters.js';
 import { reversedWord } from '../db/migrations/2026-11-25T00-10_search-at-scale.js';
+import { FILL_ARTIST_SEARCH } from '../db/migrations/2026-11-26T15-30_artist-search.js';
 import { words } from '../lib/spelling.js';
 import type { Database } from '../db/schema.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
@@ -158,6 +159,7 @@ class SqliteWriter implements BulkWriter {
   async clear() {
     for (const table of [...ALSO_CLEARED, ...[...TABLES].reverse(), 'catalogue_counters']) this.db.exec(`DELETE FROM ${quote(table)}`);
     this.db.exec('DELETE FROM tracks_search');
+    this.db.exec('DELETE FROM artists_search');
   }
 
   async insert(table: Table, columns: string[], rows: Value[][]) {
@@ -173,6 +175,7 @@ class SqliteWriter implements BulkWriter {
     let started = Date.now();
     this.db.exec('UPDATE tracks SET search_rowid = rowid WHERE hidden = 0');
     this.db.exec('INSERT INTO tracks_search (rowid, track_id, created_at, search_text) SELECT search_rowid, id, created_at, search_text FROM tracks WHERE hidden = 0');
+    for (const statement of FILL_ARTIST_SEARCH) this.db.exec(statement);
     progress(`  search index built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     started = Date.now();
     // Indexes before triggers: the recreated triggers must not run over the loaded rows.

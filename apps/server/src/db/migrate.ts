@@ -25,6 +25,7 @@ import * as collaborativePlaylists from './migrations/2026-11-26T12-00_collabora
 import * as trackTitleIndex from './migrations/2026-11-26T09-58_track-title-index.js';
 import * as lyricsSearch from './migrations/2026-11-26T12-10_lyrics-search.js';
 import * as subsonicMore from './migrations/2026-11-26T12-20_subsonic-more.js';
+import * as artistSearch from './migrations/2026-11-26T15-30_artist-search.js';
 import type { Database } from './schema.js';
 
 /**
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T12-00_collaborative-playlists': collaborativePlaylists,
   '2026-11-26T12-10_lyrics-search': lyricsSearch,
   '2026-11-26T12-20_subsonic-more': subsonicMore,
+  '2026-11-26T15-30_artist-search': artistSearch,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

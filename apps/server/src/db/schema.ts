@@ -84,6 +84,12 @@ export interface TrackLyricsTable {
   body: string;
 }
 
+/** SQLite's FTS5 table of the artists artist search lists, by name (migration artist-search). */
+export interface ArtistsSearchTable {
+  profile_id: string;
+  search_name: string;
+}
+
 /** SQLite's FTS5 table of the lyrics of visible tracks (migration lyrics-search). */
 export interface LyricsSearchTable {
   track_id: string;
@@ -447,6 +453,7 @@ export interface Database {
   search_words: SearchWordsTable;
   tracks_search: TracksSearchTable;
   lyrics_search: LyricsSearchTable;
+  artists_search: ArtistsSearchTable;
   notifications: NotificationsTable;
   notification_optouts: NotificationOptoutsTable;
   releases: ReleasesTable;

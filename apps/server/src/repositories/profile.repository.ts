@@ -1,9 +1,19 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
-import { containsText } from './track.repository.js';
+import type { DialectName } from '../db/database.js';
+import { containsText, longestLiteralRun } from './track.repository.js';
 import type { Database, NewProfile, ProfileRow, ProfileUpdate } from '../db/schema.js';
 
+/**
+ * SQLite: a query naming at most this many artists in artists_search has them ranked from their
+ * rows; one naming more walks profiles_artist_rank_idx, where it meets its first ten early.
+ */
+export const FEW_ARTISTS = 100;
+
 export class ProfileRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName = 'sqlite',
+  ) {}
 
   async getById(id: string): Promise<ProfileRow | undefined> {
     return this.db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
@@ -46,9 +56,55 @@ export class ProfileRepository {
       .limit(limit);
   }
 
+  /**
+   * SQLite's artists_search (migration artist-search): the ids of the listed artists whose name
+   * holds the query's longest literal run, at most `limit` of them, in the index's order (public
+   * so tests can EXPLAIN it).
+   */
+  artistCandidates(lowerText: string, limit: number) {
+    return this.db
+      .selectFrom('artists_search')
+      .select('profile_id as id')
+      .where(sql<SqlBool>`artists_search.search_name like ${`%${longestLiteralRun(lowerText)}%`}`)
+      .limit(limit);
+  }
+
+  /**
+   * The candidates' ranking as searchArtistIds ranks (ties as its index orders them: by name,
+   * then id), each read by its key (public so tests can EXPLAIN it).
+   */
+  rankedArtists(ids: string[], lowerText: string, limit: number) {
+    return this.db
+      .selectFrom('profiles')
+      .select('id')
+      .where('id', 'in', ids)
+      .where(sql<SqlBool>`is_artist = 1 and tracks_count > 0`)
+      .where((eb) => containsText(eb.ref('search_name'), lowerText))
+      .orderBy('subscribers_count', 'desc')
+      .orderBy('tracks_count', 'desc')
+      .orderBy('search_name')
+      .orderBy('id')
+      .limit(limit);
+  }
+
+  /**
+   * The ids searchArtistIds gives. On SQLite, a query of three letters or more first asks
+   * artists_search: when it names at most FEW_ARTISTS artists, they are ranked from their rows
+   * (a rare name no longer walks every artist to find none); else the ranked walk meets its
+   * matches early.
+   */
+  private async artistIds(lowerText: string, limit: number): Promise<string[]> {
+    if (this.dialect === 'sqlite' && longestLiteralRun(lowerText).length >= 3) {
+      const candidates = (await this.artistCandidates(lowerText, FEW_ARTISTS + 1).execute()).map((r) => r.id);
+      if (candidates.length === 0) return [];
+      if (candidates.length <= FEW_ARTISTS) return (await this.rankedArtists(candidates, lowerText, limit).execute()).map((r) => r.id);
+    }
+    return (await this.searchArtistIds(lowerText, limit).execute()).map((r) => r.id);
+  }
+
   /** The artists searchArtistIds finds, in its order. */
   async searchArtists(lowerText: string, limit: number): Promise<ProfileRow[]> {
-    const ids = (await this.searchArtistIds(lowerText, limit).execute()).map((r) => r.id);
+    const ids = await this.artistIds(lowerText, limit);
     if (ids.length === 0) return [];
     const rows = await this.db.selectFrom('profiles').selectAll().where('id', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));

@@ -96,6 +96,11 @@ export const SEARCH_WINDOW = 5_000;
 export const SHORT_QUERY_WINDOW = 20_000;
 /** A search's total is counted up to this; past it the total is this, marked as capped ("500+"): 56 pages of 9. */
 export const SEARCH_TOTAL_CAP = 500;
+/**
+ * A search that needs no total (newestMatches) reads at most this many matches from the index to
+ * sort them; a query with more takes its page from the newest tracks first.
+ */
+export const FEW_MATCHES = 100;
 /** A page anchor is used when the page asked for is at most this many rows away from it. */
 const ANCHOR_REACH = 200;
 
@@ -125,6 +130,10 @@ export function containsText(column: Expression<string>, text: string): Expressi
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<SqlBool>`${column} like ${pattern} escape '\\'`;
 }
+
+/** Newest first, as lists are ordered: created_at, then id, both descending. */
+const newestFirst = (a: { id: string; created_at: string }, b: { id: string; created_at: string }) =>
+  a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1;
 
 /** The longest run of the text with no LIKE wildcard or escape in it: what an index can look up. */
 export function longestLiteralRun(text: string): string {
@@ -275,7 +284,7 @@ export class TrackRepository {
     }
     const matches = await this.indexedMatches(filter).limit(cap + 1).execute();
     if (matches.length <= cap) {
-      matches.sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1));
+      matches.sort(newestFirst);
       return { rows: await this.inOrder(matches.slice(offset, offset + limit).map((m) => m.id)), total: matches.length, capped: false };
     }
     const recent = (await this.windowMatches(filter, SEARCH_WINDOW, offset + limit).execute()).map((r) => r.id);
@@ -284,6 +293,26 @@ export class TrackRepository {
         ? await this.inOrder(recent.slice(offset, offset + limit))
         : await this.filtered(filter).orderBy('tracks.created_at', 'desc').orderBy('tracks.id', 'desc').offset(offset).limit(limit).execute();
     return { rows, total: cap, capped: true };
+  }
+
+  /**
+   * The newest `limit` matches of a search, the same rows as search()'s first page, without
+   * counting the matches (what /api/search, which shows one short list, needs). A query with at
+   * most FEW_MATCHES matches gets them all from the index (sorted here); a commoner one takes them
+   * from the newest SEARCH_WINDOW tracks when those hold `limit` of them, which a word in many
+   * titles does in its first few hundred; only a query between the two goes on as search() does.
+   * So a common word reads ~FEW_MATCHES index entries, not SEARCH_TOTAL_CAP, and a short query
+   * stops at its `limit`-th match in its window.
+   */
+  async newestMatches(filter: TrackFilter & { search: string }, limit: number): Promise<TrackWithArtist[]> {
+    if (TrackRepository.isShortQuery(filter.search)) {
+      return this.inOrder((await this.windowMatches(filter, SHORT_QUERY_WINDOW, limit).execute()).map((r) => r.id));
+    }
+    const few = await this.indexedMatches(filter).limit(FEW_MATCHES + 1).execute();
+    if (few.length <= FEW_MATCHES) return this.inOrder(few.sort(newestFirst).slice(0, limit).map((m) => m.id));
+    const recent = (await this.windowMatches(filter, SEARCH_WINDOW, limit).execute()).map((r) => r.id);
+    if (recent.length >= limit) return this.inOrder(recent);
+    return (await this.search(filter, 0, limit)).rows;
   }
 
   /**
@@ -378,7 +407,9 @@ export class TrackRepository {
   /**
    * Known words near `word` for "did you mean": those sharing its first or its last part (one of
    * them survives any `maxEdits` edits: half the word for one edit, a third for two) and of a
-   * length within `maxEdits`; each one range of an index. With how many tracks brought each.
+   * length within `maxEdits`; each one range of an index. With how many tracks brought each; a
+   * word in both a prefix and a suffix range comes twice (the caller picks the closest, in no
+   * order: deduplicating hundreds of candidates in a temporary B-tree cost a third of the query).
    */
   async nearWords(word: string, maxEdits: number): Promise<Array<{ word: string; tracks: number }>> {
     const rows = await this.nearWordsQuery(word, maxEdits).execute();
@@ -400,7 +431,7 @@ export class TrackRepository {
       this.db.selectFrom('search_words').select(['word', 'tracks']).where('length', '=', length).where('word', '>=', prefix).where('word', '<', `${prefix}\u{10FFFF}`),
       this.db.selectFrom('search_words').select(['word', 'tracks']).where('length', '=', length).where('reversed', '>=', suffix).where('reversed', '<', `${suffix}\u{10FFFF}`),
     ]);
-    return ranges.slice(1).reduce((query, range) => query.union(range), ranges[0]!);
+    return ranges.slice(1).reduce((query, range) => query.unionAll(range), ranges[0]!);
   }
 
   /** Records the words of tracks' search texts (title and artist), in the transaction that writes them. */

@@ -42,6 +42,9 @@ function toArtistSummary(row: ProfileRow): ArtistSummary {
   };
 }
 
+/** Whether `a` sorts before `b` as SQLite's BINARY collation sorts them (UTF-8 bytes, i.e. code points): a tie's pick does not depend on the order candidates come in. */
+const inByteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b)) < 0;
+
 const isEmpty = (found: Omit<SearchResult, 'query' | 'suggestion'>) =>
   found.tracks.length === 0 &&
   found.artists.length === 0 &&
@@ -100,7 +103,7 @@ export class SearchService {
     const [lyrics, albums, matches, artists, ...byGenre] = await Promise.all([
       this.inLyrics(q),
       this.deps.releases ? this.deps.releases.search(lower, ALBUM_LIMIT) : Promise.resolve([]),
-      this.deps.tracks.list({ search: lower }, 0, limit),
+      this.deps.tracks.newestMatches({ search: lower }, limit),
       this.deps.profiles.searchArtists(lower, ARTIST_LIMIT),
       ...genres.map((genre) => this.deps.tracks.list({ genre }, 0, limit)),
     ]);
@@ -152,7 +155,9 @@ export class SearchService {
         for (const candidate of candidates) {
           const distance = editDistance(word, candidate.word, edits);
           if (distance > edits) continue;
-          if (!best || distance < best.distance || (distance === best.distance && candidate.tracks > best.tracks)) best = { ...candidate, distance };
+          if (!best || distance < best.distance || (distance === best.distance && (candidate.tracks > best.tracks || (candidate.tracks === best.tracks && inByteOrder(candidate.word, best.word))))) {
+            best = { ...candidate, distance };
+          }
         }
         if (best) return best.word;
       }
