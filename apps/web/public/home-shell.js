@@ -5,7 +5,7 @@
  * tab, for someone who has not accepted them: features/terms/terms-acceptance.ts). A classic
  * script run before the first paint, so neither is ever wrong for a frame.
  */
-/* global document, location */
+/* global document, location, requestAnimationFrame */
 (function () {
   var html = document.documentElement;
   var stored = null;
@@ -20,4 +20,42 @@
   html.lang = stored === 'en' || stored === 'ru' ? stored : String(languages[0]).toLowerCase().indexOf('ru') === 0 ? 'ru' : 'en';
   var tab = new URLSearchParams(location.search).get('tab');
   if (!tab || tab === 'home') html.setAttribute('data-home-shell', accepted ? 'title' : 'title terms');
+
+  // The app's modules (named by home.html's <meta name="platter-modules">: the entry, then what it
+  // imports) are requested once this frame has painted, so its first paint shares the network and
+  // the main thread with none of them (bench/lighthouse.md). A tab opened in the background paints
+  // no frame: it goes on after FALLBACK_MS.
+  var FALLBACK_MS = 250;
+  document.addEventListener('DOMContentLoaded', function () {
+    var meta = document.querySelector('meta[name="platter-modules"]');
+    if (!meta) return;
+    var started = false;
+    // One element per task: adding a modulepreload costs the page ~1 ms, so fourteen at once
+    // would be one long task.
+    var append = function (rel, href) {
+      setTimeout(function () {
+        var element = document.createElement(rel === 'script' ? 'script' : 'link');
+        element.crossOrigin = '';
+        if (rel === 'script') {
+          element.type = 'module';
+          element.src = href;
+        } else {
+          element.rel = rel;
+          element.href = href;
+        }
+        document.head.appendChild(element);
+      }, 0);
+    };
+    var start = function () {
+      if (started) return;
+      started = true;
+      var files = meta.getAttribute('content').split(' ');
+      for (var i = 1; i < files.length; i++) append('modulepreload', files[i]);
+      append('script', files[0]);
+    };
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+    setTimeout(start, FALLBACK_MS);
+  });
 })();

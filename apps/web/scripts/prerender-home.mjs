@@ -82,11 +82,17 @@ if (route.length === 0) throw new Error(`the build's manifest has no stylesheet 
 const css = [...linked, ...route].map((file) => fs.readFileSync(path.join(dist, file), 'utf8')).join('\n').replace(/<\/style/gi, '<\\/style');
 html = html.replace(/\s*<link rel="stylesheet"[^>]*href="\/[^"]+\.css"[^>]*>/g, '');
 html = html.replace('</head>', () => `<style>${css}\n${SHELL_CSS}</style>\n  </head>`);
-// Before the first paint: a blocking classic script of a few hundred bytes (the modules stay as
-// they are: requested with the page, and run after it is parsed).
-html = html.replace('<meta name="viewport"', '<script src="/home-shell.js"></script>\n    <meta name="viewport"');
+// Before the first paint: a blocking classic script of a few hundred bytes. It also starts the
+// app's modules once the first frame has painted: the entry and its modulepreloads leave the HTML
+// for a <meta> it reads.
+const entry = html.match(/\s*<script type="module" crossorigin src="(\/[^"]+\.js)"><\/script>/);
+if (!entry) throw new Error('index.html has no entry module');
+const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/[^"]+\.js)">/g)];
+for (const tag of [entry, ...preloads]) html = html.replace(tag[0], '');
+const modules = [entry[1], ...preloads.map((preload) => preload[1])].join(' ');
+html = html.replace('<meta name="viewport"', () => `<script src="/home-shell.js"></script>\n    <meta name="platter-modules" content="${modules}" />\n    <meta name="viewport"`);
 html = html.replace('<div id="root"></div>', () => `<div id="home-shell" class="home-shell" aria-hidden="true" inert>${shell('en')}${shell('ru')}</div>\n    <div id="root"></div>`);
-if (!html.includes('id="home-shell"') || !html.includes('/home-shell.js')) throw new Error('index.html is not as scripts/prerender-home.mjs expects');
+if (!html.includes('id="home-shell"') || !html.includes('/home-shell.js') || html.includes('type="module"')) throw new Error('index.html is not as scripts/prerender-home.mjs expects');
 fs.writeFileSync(path.join(dist, 'home.html'), html);
 
 // The precache list: home.html beside landing.html.

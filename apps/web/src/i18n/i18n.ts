@@ -77,6 +77,12 @@ export const i18nReady: Promise<unknown> = i18n
     ns: ['translation'],
     fallbackLng: false,
     interpolation: { escapeValue: false },
+    // i18next's defaults, said explicitly: then it takes every key for a path at once instead of
+    // testing each one, on every t() call, for whether it reads like a sentence.
+    keySeparator: '.',
+    nsSeparator: ':',
+    // No advertisement in every visitor's console.
+    showSupportNotice: false,
     // Start reading the locale chunk now rather than on the next tick.
     initAsync: false,
   });

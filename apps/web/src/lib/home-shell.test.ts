@@ -7,6 +7,19 @@ import { removeHomeShell, whenHomeShellRemoved } from './home-shell';
 /** public/home-shell.js, run as home.html runs it before the first paint. */
 const shellScript = fs.readFileSync(path.join(import.meta.dirname, '../../public/home-shell.js'), 'utf8');
 const runShellScript = () => new Function(shellScript)();
+
+/** Runs the script, then its DOMContentLoaded handler (only this run's: earlier tests' runs added theirs). */
+function runShellScriptToLoaded() {
+  const handlers: EventListener[] = [];
+  const add = document.addEventListener.bind(document);
+  vi.spyOn(document, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+    if (type === 'DOMContentLoaded') handlers.push(listener as EventListener);
+    else add(type, listener, options);
+  });
+  runShellScript();
+  for (const handler of handlers) handler(new Event('DOMContentLoaded'));
+  return handlers.length;
+}
 const html = document.documentElement;
 
 afterEach(() => {
@@ -42,6 +55,42 @@ describe("home.html's first frame", () => {
     window.history.replaceState(null, '', '/home?tab=search');
     runShellScript();
     expect(html.getAttribute('data-home-shell')).toBeNull();
+  });
+
+  it("starts the app's modules once the first frame has painted: its preloads in order, then the entry, once", async () => {
+    vi.useFakeTimers();
+    const meta = document.createElement('meta');
+    meta.name = 'platter-modules';
+    meta.content = '/assets/main-1.js /assets/react-2.js /assets/global-3.js';
+    document.head.append(meta);
+    const modules = () => [...document.head.querySelectorAll('link[rel="modulepreload"], script[type="module"]')] as (HTMLLinkElement | HTMLScriptElement)[];
+    try {
+      window.history.replaceState(null, '', '/home');
+      expect(runShellScriptToLoaded()).toBe(1);
+      // Nothing competes with the first frame.
+      expect(modules()).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(modules().map((element) => [element.tagName, 'src' in element ? element.getAttribute('src') : element.getAttribute('href')])).toEqual([
+        ['LINK', '/assets/react-2.js'],
+        ['LINK', '/assets/global-3.js'],
+        ['SCRIPT', '/assets/main-1.js'],
+      ]);
+      expect(modules().every((element) => element.crossOrigin === '')).toBe(true);
+    } finally {
+      for (const element of [meta, ...modules()]) element.remove();
+      vi.useRealTimers();
+    }
+  });
+
+  it('starts no module on a page without the list (index.html loads its own)', async () => {
+    vi.useFakeTimers();
+    try {
+      expect(runShellScriptToLoaded()).toBe(1);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(document.head.querySelectorAll('link[rel="modulepreload"], script[type="module"]')).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is removed when the app takes over, which settles whenHomeShellRemoved', async () => {
