@@ -12,10 +12,11 @@ export interface SearchIndexDeps {
 }
 
 /**
- * Leaf pages per merge step: at a million tracks a step of 100 pages takes ~4.5 ms (p50) and a
- * whole merge of the 16-segment index ~270 steps (bench/catalogue.md, sixth session). Each step is
- * a write transaction of its own, run on the event loop (better-sqlite3 is synchronous), so the
- * step's length is both the write lock's hold and the longest wait it adds to a request.
+ * Leaf pages per merge step: at a million tracks a step of 100 pages takes ~5 ms (p50, p90 under
+ * 10) and a whole merge of the seed's 16 segments 271 steps (bench/catalogue.md, sixth session;
+ * 200 pages put the p90 at 16 ms). Each step is a write transaction of its own, run on the event
+ * loop (better-sqlite3 is synchronous), so the step's length is both the write lock's hold and the
+ * longest wait it adds to a request.
  */
 export const MERGE_STEP_PAGES = 100;
 /** The usual shape between merges: the big segment and one of what was written since. */
@@ -29,7 +30,7 @@ export interface CompactReport {
   segmentsAfter: number;
   /** Merge statements run, the last of each merge the one that found no work. */
   steps: number;
-  /** Whether the index was merged into one segment (after folding left more than maxSegments). */
+  /** Whether a merge of every segment into one was started (more than maxSegments were left). */
   merged: boolean;
 }
 
@@ -38,11 +39,11 @@ export interface CompactReport {
  * million tracks the seed's 16 segments made a rare word's lookup 4.2 ms instead of 1.2
  * (bench/catalogue.md). The `search-index-merge` job, every few minutes, for each FTS5 table of
  * more than one segment:
- * 1. folds what was written since the last run: FTS5 'merge' steps of a positive budget, which
- *    merge segments of one level (two are enough: `usermerge` 2), so the small segments the
- *    writes left become one, without rewriting the big one;
- * 2. when more than maxSegments remain (a bulk load, or levels a long time filled), merges all of
- *    them into one: a first step of a negative budget puts every segment on one level and starts
+ * 1. when the largest segment holds at least half of the index, folds what was written beside it:
+ *    FTS5 'merge' steps of a positive budget, which merge segments of one level (two are enough:
+ *    `usermerge` 2), so the small segments the writes left become one without rewriting the big one;
+ * 2. when more than maxSegments remain (after folding; or unfolded when no segment holds half of
+ *    the index, as after a bulk load), merges all of them into one: a first step of a negative budget puts every segment on one level and starts
  *    the merge, the next steps carry it on.
  * Each step is a short transaction of its own; between steps the job rests as long as the step
  * took, so requests and other writers go first. A run stopped halfway leaves a merge FTS5 carries
@@ -68,12 +69,17 @@ export class SearchIndexService {
     const { index } = this.deps;
     const reports: CompactReport[] = [];
     for (const table of index.tables()) {
-      const segmentsBefore = await index.segments(table);
-      if (segmentsBefore <= 1 || run?.signal.aborted) continue;
-      let steps = await this.merge(table, false, run);
-      const merged = (await index.segments(table)) > (this.deps.maxSegments ?? MAX_SEGMENTS) && !run?.signal.aborted;
+      const sizes = await index.segments(table);
+      if (sizes.length <= 1 || run?.signal.aborted) continue;
+      // Fold only when the other segments together are smaller than the largest (what writes leave
+      // beside a merged index); segments of like sizes (a bulk load) are merged into one at once,
+      // not folded first into a few (which rewrote the seed's index twice).
+      const largest = Math.max(...sizes);
+      const total = sizes.reduce((a, b) => a + b, 0);
+      let steps = largest * 2 >= total ? await this.merge(table, false, run) : 0;
+      const merged = (await index.segments(table)).length > (this.deps.maxSegments ?? MAX_SEGMENTS) && !run?.signal.aborted;
       if (merged) steps += await this.merge(table, true, run);
-      reports.push({ table, segmentsBefore, segmentsAfter: await index.segments(table), steps, merged });
+      reports.push({ table, segmentsBefore: sizes.length, segmentsAfter: (await index.segments(table)).length, steps, merged });
     }
     return reports;
   }
