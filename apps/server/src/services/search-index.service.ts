@@ -19,8 +19,14 @@ export interface SearchIndexDeps {
  * longest wait it adds to a request.
  */
 export const MERGE_STEP_PAGES = 100;
-/** The usual shape between merges: the big segment and one of what was written since. */
-export const MAX_SEGMENTS = 2;
+/**
+ * Folded, an index written a track at a time keeps at most one segment per level: 1–6 of them at a
+ * million tracks over 60 runs after 100 writes each, now and then folded into the big one by FTS5
+ * itself (bench/catalogue.md, sixth session). A lookup pays ~0.03 ms per small segment. More than
+ * this is a bulk load's or a long-neglected index's shape, merged into one (~3.5 s of steps at a
+ * million tracks, the whole index rewritten), which a lower bound would do at almost every run.
+ */
+export const MAX_SEGMENTS = 8;
 /** A bound on the steps of one merge in one run: a writer that never stops cannot keep the job going. */
 const MAX_STEPS = 5_000;
 
