@@ -26,7 +26,7 @@ export class SearchIndexRepository {
   /**
    * The segments of the table's index, each as the number of its rows in the `%_idx` shadow table
    * (one per leaf page that starts a term: roughly the segment's size). A read of every `%_idx`
-   * row: 15,000 at a million tracks, ~5 ms.
+   * row: at a million tracks 15,000 in the seed's 16 segments (~5 ms), 2,600 once merged.
    */
   async segments(table: Fts5Table): Promise<number[]> {
     const { rows } = await sql<{ pages: number }>`SELECT count(*) AS pages FROM ${sql.table(`${table}_idx`)} GROUP BY segid`.execute(this.db);
