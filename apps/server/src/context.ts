@@ -67,6 +67,8 @@ import { SubsonicCredentialService } from './services/subsonic-credential.servic
 import { SubsonicService } from './services/subsonic.service.js';
 import { RadioRepository } from './repositories/radio.repository.js';
 import { RadioService } from './services/radio.service.js';
+import { SearchIndexRepository } from './repositories/search-index.repository.js';
+import { SearchIndexService } from './services/search-index.service.js';
 
 /** Everything a running Platter holds: the database, storage, services and sign-in. */
 export interface AppContext {
@@ -102,6 +104,7 @@ export interface AppContext {
     subsonic: SubsonicRepository;
     lyrics: LyricsRepository;
     radio: RadioRepository;
+    searchIndex: SearchIndexRepository;
   };
   services: {
     profiles: ProfileService;
@@ -132,6 +135,8 @@ export interface AppContext {
     subsonic: SubsonicService & { credentials: SubsonicCredentialService };
     lyrics: LyricsService;
     radio: RadioService;
+    /** SQLite's FTS5 indexes kept compact (the `search-index-merge` job). */
+    searchIndex: SearchIndexService;
   };
   close(): Promise<void>;
 }
@@ -197,6 +202,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       subsonic: new SubsonicRepository(db, database.dialect),
       lyrics: new LyricsRepository(db, database.dialect),
       radio: new RadioRepository(db, database.dialect),
+      searchIndex: new SearchIndexRepository(db, database.dialect),
     };
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
@@ -316,6 +322,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       subsonic,
       lyrics,
       radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, jobs, log, statementTracks: database.dialect === 'sqlite' ? 3 : undefined }),
+      searchIndex: new SearchIndexService({ index: repositories.searchIndex, jobs, log }),
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.
     await waveforms.listen();
@@ -334,6 +341,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     }, { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 });
     // Radio (issue 14): `radio-similar` keeps track_similar, scheduled by startBackgroundWork.
     await services.radio.listen();
+    // SQLite's FTS5 indexes: `search-index-merge` keeps them compact, scheduled by startBackgroundWork.
+    await services.searchIndex.listen();
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
     const auth = createAuth(authDeps);

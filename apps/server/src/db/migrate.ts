@@ -26,6 +26,7 @@ import * as trackTitleIndex from './migrations/2026-11-26T09-58_track-title-inde
 import * as lyricsSearch from './migrations/2026-11-26T12-10_lyrics-search.js';
 import * as subsonicMore from './migrations/2026-11-26T12-20_subsonic-more.js';
 import * as artistSearch from './migrations/2026-11-26T15-30_artist-search.js';
+import * as searchIndexMerge from './migrations/2026-11-26T18-00_search-index-merge.js';
 import type { Database } from './schema.js';
 
 /**
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T12-10_lyrics-search': lyricsSearch,
   '2026-11-26T12-20_subsonic-more': subsonicMore,
   '2026-11-26T15-30_artist-search': artistSearch,
+  '2026-11-26T18-00_search-index-merge': searchIndexMerge,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

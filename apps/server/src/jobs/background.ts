@@ -4,6 +4,7 @@ import { ImageService } from '../services/image.service.js';
 
 const SWEEP_EVERY_MINUTES = 10;
 const RADIO_EVERY_MINUTES = 10;
+const SEARCH_INDEX_EVERY_MINUTES = 5;
 
 export interface BackgroundWork {
   /** Stops claiming jobs and waits (within the drain bound) for the ones running. */
@@ -19,6 +20,7 @@ export interface BackgroundLog {
  * Starts the work that runs beside requests, all of it as jobs on `context.jobs` (waveforms are
  * registered by the context itself, so every context makes them):
  * - `upload-sweep` every ten minutes and once now, one instance at a time;
+ * - `search-index-merge` every five minutes on SQLite (its FTS5 indexes' segments merged);
  * - a `waveform` job for each track left pending by a restart (one per track, however many
  *   instances start);
  * - `demo-catalogue` when PLATTER_DEMO is on: once per database, by whichever instance claims it
@@ -49,6 +51,11 @@ export function startBackgroundWork(context: AppContext, log: BackgroundLog): Ba
     // Radio's similar tracks (registered by the context): every ten minutes and once now.
     await jobs.schedule('radio-similar', { everyMinutes: RADIO_EVERY_MINUTES, data: {} });
     await jobs.send('radio-similar', {}, { singletonKey: 'radio-similar' });
+
+    // SQLite's FTS5 search indexes merged back to few segments (registered by the context): every
+    // five minutes (a run after a hundred uploads takes milliseconds), not at start, so a start's
+    // first requests do not meet it. PostgreSQL's GIN indexes need nothing of the kind.
+    if (context.database.dialect === 'sqlite') await jobs.schedule('search-index-merge', { everyMinutes: SEARCH_INDEX_EVERY_MINUTES, data: {} });
 
     const pending = await services.waveforms.enqueuePending();
     if (pending > 0) log.info(`Waveforms: ${pending} pending tracks queued`);

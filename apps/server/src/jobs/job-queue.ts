@@ -20,6 +20,8 @@ export interface JobPayloads {
   'listenbrainz-sweep': Record<string, never>;
   /** Refresh track_similar for recently played tracks, then the next tracks of the catalogue walk (radio, issue 14). */
   'radio-similar': Record<string, never>;
+  /** Merge the segments of SQLite's FTS5 search indexes, a short step at a time (nothing on PostgreSQL). */
+  'search-index-merge': Record<string, never>;
 }
 
 /** What a handler knows about the run it is in. */
