@@ -303,16 +303,33 @@ export class TrackRepository {
    * titles does in its first few hundred; only a query between the two goes on as search() does.
    * So a common word reads ~FEW_MATCHES index entries, not SEARCH_TOTAL_CAP, and a short query
    * stops at its `limit`-th match in its window.
+   *
+   * On PostgreSQL a word the catalogue's vocabulary (search_words) counts in more than FEW_MATCHES
+   * tracks goes to the window first: the planner finds its first FEW_MATCHES + 1 matches by a scan
+   * of the table, which for a word in a percent of titles ("ночь", 0.4 % at a million tracks) reads
+   * ~12,600 rows (4 ms) where the window reads 5,000 by their index (0.7 ms). Either order gives
+   * the same rows; the count only picks the cheaper one.
    */
   async newestMatches(filter: TrackFilter & { search: string }, limit: number): Promise<TrackWithArtist[]> {
     if (TrackRepository.isShortQuery(filter.search)) {
       return this.inOrder((await this.windowMatches(filter, SHORT_QUERY_WINDOW, limit).execute()).map((r) => r.id));
+    }
+    if (this.dialect === 'postgres' && (await this.tracksWithWord(filter.search)) > FEW_MATCHES) {
+      const recent = (await this.windowMatches(filter, SEARCH_WINDOW, limit).execute()).map((r) => r.id);
+      if (recent.length >= limit) return this.inOrder(recent);
+      return (await this.search(filter, 0, limit)).rows;
     }
     const few = await this.indexedMatches(filter).limit(FEW_MATCHES + 1).execute();
     if (few.length <= FEW_MATCHES) return this.inOrder(few.sort(newestFirst).slice(0, limit).map((m) => m.id));
     const recent = (await this.windowMatches(filter, SEARCH_WINDOW, limit).execute()).map((r) => r.id);
     if (recent.length >= limit) return this.inOrder(recent);
     return (await this.search(filter, 0, limit)).rows;
+  }
+
+  /** How many tracks the vocabulary counts the query in, as a whole word (0 for a phrase or an unknown word). */
+  private async tracksWithWord(search: string): Promise<number> {
+    const row = await this.db.selectFrom('search_words').select('tracks').where('word', '=', search).executeTakeFirst();
+    return Number(row?.tracks ?? 0);
   }
 
   /**
