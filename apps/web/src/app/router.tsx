@@ -92,4 +92,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The app's router. Making it starts the current route's chunks (main.tsx makes it first thing, in a task of its own). */
+export const createAppRouter = () => createBrowserRouter(routes);
