@@ -76,12 +76,23 @@ let html = fs.readFileSync(indexFile, 'utf8');
 // The app's stylesheets (index.html's <link>s), then the home route's, inlined in this order.
 const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)].map((match) => match[1]);
 if (linked.length === 0) throw new Error('index.html links no stylesheet');
-// Only the route's own: the shell needs no stylesheet of the chunks it imports.
-const route = (manifest[HOME_ROUTE]?.css ?? []).filter((file) => !linked.includes(file));
-if (route.length === 0) throw new Error(`the build's manifest has no stylesheet for ${HOME_ROUTE}`);
+// The route's own and those of the chunks it imports: when the router loads the route, Vite's
+// preload helper fetches every one of them it finds no <link rel="stylesheet"> for, and waits for
+// them before the route renders.
+if (!manifest[HOME_ROUTE]?.css?.length) throw new Error(`the build's manifest has no stylesheet for ${HOME_ROUTE}`);
+const routeCss = (key, seen = new Set()) => {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((imported) => routeCss(imported, seen))];
+};
+const route = [...new Set(routeCss(HOME_ROUTE))].filter((file) => !linked.includes(file));
 const css = [...linked, ...route].map((file) => fs.readFileSync(path.join(dist, file), 'utf8')).join('\n').replace(/<\/style/gi, '<\\/style');
 html = html.replace(/\s*<link rel="stylesheet"[^>]*href="\/[^"]+\.css"[^>]*>/g, '');
-html = html.replace('</head>', () => `<style>${css}\n${SHELL_CSS}</style>\n  </head>`);
+// Each inlined file stays named by a disabled <link> (never fetched): the preload helper takes it
+// as loaded, so the route renders without asking for its stylesheets again.
+const named = [...linked, ...route].map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('');
+html = html.replace('</head>', () => `<style>${css}\n${SHELL_CSS}</style>${named}\n  </head>`);
 // Before the first paint: a blocking classic script of a few hundred bytes. It also starts the
 // app's modules once the first frame has painted: the entry and its modulepreloads leave the HTML
 // for a <meta> it reads.

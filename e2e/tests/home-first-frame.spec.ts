@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { waitForDemoCatalogue } from '../support/app.js';
+
+/**
+ * /home's prerendered first frame (apps/web/scripts/prerender-home.mjs, public/home-shell.js):
+ * it paints from the HTML alone, the app's modules are asked for only once it has painted, and
+ * the app takes over without fetching the stylesheets the page already holds inline.
+ */
+
+test.beforeAll(async ({ request }) => {
+  await waitForDemoCatalogue(request);
+});
+
+test("a first visit to /home paints before asking for the app's modules, and fetches no stylesheet", async ({ page }) => {
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet' || request.url().endsWith('.css')) stylesheets.push(request.url());
+  });
+  await page.goto('/home');
+  // The app has taken over: the real terms dialog, then the styled list under it.
+  await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
+  const row = page.getByRole('list', { name: 'Tracks', exact: true }).getByTestId('track-row').first();
+  await expect(row).toBeVisible();
+  expect(await row.evaluate((element) => getComputedStyle(element).display)).toBe('grid');
+  expect(stylesheets).toEqual([]);
+
+  const { paint, entry } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    entry: performance.getEntriesByType('resource').find((resource) => /\/assets\/main-[^/]+\.js$/.test(resource.name))?.startTime ?? null,
+  }));
+  expect(paint).not.toBeNull();
+  expect(entry).not.toBeNull();
+  expect(entry!).toBeGreaterThanOrEqual(paint!);
+});
