@@ -34,7 +34,7 @@ const MOSAIC_COVERS = 4;
  * Entries read, mapped and serialized at a time when a whole playlist is answered in slices: each
  * slice is one short stretch of the event loop (bench/catalogue.md, "in slices").
  */
-export const ENTRY_SLICE = 500;
+export const ENTRY_SLICE = 250;
 /** Activity items on one page of a playlist's activity. */
 export const ACTIVITY_PAGE_SIZE = 20;
 
@@ -165,18 +165,19 @@ export class PlaylistService {
    * read a slice of ENTRY_SLICE at a time as they are sent (a playlist of 5,000 tracks took ~200 ms
    * of the event loop in one piece). The order is read once, in one query, so an edit made while
    * the slices are read never tears the list (no entry twice or missed); each slice then reads its
-   * tracks and who added them. The first slice is read before anything is sent, so a missing or
-   * private playlist, or a failing read, still answers as `get` does.
+   * tracks and who added them. Access is checked and the first slice (the places the covers come
+   * from) read before anything is sent, so a missing or private playlist answers as `get` does.
    */
   async getInSlices(viewerId: string | undefined, id: string, invite?: string): Promise<SlicedAnswer<PlaylistDetail, PlaylistEntry>> {
     const row = await this.readable(viewerId, id, invite);
     const { membership, people } = await this.members(row, viewerId);
     const order = await this.deps.playlists.entries(row.id);
-    // The covers come from the places before COVER_PLACES: the first slice holds them all.
-    const coverPlaces = order.findIndex((e) => e.position >= COVER_PLACES);
-    const firstSize = Math.max(ENTRY_SLICE, coverPlaces < 0 ? order.length : coverPlaces);
+    // The covers come from the places before COVER_PLACES (the head is sent before the entries):
+    // those entries are the first slice, the only one read before anything is sent.
+    const past = order.findIndex((e) => e.position >= COVER_PLACES);
+    const firstSize = past < 0 ? order.length : past;
     const first = await this.visibleEntries(order.slice(0, firstSize));
-    const covers = first.flatMap((e) => (e.position < COVER_PLACES && e.track.image ? [e.track.image] : [])).slice(0, MOSAIC_COVERS);
+    const covers = first.flatMap((e) => (e.track.image ? [e.track.image] : [])).slice(0, MOSAIC_COVERS);
     const head: PlaylistDetail = { ...toPlaylist(row, [], membership), covers, durationSeconds: row.duration_seconds, entries: [], ...people };
     return { head, slices: this.slices(first, order, firstSize) };
   }
