@@ -112,6 +112,9 @@ describe(`a whole playlist in slices (${dialect})`, () => {
     expect(anon.status).toBe(200);
     expect(anon.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await anon.text()).toBe(await serializedAtOnce(undefined, small.id));
+    const head = await new Client(t.baseUrl).request('HEAD', `/api/playlists/${small.id}`);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
 
     const empty = (await owner.json<{ id: string }>('POST', '/api/playlists', { name: 'Empty' })).body;
     const none = await owner.get(`/api/playlists/${empty.id}`);
