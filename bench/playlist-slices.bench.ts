@@ -10,10 +10,13 @@
  *   DATABASE_URL=postgres://…/seeded BETTER_AUTH_SECRET=… npx tsx --conditions=source bench/playlist-slices.bench.ts
  *
  * Platter runs in this process (so the loop measured is the server's), PLATTER_DEMO=0; the first
- * request is a warm-up and not counted.
+ * request is a warm-up and not counted. Meanwhile a neighbour in a worker thread (its own event
+ * loop, so it asks whenever it likes) reads the playlist's first page (`?page=1&pageSize=50`) over
+ * and over, 5 ms apart: how long it waits is what the whole playlist costs everyone else.
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createContext } from '../apps/server/src/context.js';
@@ -52,6 +55,25 @@ const ticker = setInterval(() => {
   lastCpu = cpu;
 }, 1);
 
+/** The neighbour: plain JavaScript, so it runs the same from the sources. */
+const NEIGHBOUR = `
+const { parentPort, workerData } = require('node:worker_threads');
+const times = [];
+let running = true;
+parentPort.on('message', () => { running = false; });
+(async () => {
+  while (running) {
+    const started = performance.now();
+    await (await fetch(workerData.url)).arrayBuffer();
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  parentPort.postMessage(times);
+})();
+`;
+const neighbour = new Worker(NEIGHBOUR, { eval: true, workerData: { url: `${base}/api/playlists/${playlist.id}?page=1&pageSize=50` } });
+const neighbourTimes = new Promise<number[]>((resolve) => neighbour.once('message', resolve));
+
 const times: number[] = [];
 const wallStalls: number[] = [];
 const cpuStretches: number[] = [];
@@ -77,6 +99,10 @@ for (let run = 0; run <= RUNS; run++) {
   cpuStretches.push(worst.cpu);
 }
 clearInterval(ticker);
+neighbour.postMessage('stop');
+// Its first answers came while the server warmed up.
+const neighbours = (await neighbourTimes).slice(5);
+await neighbour.terminate();
 const loadAfter = os.loadavg();
 
 const pct = (values: number[], p: number) => {
@@ -92,6 +118,7 @@ for (const [name, values] of [
   ['answer, ms', times],
   ['longest loop stall (wall) in a request, ms', wallStalls],
   ['longest main-thread CPU stretch in a request, ms', cpuStretches],
+  [`meanwhile, page 1 for a neighbour (${neighbours.length} answers), ms`, neighbours],
 ] as const) {
   console.log(`| ${name} | ${pct(values, 50)} | ${pct(values, 90)} | ${pct(values, 99)} | ${pct(values, 100)} |`);
 }
