@@ -3,16 +3,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 
 /**
- * An answer whose one long list is read a slice at a time: `head` is the answer with that list
- * empty, `slices` its items in order. A service returns it when building and serializing the
- * whole answer at once would hold the event loop (every entry of a playlist of thousands).
- */
-export interface SlicedAnswer<Head, Item> {
-  head: Head;
-  slices: AsyncIterable<Item[]>;
-}
-
-/**
  * Streams the bytes Fastify's zod serializer would send for `head` with its `key` list holding
  * every item of `slices` (`JSON.stringify(z.encode(schema, answer))`, byte for byte): the head's
  * fields before the list, then each slice's items, each encoded (so checked) by the list's element

@@ -17,7 +17,6 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors.js
 import { newId, nowIso } from '../lib/ids.js';
 import { COVER_PLACES, type EntryRow, type PlaylistRepository, type PlaylistRow } from '../repositories/playlist.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
-import type { SlicedAnswer } from '../routes/sliced-json.js';
 import type { ImageService } from './image.service.js';
 import { mediaUrl, toTrack } from './track.mapper.js';
 
@@ -39,6 +38,14 @@ const MOSAIC_COVERS = 4;
  * larger slice saves round trips (bench/catalogue.md, "in slices").
  */
 export const ENTRY_SLICE = { sqlite: 250, postgres: 500 } as const;
+/**
+ * A whole playlist whose entries are read as they are sent: `head` is the detail with no entries,
+ * `slices` its visible entries in play order, each slice read when it is asked for.
+ */
+export interface PlaylistInSlices {
+  head: PlaylistDetail;
+  slices: AsyncIterable<PlaylistEntry[]>;
+}
 /** Activity items on one page of a playlist's activity. */
 export const ACTIVITY_PAGE_SIZE = 20;
 
@@ -172,7 +179,7 @@ export class PlaylistService {
    * tracks and who added them. Access is checked and the first slice (the places the covers come
    * from) read before anything is sent, so a missing or private playlist answers as `get` does.
    */
-  async getInSlices(viewerId: string | undefined, id: string, invite?: string): Promise<SlicedAnswer<PlaylistDetail, PlaylistEntry>> {
+  async getInSlices(viewerId: string | undefined, id: string, invite?: string): Promise<PlaylistInSlices> {
     const row = await this.readable(viewerId, id, invite);
     const { membership, people } = await this.members(row, viewerId);
     const order = await this.deps.playlists.entries(row.id);
@@ -396,7 +403,7 @@ export class PlaylistService {
     return { ...toPlaylist(row, covers, membership), durationSeconds: row.duration_seconds, entries, page: { number: page, size: pageSize, pages }, ...people };
   }
 
-  /** `first`, then the visible entries of `order` from place `from` on, a slice at a time, each read when it is asked for. */
+  /** `first`, then the visible entries of `order` from index `from` on, a slice at a time, each read when it is asked for. */
   private async *slices(first: PlaylistEntry[], order: EntryRow[], from: number): AsyncGenerator<PlaylistEntry[]> {
     yield first;
     const size = this.deps.entrySlice;
