@@ -13,7 +13,7 @@ import { LiveHub } from './events/live-hub.js';
 import { EngagementRepository } from './repositories/engagement.repository.js';
 import { PlaylistRepository } from './repositories/playlist.repository.js';
 import { EngagementService } from './services/engagement.service.js';
-import { PlaylistService } from './services/playlist.service.js';
+import { ENTRY_SLICE, PlaylistService } from './services/playlist.service.js';
 import { SearchService } from './services/search.service.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
@@ -216,7 +216,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const events = shared.events;
     const log = (message: string, error?: unknown) => console.warn(`platter: ${message}`, error ?? '');
     const images = new ImageService(storage);
-    const playlists = new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, images, events });
+    const playlists = new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, images, events, entrySlice: ENTRY_SLICE[database.dialect] });
     const jobs = createJobQueue(config, { log });
     const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, jobs, log });
     // The media engine (ffmpeg: FFMPEG_PATH, the machine's, or the registry package's build), chosen once.

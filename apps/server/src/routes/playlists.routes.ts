@@ -16,13 +16,14 @@ import {
   reorderPlaylistSchema,
   updatePlaylistSchema,
 } from '@platter/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { readImageBody } from '../services/image.service.js';
 import { perMinute, perUserPerMinute } from './rate-limit.js';
 import { acceptRawBodies, contentLength } from './raw-body.js';
+import { slicedJson } from './sliced-json.js';
 
 /** 403: a collaborator asking for what only the owner may do. */
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -56,7 +57,15 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
         response: { 200: playlistDetailSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => playlists.get((await request.currentUser())?.id, request.params.id, request.query),
+    async (request, reply) => {
+      const viewerId = (await request.currentUser())?.id;
+      if (request.query.page !== undefined) return playlists.get(viewerId, request.params.id, request.query);
+      // Every entry: streamed a slice at a time, the same bytes the serializer would send at once.
+      const { head, slices } = await playlists.getInSlices(viewerId, request.params.id, request.query.invite);
+      // A stream is sent as it is: the schema's checks are slicedJson's, item by item.
+      const streamed: FastifyReply = reply;
+      return streamed.type('application/json; charset=utf-8').send(slicedJson(playlistDetailSchema, 'entries', head, slices));
+    },
   );
 
   app.patch(

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Playlist, PlaylistActivity, PlaylistDetail, PlaylistPageQuery } from '@platter/shared';
+import type { Playlist, PlaylistActivity, PlaylistDetail, PlaylistEntry, PlaylistPageQuery } from '@platter/shared';
 import {
   addPlaylistTrackSchema,
   createPlaylistSchema,
@@ -26,9 +26,26 @@ export interface PlaylistServiceDeps {
   tracks: TrackRepository;
   images: ImageService;
   events: EventBus;
+  /** Entries a slice of a whole playlist holds (ENTRY_SLICE, the engine's). */
+  entrySlice: number;
 }
 
 const MOSAIC_COVERS = 4;
+/**
+ * Entries read, mapped and serialized at a time when a whole playlist is answered in slices, by
+ * engine: each slice is one short stretch of the event loop. On SQLite the slice's read runs on the
+ * loop too (better-sqlite3 is synchronous); on PostgreSQL the loop is free while it travels, so a
+ * larger slice saves round trips (bench/catalogue.md, "in slices").
+ */
+export const ENTRY_SLICE = { sqlite: 250, postgres: 500 } as const;
+/**
+ * A whole playlist whose entries are read as they are sent: `head` is the detail with no entries,
+ * `slices` its visible entries in play order, each slice read when it is asked for.
+ */
+export interface PlaylistInSlices {
+  head: PlaylistDetail;
+  slices: AsyncIterable<PlaylistEntry[]>;
+}
 /** Activity items on one page of a playlist's activity. */
 export const ACTIVITY_PAGE_SIZE = 20;
 
@@ -152,6 +169,28 @@ export class PlaylistService {
     const { invite, ...page } = query;
     const row = await this.readable(viewerId, id, invite);
     return this.detail(row, page, viewerId);
+  }
+
+  /**
+   * The whole playlist, as `get` answers it without a page, for the same readers, with its entries
+   * read a slice (`entrySlice`) at a time as they are sent (a playlist of 5,000 tracks took ~200 ms
+   * of the event loop in one piece). The order is read once, in one query, so an edit made while
+   * the slices are read never tears the list (no entry twice or missed); each slice then reads its
+   * tracks and who added them. Access is checked and the first slice (the places the covers come
+   * from) read before anything is sent, so a missing or private playlist answers as `get` does.
+   */
+  async getInSlices(viewerId: string | undefined, id: string, invite?: string): Promise<PlaylistInSlices> {
+    const row = await this.readable(viewerId, id, invite);
+    const { membership, people } = await this.members(row, viewerId);
+    const order = await this.deps.playlists.entries(row.id);
+    // The covers come from the places before COVER_PLACES (the head is sent before the entries):
+    // those entries are the first slice, the only one read before anything is sent.
+    const past = order.findIndex((e) => e.position >= COVER_PLACES);
+    const firstSize = past < 0 ? order.length : past;
+    const first = await this.visibleEntries(order.slice(0, firstSize));
+    const covers = first.flatMap((e) => (e.track.image ? [e.track.image] : [])).slice(0, MOSAIC_COVERS);
+    const head: PlaylistDetail = { ...toPlaylist(row, [], membership), covers, durationSeconds: row.duration_seconds, entries: [], ...people };
+    return { head, slices: this.slices(first, order, firstSize) };
   }
 
   /**
@@ -348,11 +387,7 @@ export class PlaylistService {
    */
   private async detail(row: PlaylistRow, query: PlaylistPageQuery = {}, viewerId?: string): Promise<PlaylistDetail> {
     const { page, pageSize } = playlistPageQuerySchema.parse(query);
-    const collaborators = await this.deps.playlists.collaborators(row.id);
-    const role: Role | null = row.user_id === viewerId ? 'owner' : collaborators.some((c) => c.id === viewerId) ? 'collaborator' : null;
-    const membership = { role, collaborative: collaborators.length > 0 };
-    // Only members see who the others are; only the owner sees the link.
-    const people = { collaborators: role ? collaborators : [], invite: role === 'owner' ? row.invite_token : null };
+    const { membership, people } = await this.members(row, viewerId);
     if (page === undefined) {
       const visible = await this.visibleEntries(await this.deps.playlists.entries(row.id));
       const covers = visible.flatMap((e) => (e.position < COVER_PLACES && e.track.image ? [e.track.image] : [])).slice(0, MOSAIC_COVERS);
@@ -366,6 +401,23 @@ export class PlaylistService {
     ]);
     const pages = Math.max(1, Math.ceil(places / pageSize));
     return { ...toPlaylist(row, covers, membership), durationSeconds: row.duration_seconds, entries, page: { number: page, size: pageSize, pages }, ...people };
+  }
+
+  /** `first`, then the visible entries of `order` from index `from` on, a slice at a time, each read when it is asked for. */
+  private async *slices(first: PlaylistEntry[], order: EntryRow[], from: number): AsyncGenerator<PlaylistEntry[]> {
+    yield first;
+    const size = this.deps.entrySlice;
+    for (let at = from; at < order.length; at += size) yield await this.visibleEntries(order.slice(at, at + size));
+  }
+
+  /** The viewer's part in the playlist, and the people a detail shows: only members see who the others are; only the owner sees the link. */
+  private async members(row: PlaylistRow, viewerId: string | undefined): Promise<{ membership: Membership; people: Pick<PlaylistDetail, 'collaborators' | 'invite'> }> {
+    const collaborators = await this.deps.playlists.collaborators(row.id);
+    const role: Role | null = row.user_id === viewerId ? 'owner' : collaborators.some((c) => c.id === viewerId) ? 'collaborator' : null;
+    return {
+      membership: { role, collaborative: collaborators.length > 0 },
+      people: { collaborators: role ? collaborators : [], invite: role === 'owner' ? row.invite_token : null },
+    };
   }
 
   private async visibleEntries(entries: EntryRow[]): Promise<PlaylistDetail['entries']> {
