@@ -190,7 +190,7 @@ describe.skipIf(!here)(`uploads of files made by real encoders (${dialect})`, ()
   };
 
   for (const audio of ENCODED_AUDIO) {
-    it(`accepts ${audio.label}: ffprobe's duration, its tags and cover, a waveform, and it plays`, () => goodCase(audio), 60_000);
+    it(`accepts ${audio.label}: ffprobe's duration, its tags and cover, a waveform, and it plays`, () => goodCase(audio), audio.timeoutMs);
   }
 
   it('decodes an M4A whose moov comes after its audio as the file streams, not all at once at its end', async () => {

@@ -46,6 +46,12 @@ export interface EncodedAudio {
   cover: boolean;
   /** The source fades in from silence: the waveform's bars rise from left to right. */
   fadesIn: boolean;
+  /**
+   * How long its case may take: 18 s for the 45-minute file on a quiet machine (the server decodes
+   * it for the waveform and the loudness, the test once more for ebur128), several times that when
+   * the machine is busy; the others take 1-3 s.
+   */
+  timeoutMs: number;
 }
 
 /** A file Platter must refuse as not audio. */
@@ -54,7 +60,7 @@ export interface NotAudio {
   fileName: string;
 }
 
-const good = (label: string, fileName: string, declaredType: string, contentType: string, genreTag: string | undefined, cover: boolean, fadesIn = true): EncodedAudio => ({
+const good = (label: string, fileName: string, declaredType: string, contentType: string, genreTag: string | undefined, cover: boolean, fadesIn = true, timeoutMs = 60_000): EncodedAudio => ({
   label,
   fileName,
   declaredType,
@@ -62,6 +68,7 @@ const good = (label: string, fileName: string, declaredType: string, contentType
   genreTag,
   cover,
   fadesIn,
+  timeoutMs,
 });
 
 /** What makeEncodedFixtures makes that Platter must accept. */
@@ -78,7 +85,7 @@ export const ENCODED_AUDIO: readonly EncodedAudio[] = [
   good('raw AAC in ADTS (ffmpeg)', 'adts.aac', 'audio/aac', 'audio/aac', undefined, false),
   good('WebM Opus (ffmpeg)', 'opus.webm', 'audio/webm', 'audio/webm', 'Rap', false),
   good('WebM Vorbis (ffmpeg)', 'vorbis.webm', 'video/webm', 'audio/webm', 'Trap', false),
-  good('45-minute MP3 (ffmpeg, 8 kHz mono 8 kbit/s)', 'long.mp3', 'audio/mpeg', 'audio/mpeg', undefined, false, false),
+  good('45-minute MP3 (ffmpeg, 8 kHz mono 8 kbit/s)', 'long.mp3', 'audio/mpeg', 'audio/mpeg', undefined, false, false, 300_000),
 ];
 
 /** What makeEncodedFixtures makes that Platter must refuse as not audio (each named .mp3, sent as audio/mpeg). */
