@@ -124,6 +124,53 @@ describe(`a whole playlist in slices (${dialect})`, () => {
     expect(await none.text()).toBe(await serializedAtOnce(ownerId, empty.id));
   });
 
+  it('answers a change asked without ?page= with the whole playlist after it, streamed in slices like GET', async () => {
+    const reads = vi.spyOn(t.context.repositories.tracks, 'getManyVisible');
+    /** The answer of a change: streamed, more than one slice read after the change, and the bytes GET sends after it. */
+    const expectWhole = async (response: Response, viewerId: string) => {
+      const text = await response.text();
+      expect(response.status, text).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(response.headers.get('transfer-encoding')).toBe('chunked');
+      expect(reads.mock.calls.filter(([ids]) => ids.length === ENTRY_SLICE).length).toBeGreaterThan(1);
+      reads.mockClear();
+      expect(text).toBe(await serializedAtOnce(viewerId, long.id));
+      return JSON.parse(text) as Detail;
+    };
+    try {
+      const added = await expectWhole(await owner.request('POST', `/api/playlists/${long.id}/tracks`, { json: { trackId: plain[0] } }), ownerId);
+      expect(added.entries.at(-1)?.track.id).toBe(plain[0]);
+      expect(added.page).toBeUndefined();
+      const last = added.entries.at(-1) as Detail['entries'][number];
+
+      const moved = await expectWhole(await owner.request('PUT', `/api/playlists/${long.id}/tracks/${last.entryId}/position`, { json: { position: 0 } }), ownerId);
+      expect(moved.entries[0]?.entryId).toBe(last.entryId);
+
+      const order = [...moved.entries.slice(1), moved.entries[0]].map((e) => e?.entryId);
+      const reordered = await expectWhole(await owner.request('PUT', `/api/playlists/${long.id}/order`, { json: { entryIds: order } }), ownerId);
+      expect(reordered.entries.map((e) => e.entryId)).toEqual(order);
+
+      const removed = await expectWhole(await owner.request('DELETE', `/api/playlists/${long.id}/tracks/${last.entryId}`), ownerId);
+      expect(removed.entries.map((e) => e.entryId)).not.toContain(last.entryId);
+      expect(removed.entries).toHaveLength(reordered.entries.length - 1);
+
+      await expectWhole(await owner.request('DELETE', `/api/playlists/${long.id}/cover`), ownerId);
+
+      const joiner = new Client(t.baseUrl);
+      const joinerId = (await joiner.signUp('Joiner')).id;
+      const joined = await expectWhole(await joiner.request('POST', `/api/playlists/${long.id}/collaborators`, { json: { invite: long.invite } }), joinerId);
+      expect(joined.entries).toHaveLength(removed.entries.length);
+
+      // With a page, a change answers that page, as before.
+      const paged = await owner.json<Detail>('POST', `/api/playlists/${long.id}/tracks?page=2&pageSize=10`, { trackId: plain[2] });
+      expect(paged.status).toBe(200);
+      expect(paged.body.page).toMatchObject({ number: 2, size: 10 });
+      expect(paged.body.entries).toHaveLength(10);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('still answers 404 for a missing or someone else’s private playlist, and 400 for a bad query, before anything is read', async () => {
     const reads = vi.spyOn(t.context.repositories.playlists, 'entries');
     try {

@@ -1,4 +1,6 @@
 import {
+  type PlaylistDetail,
+  type PlaylistPageQuery,
   addPlaylistTrackSchema,
   createPlaylistSchema,
   errorSchema,
@@ -31,11 +33,30 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 const limited = { ...perUserPerMinute(120), access: 'signedIn' as const };
 const entryParamsSchema = idParamsSchema.extend({ entryId: z.string().min(1).max(100) });
 const memberParamsSchema = idParamsSchema.extend({ userId: z.string().min(1).max(100) });
+/** The least a change can answer (one entry's page); what a change asked without ?page= has its answer thrown away for. */
+const SMALLEST_PAGE = { page: 1, pageSize: 1 };
 
 export async function playlistRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { playlists } = services;
   const tags = ['playlists'];
+
+  /** The whole playlist as the viewer may read it, streamed a slice at a time (the same bytes the serializer would send at once). */
+  const sendWhole = async (reply: FastifyReply, viewerId: string | undefined, id: string, invite?: string) => {
+    const { head, slices } = await playlists.getInSlices(viewerId, id, invite);
+    // A stream is sent as it is: the schema's checks are slicedJson's, item by item.
+    return reply.type('application/json; charset=utf-8').send(slicedJson(playlistDetailSchema, 'entries', head, slices));
+  };
+
+  /**
+   * What a change answers: the page asked for, or, without ?page=, the whole playlist after the
+   * change, streamed as GET streams it (built at once, 5,000 entries held the event loop ~140 ms).
+   */
+  const answerChange = async (reply: FastifyReply, userId: string, id: string, query: PlaylistPageQuery, change: (query: PlaylistPageQuery) => Promise<PlaylistDetail>) => {
+    if (query.page !== undefined) return change(query);
+    await change(SMALLEST_PAGE);
+    return sendWhole(reply, userId, id);
+  };
 
   app.get('/api/playlists', { config: { access: 'signedIn' }, schema: { tags, summary: 'My playlists, then those I collaborate on (`role`)', response: { 200: playlistListSchema, 401: errorSchema } } }, async (request) =>
     playlists.listMine((await request.requireUser()).id),
@@ -60,11 +81,7 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
     async (request, reply) => {
       const viewerId = (await request.currentUser())?.id;
       if (request.query.page !== undefined) return playlists.get(viewerId, request.params.id, request.query);
-      // Every entry: streamed a slice at a time, the same bytes the serializer would send at once.
-      const { head, slices } = await playlists.getInSlices(viewerId, request.params.id, request.query.invite);
-      // A stream is sent as it is: the schema's checks are slicedJson's, item by item.
-      const streamed: FastifyReply = reply;
-      return streamed.type('application/json; charset=utf-8').send(slicedJson(playlistDetailSchema, 'entries', head, slices));
+      return sendWhole(reply, viewerId, request.params.id, request.query.invite);
     },
   );
 
@@ -82,13 +99,19 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
   app.post(
     '/api/playlists/:id/tracks',
     { config: limited, schema: { tags, summary: 'Adds a track at the end of a playlist of mine or one I collaborate on', params: idParamsSchema, querystring: playlistPageQuerySchema, body: addPlaylistTrackSchema, response: { 200: playlistDetailSchema, ...errors } } },
-    async (request) => playlists.addTrack((await request.requireUser()).id, request.params.id, request.body, request.query),
+    async (request, reply) => {
+      const userId = (await request.requireUser()).id;
+      return answerChange(reply, userId, request.params.id, request.query, (query) => playlists.addTrack(userId, request.params.id, request.body, query));
+    },
   );
 
   app.delete(
     '/api/playlists/:id/tracks/:entryId',
     { config: limited, schema: { tags, summary: 'Removes one entry from a playlist of mine or one I collaborate on', params: entryParamsSchema, querystring: playlistPageQuerySchema, response: { 200: playlistDetailSchema, ...errors } } },
-    async (request) => playlists.removeEntry((await request.requireUser()).id, request.params.id, request.params.entryId, request.query),
+    async (request, reply) => {
+      const userId = (await request.requireUser()).id;
+      return answerChange(reply, userId, request.params.id, request.query, (query) => playlists.removeEntry(userId, request.params.id, request.params.entryId, query));
+    },
   );
 
   app.put(
@@ -104,19 +127,28 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
         response: { 200: playlistDetailSchema, ...errors },
       },
     },
-    async (request) => playlists.moveEntry((await request.requireUser()).id, request.params.id, request.params.entryId, request.body, request.query),
+    async (request, reply) => {
+      const userId = (await request.requireUser()).id;
+      return answerChange(reply, userId, request.params.id, request.query, (query) => playlists.moveEntry(userId, request.params.id, request.params.entryId, request.body, query));
+    },
   );
 
   app.put(
     '/api/playlists/:id/order',
     { config: limited, schema: { tags, summary: 'Puts the entries of a playlist of mine (or one I collaborate on) in the given order', params: idParamsSchema, querystring: playlistPageQuerySchema, body: reorderPlaylistSchema, response: { 200: playlistDetailSchema, ...errors } } },
-    async (request) => playlists.reorder((await request.requireUser()).id, request.params.id, request.body, request.query),
+    async (request, reply) => {
+      const userId = (await request.requireUser()).id;
+      return answerChange(reply, userId, request.params.id, request.query, (query) => playlists.reorder(userId, request.params.id, request.body, query));
+    },
   );
 
   app.delete(
     '/api/playlists/:id/cover',
     { config: limited, schema: { tags, summary: "Removes the playlist's own cover: the mosaic of its tracks' covers shows again", params: idParamsSchema, querystring: playlistPageQuerySchema, response: { 200: playlistDetailSchema, ...errors } } },
-    async (request) => playlists.removeCover((await request.requireUser()).id, request.params.id, request.query),
+    async (request, reply) => {
+      const userId = (await request.requireUser()).id;
+      return answerChange(reply, userId, request.params.id, request.query, (query) => playlists.removeCover(userId, request.params.id, query));
+    },
   );
 
   app.post(
@@ -137,7 +169,11 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
   app.post(
     '/api/playlists/:id/collaborators',
     { config: limited, schema: { tags, summary: 'Joins a playlist as a collaborator with its invite link’s token', params: idParamsSchema, body: joinPlaylistSchema, response: { 200: playlistDetailSchema, ...errors } } },
-    async (request) => playlists.join((await request.requireUser()).id, request.params.id, request.body),
+    async (request, reply) => {
+      const userId = (await request.requireUser()).id;
+      await playlists.join(userId, request.params.id, request.body, SMALLEST_PAGE);
+      return sendWhole(reply, userId, request.params.id);
+    },
   );
 
   app.delete(
@@ -167,10 +203,10 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
         config: { ...perMinute(20), access: 'signedIn' },
         schema: { tags, summary: "Replaces the playlist's own cover with the image in the body (owner)", params: idParamsSchema, querystring: playlistPageQuerySchema, response: { 200: playlistDetailSchema, ...errors, 413: errorSchema, 415: errorSchema } },
       },
-      async (request) => {
+      async (request, reply) => {
         const userId = (await request.requireUser()).id;
         const bytes = await readImageBody(request.raw, contentLength(request.headers));
-        return playlists.setCover(userId, request.params.id, bytes, request.query);
+        return answerChange(reply, userId, request.params.id, request.query, (query) => playlists.setCover(userId, request.params.id, bytes, query));
       },
     );
   });

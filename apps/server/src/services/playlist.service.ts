@@ -215,7 +215,7 @@ export class PlaylistService {
    * disabled token is "not found", whatever the playlist. The owner and existing collaborators just
    * get the playlist.
    */
-  async join(userId: string, id: string, input: unknown): Promise<PlaylistDetail> {
+  async join(userId: string, id: string, input: unknown, query: PlaylistPageQuery = {}): Promise<PlaylistDetail> {
     const { invite } = joinPlaylistSchema.parse(input);
     const row = await this.deps.playlists.getById(id);
     if (!row || !sameToken(row.invite_token, invite)) throw inviteNotFound();
@@ -224,7 +224,7 @@ export class PlaylistService {
       this.deps.events.emit('playlists.changed', { userId, playlistId: id });
       await this.changed(row);
     }
-    return this.detail(row, {}, userId);
+    return this.detail(row, query, userId);
   }
 
   /**
@@ -301,7 +301,8 @@ export class PlaylistService {
     // The listener orders what they can see; entries of hidden tracks keep their order, at the end.
     const current = entries.filter((e) => visibleTracks.has(e.track_id)).map((e) => e.id);
     const hidden = entries.filter((e) => !visibleTracks.has(e.track_id)).map((e) => e.id);
-    const same = entryIds.length === current.length && new Set(entryIds).size === entryIds.length && entryIds.every((e) => current.includes(e));
+    const listed = new Set(entryIds);
+    const same = entryIds.length === current.length && listed.size === entryIds.length && current.every((e) => listed.has(e));
     if (!same) {
       throw new BadRequestError('entryIds must list every entry of the playlist exactly once; reload the playlist and try again.', 'order_mismatch');
     }
