@@ -18,6 +18,7 @@ import {
   reorderPlaylistSchema,
   updatePlaylistSchema,
 } from '@platter/shared';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,6 +56,8 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
   const answerChange = async (reply: FastifyReply, userId: string, id: string, query: PlaylistPageQuery, change: (query: PlaylistPageQuery) => Promise<PlaylistDetail>) => {
     if (query.page !== undefined) return change(query);
     await change(SMALLEST_PAGE);
+    // The change's work and the whole playlist's first reads in turns of their own.
+    await nextTurn();
     return sendWhole(reply, userId, id);
   };
 
@@ -172,6 +175,7 @@ export async function playlistRoutes(base: FastifyInstance, { services }: Pick<A
     async (request, reply) => {
       const userId = (await request.requireUser()).id;
       await playlists.join(userId, request.params.id, request.body, SMALLEST_PAGE);
+      await nextTurn();
       return sendWhole(reply, userId, request.params.id);
     },
   );

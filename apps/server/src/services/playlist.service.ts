@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Playlist, PlaylistActivity, PlaylistDetail, PlaylistEntry, PlaylistPageQuery } from '@platter/shared';
 import {
   addPlaylistTrackSchema,
@@ -183,6 +184,8 @@ export class PlaylistService {
     const row = await this.readable(viewerId, id, invite);
     const { membership, people } = await this.members(row, viewerId);
     const order = await this.deps.playlists.entries(row.id);
+    // On SQLite every read so far ran at once: the loop turns before the first slice is read.
+    await nextTurn();
     // The covers come from the places before COVER_PLACES (the head is sent before the entries):
     // those entries are the first slice, the only one read before anything is sent.
     const past = order.findIndex((e) => e.position >= COVER_PLACES);
