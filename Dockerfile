@@ -7,12 +7,10 @@
 #   docker run -p 8080:8080 -v platter-data:/data platter            # the embedded default
 #   docker compose up                                                # the scale-out topology
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ── build: every dependency (dev included), then the shared package, the server and the web app ──
 FROM ${NODE_IMAGE} AS build
-# better-sqlite3 compiles from source when no prebuilt binary fits.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
@@ -20,8 +18,10 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-# --ignore-scripts: the root `prepare` would build before the sources are copied; native modules are rebuilt next.
-RUN npm ci --ignore-scripts && npm rebuild better-sqlite3 sharp esbuild
+# --ignore-scripts: the root `prepare` would build before the sources are copied. Nothing native
+# compiles: better-sqlite3 and sharp carry prebuilt binaries in their npm packages; esbuild's
+# install script only checks its platform binary, rebuilt here all the same.
+RUN npm ci --ignore-scripts && npm rebuild esbuild
 COPY tsconfig.base.json ./
 COPY scripts scripts
 COPY packages/shared packages/shared
@@ -31,12 +31,11 @@ RUN npm run build
 
 # ── deps: production dependencies of the server and the shared package only ──
 FROM ${NODE_IMAGE} AS deps
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
-RUN npm ci --omit=dev --ignore-scripts -w @platter/server -w @platter/shared && npm rebuild better-sqlite3 sharp
+RUN npm ci --omit=dev --ignore-scripts -w @platter/server -w @platter/shared
 
 # ── runtime: node, production node_modules and the three build outputs; no compiler, no sources ──
 FROM ${NODE_IMAGE} AS runtime
