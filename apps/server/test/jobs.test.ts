@@ -288,4 +288,40 @@ describe.skipIf(dialect !== 'postgres')('pg-boss on an empty database', () => {
       }
     }
   }, 60_000);
+
+  it("sends again the jobs pg-boss 10's tables held waiting (pg-boss 12 cannot migrate them), then drops those tables", async () => {
+    const database = await freshPostgresDatabase();
+    const client = new pg.Client({ connectionString: database.url });
+    const errors: unknown[] = [];
+    const messages: string[] = [];
+    const queue = new PgBossJobQueue<{ probe: { n: number } }>({
+      connectionString: database.url,
+      drainMs: 1000,
+      log: (message, error) => (error === undefined ? messages.push(message) : errors.push(error)),
+    });
+    const ran: number[] = [];
+    try {
+      // The columns of pg-boss 10's job table that are read, at its schema version (24).
+      await client.connect();
+      await client.query(`CREATE SCHEMA pgboss;
+        CREATE TABLE pgboss.version (version int PRIMARY KEY); INSERT INTO pgboss.version VALUES (24);
+        CREATE TABLE pgboss.job (id uuid NOT NULL DEFAULT gen_random_uuid(), name text NOT NULL, data jsonb, state text NOT NULL,
+          singleton_key text, start_after timestamptz NOT NULL DEFAULT now(), created_on timestamptz NOT NULL DEFAULT now());
+        INSERT INTO pgboss.job (name, data, state, singleton_key) VALUES
+          ('probe', '{"n": 1}', 'created', 'a'), ('probe', '{"n": 2}', 'retry', 'b'), ('probe', '{"n": 3}', 'completed', 'c'),
+          ('gone', '{"n": 4}', 'created', 'd')`);
+      await queue.register('probe', async ({ n }) => void ran.push(n));
+      await queue.start();
+      await queue.idle();
+      expect(ran.sort()).toEqual([1, 2]);
+      expect(errors).toEqual([]);
+      expect(messages.join('\n')).toMatch(/2 of pg-boss 10's 3 waiting jobs sent again/);
+      const { rows } = await client.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'pgboss%' ORDER BY nspname`);
+      expect(rows.map((row: { nspname: string }) => row.nspname)).toEqual(['pgboss']);
+    } finally {
+      await client.end();
+      await queue.close();
+      await database.drop();
+    }
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import {
   DEFAULT_POLICY,
   type JobHandler,
@@ -23,6 +23,15 @@ export interface PgBossJobQueueOptions {
 /** pg-boss's tables live in their own schema, created by pg-boss itself under its own advisory lock. */
 const SCHEMA = 'pgboss';
 
+/**
+ * Where the tables of pg-boss 10 (schema version 24) are moved at start: pg-boss 11 and later
+ * cannot migrate them in place, so they are renamed aside, a new schema is installed, the jobs that
+ * were still waiting or running are sent again into it, and the old one is dropped.
+ */
+const LEGACY_SCHEMA = 'pgboss_v10';
+/** The first schema version that pg-boss 12 migrates from (pg-boss 11's). */
+const FIRST_MIGRATABLE_VERSION = 25;
+
 /** The advisory lock key under which instances set up their queues (an arbitrary constant of our own). */
 const START_LOCK = '7264937561239001';
 
@@ -32,7 +41,7 @@ interface Registered {
 }
 
 /**
- * The job queue on PostgreSQL: pg-boss 10 (claims with `FOR UPDATE SKIP LOCKED`, retries with
+ * The job queue on PostgreSQL: pg-boss 12 (claims with `FOR UPDATE SKIP LOCKED`, retries with
  * backoff, cron schedules sent once across instances). Every queue is `stately`: per singleton
  * key at most one job waits and one runs, whichever instance sent it. The only file that
  * touches pg-boss.
@@ -117,9 +126,13 @@ export class PgBossJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
 
   start(): Promise<void> {
     this.starting ??= (async () => {
-      await this.serialized(() => this.boss.start());
+      await this.serialized(async () => {
+        await this.moveLegacySchema();
+        await this.boss.start();
+      });
       for (const [name, entry] of this.registered) await this.activate(name, entry);
       for (const [name, options] of this.schedules) await this.applySchedule(name, options);
+      await this.resendLegacyJobs();
     })();
     return this.starting;
   }
@@ -131,7 +144,7 @@ export class PgBossJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
       this.abort.abort();
       // Stops the workers and timers, waits up to drainMs for running handlers, then fails
       // the ones still running so that another instance (or a later start) retries them.
-      await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.options.drainMs });
+      await this.boss.stop({ graceful: true, close: false, timeout: this.options.drainMs });
     })();
     return this.stopping;
   }
@@ -178,6 +191,42 @@ export class PgBossJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
     }
   }
 
+  /** Renames pg-boss 10's schema aside (LEGACY_SCHEMA), so that pg-boss installs its own afresh. Runs under the start lock. */
+  private async moveLegacySchema(): Promise<void> {
+    const { rows } = await this.pool.query<{ installed: boolean }>(`SELECT to_regclass('${SCHEMA}.version') IS NOT NULL AS installed`);
+    if (!rows[0]?.installed) return;
+    const { rows: versions } = await this.pool.query<{ version: number }>(`SELECT version FROM ${SCHEMA}.version`);
+    const version = versions[0]?.version;
+    if (version === undefined || version >= FIRST_MIGRATABLE_VERSION) return;
+    await this.pool.query(`ALTER SCHEMA ${SCHEMA} RENAME TO ${LEGACY_SCHEMA}`);
+    this.options.log(`Job queue: pg-boss 10's tables (schema version ${version}) moved to ${LEGACY_SCHEMA}; their waiting jobs are sent again`);
+  }
+
+  /**
+   * Sends the jobs that were waiting, retrying or running in pg-boss 10's tables again (same id,
+   * singleton key and start time, so a job sent once stays once), then drops those tables. An
+   * instance that stopped halfway leaves them for the next start; a job sent twice meanwhile is
+   * refused by its stately queue.
+   */
+  private async resendLegacyJobs(): Promise<void> {
+    const { rows } = await this.pool.query<{ present: boolean }>(`SELECT to_regclass('${LEGACY_SCHEMA}.job') IS NOT NULL AS present`);
+    if (!rows[0]?.present) return;
+    const { rows: jobs } = await this.pool.query<{ id: string; name: string; data: object | null; singleton_key: string | null; start_after: Date }>(
+      `SELECT id, name, data, singleton_key, start_after FROM ${LEGACY_SCHEMA}.job
+       WHERE state::text IN ('created', 'retry', 'active') ORDER BY created_on`,
+    );
+    let sent = 0;
+    for (const job of jobs) {
+      const entry = this.registered.get(job.name);
+      if (!entry) continue;
+      await this.activate(job.name, entry);
+      const id = await this.boss.send(job.name, job.data ?? {}, { id: job.id, singletonKey: job.singleton_key ?? randomUUID(), startAfter: job.start_after });
+      if (id) sent += 1;
+    }
+    await this.pool.query(`DROP SCHEMA IF EXISTS ${LEGACY_SCHEMA} CASCADE`);
+    this.options.log(`Job queue: ${sent} of pg-boss 10's ${jobs.length} waiting jobs sent again; its tables are dropped`);
+  }
+
   /** Creates the queue (or brings its policy in step with this code) and starts this instance's worker for it, once. */
   private activate(name: string, entry: Registered): Promise<void> {
     let ready = this.ready.get(name);
@@ -190,18 +239,17 @@ export class PgBossJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
 
   private async createAndWork(name: string, entry: Registered): Promise<void> {
     const { policy } = entry;
-    const queue = {
-      name,
-      policy: 'stately' as const,
+    const settings = {
       retryLimit: policy.retryLimit,
       retryDelay: policy.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: policy.timeoutSeconds,
     };
-    await this.boss.createQueue(name, queue);
-    await this.boss.updateQueue(name, queue);
+    await this.boss.createQueue(name, { policy: 'stately', ...settings });
+    // The storage policy is fixed at creation (pg-boss refuses to update it, even to the same value).
+    await this.boss.updateQueue(name, settings);
     const workOptions = { batchSize: 1, includeMetadata: true as const, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 };
-    const id = await this.boss.work<unknown>(name, workOptions, async ([job]) => {
+    const id = await this.boss.work<unknown, void, typeof workOptions>(name, workOptions, async ([job]) => {
       if (!job) return;
       const lastAttempt = job.retryCount >= job.retryLimit;
       try {
