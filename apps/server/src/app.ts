@@ -272,9 +272,9 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
       preCompressed: true,
       // Cache-Control comes from setHeaders alone: otherwise send's own 'public, max-age=0' replaces it.
       cacheControl: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

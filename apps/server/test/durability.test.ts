@@ -338,7 +338,7 @@ describe(`durability: kill -9 under a write load, restart on the same data (${di
           if (!(error instanceof NoAnswer)) throw error;
           stats.noAnswer++;
           // Without an answer only after the kill: before it, every request must be answered.
-          if (!killed) throw new Error(`a request got no answer before the kill: ${error.message}\n${server?.output()}`);
+          if (!killed) throw new Error(`a request got no answer before the kill: ${error.message}\n${server?.output()}`, { cause: error });
           return;
         }
         if (killed) return;

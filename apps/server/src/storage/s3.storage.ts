@@ -140,7 +140,7 @@ export class S3Storage implements Storage {
       await this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
     } catch (error) {
       const reason = error instanceof S3ServiceException ? `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})` : String(error);
-      throw new Error(`bucket ${this.config.bucket} does not answer: ${reason}`);
+      throw new Error(`bucket ${this.config.bucket} does not answer: ${reason}`, { cause: error });
     }
   }
 

@@ -28,7 +28,7 @@ export function buildServer(): void {
     });
   } catch (error) {
     const output = error instanceof Error && 'stdout' in error ? String((error as { stdout: unknown }).stdout) : String(error);
-    throw new Error(`building the server (tsc -b packages/shared apps/server) failed, so there is no current apps/server/dist to start:\n${output}`);
+    throw new Error(`building the server (tsc -b packages/shared apps/server) failed, so there is no current apps/server/dist to start:\n${output}`, { cause: error });
   }
   if (!fs.existsSync(builtEntry)) throw new Error(`${builtEntry} is missing after the build: run \`npm run build -w @platter/shared && npm run build -w @platter/server\``);
 }

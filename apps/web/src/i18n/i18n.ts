@@ -81,8 +81,6 @@ export const i18nReady: Promise<unknown> = i18n
     // testing each one, on every t() call, for whether it reads like a sentence.
     keySeparator: '.',
     nsSeparator: ':',
-    // No advertisement in every visitor's console.
-    showSupportNotice: false,
     // Start reading the locale chunk now rather than on the next tick.
     initAsync: false,
   });

@@ -61,7 +61,7 @@ export async function startS3(): Promise<S3Server> {
   try {
     module = (await import(/* @vite-ignore */ specifier)) as typeof module;
   } catch (error) {
-    throw new Error(`apps/server/test/support/s3-server.ts could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`apps/server/test/support/s3-server.ts could not be loaded: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   if (typeof module.startS3Server !== 'function') throw new Error('apps/server/test/support/s3-server.ts exports no startS3Server()');
   return module.startS3Server();
