@@ -1,3 +1,14 @@
+import {
+  DEMO_ARTISTS,
+  type DemoArtist,
+  type DemoGenre,
+  type DemoTrackSpec,
+  demoAvatarSvg,
+  demoBannerSvg,
+  demoCoverSvg,
+  demoTrackSpecs,
+  generateDemoTracks,
+} from '@platter/demo-music';
 import type { Genre } from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/auth.js';
@@ -5,9 +16,6 @@ import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
 import { nowIso } from '../lib/ids.js';
 import { probeStoredAudio } from '../media/audio-probe.js';
-import { demoAvatarSvg, demoBannerSvg, demoCoverSvg } from '../media/demo/artwork.js';
-import { DEMO_ARTISTS, type DemoArtist, type DemoGenre, type DemoTrackSpec, demoTrackSpecs } from '../media/demo/catalogue.js';
-import { generateDemoTracks } from '../media/demo/generate.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { TrackRepository } from '../repositories/track.repository.js';
 import type { Storage } from '../storage/storage.js';

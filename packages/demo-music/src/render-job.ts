@@ -1,6 +1,6 @@
 /** One unit of work of the demo generator: render a track and encode it, in whichever thread runs it. */
-import { WAVEFORM_BARS } from '@platter/shared';
-import { PeakAccumulator } from '../waveform/peaks.js';
+import { WAVEFORM_BARS } from '@platter/shared/constants';
+import { PeakAccumulator } from '@platter/shared/waveform-peaks';
 import type { DemoTrackSpec } from './catalogue.js';
 import { encodeMp3 } from './encode.js';
 import { renderTrack } from './synth.js';
@@ -21,10 +21,6 @@ export type DemoJobResult = { key: string; mp3: Uint8Array; peaks: number[] } | 
 
 /** Sent once by a worker when its modules have loaded, so the pool can tell a broken worker from a slow one. */
 export const WORKER_READY = 'demo-worker-ready';
-
-export async function renderDemoMp3(spec: DemoTrackSpec, sampleRate: number): Promise<Uint8Array> {
-  return (await renderDemoTrack(spec, sampleRate)).mp3;
-}
 
 /**
  * The track's MP3 and its waveform peaks, taken from the rendered samples themselves: the demo

@@ -205,34 +205,27 @@ const POP: Style = {
   breakdown: false,
 };
 
+/** Pop's club kit, synth bass and pad layer, on four-on-the-floor with off-beat hats and chord stabs, a drum intro and a breakdown. */
 const DANCE: Style = {
+  ...POP,
   name: 'dance',
-  swing: 0,
   humanize: 0,
   harmonies: [
     { scale: 'minor', progression: [0, 5, 2, 6] },
     { scale: 'minor', progression: [0, 3, 5, 4] },
     { scale: 'major', progression: [5, 3, 0, 4] },
   ],
-  seventh: false,
-  barsPerChord: 1,
-  kit: { kick: CLUB_KICK, snare: TIGHT_SNARE, clap: true, snareMix: 0.3, hatDecay: 0.03, rim: false },
+  kit: { ...POP.kit, snareMix: 0.3, hatDecay: 0.03 },
   kicks: ['X...X...X...X...'],
-  snares: ['....X.......X...'],
   hats: 'offbeat',
-  bass: 'synth',
-  bassDrive: 1,
   bassRhythm: 'offbeat',
   chordRhythm: [[2, 1.5], [6, 1.5], [10, 1.5], [14, 1.5]],
   chords: 'stabs',
-  padLayer: true,
   lead: 'pluck',
   riff: 'x.xx.x.xx.x.x.x.',
   melody: { density: 0.5, grid: 1, maxLen: 2, octave: 1 },
   mix: { bass: 4, chords: -3, lead: 1 },
   fx: { reverb: 0.22, roomSize: 0.6, delay: 0.2, sidechain: 0.7, crackle: 0, lowpass: 0, drive: 1.6, tremolo: 0 },
-  crash: true,
-  fill: 'build',
   introDrums: true,
   breakdown: true,
 };

@@ -1,4 +1,4 @@
-import { WAVEFORM_BARS } from '@platter/shared';
+import { WAVEFORM_BARS } from '@platter/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { demoTrackSpecs, type DemoTrackSpec } from './catalogue.js';
 import { encodeMp3 } from './encode.js';

@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { spawnWorker } from '../spawn-worker.js';
+import { spawnWorker } from '@platter/shared/spawn-worker';
 import type { DemoTrackSpec } from './catalogue.js';
 import { DEFAULT_SAMPLE_RATE, WORKER_READY, renderDemoTrack, type DemoJob, type DemoJobResult } from './render-job.js';
 

@@ -8,7 +8,11 @@ import { Worker } from 'node:worker_threads';
  * Starts a worker thread from the module next to `callerUrl` named `name` (without extension).
  * Compiled (dist/*.js) the entry is plain JS. From TypeScript source (vitest, tsx in dev) it is
  * the .ts file: Node 20 ignores `--import tsx` for a worker's entry module, so a tiny bootstrap
- * registers tsx's ESM hooks first and then imports the entry.
+ * registers tsx's ESM hooks first and then imports the entry (tsx is then needed, as a dev
+ * dependency of the workspace that runs from source).
+ *
+ * Node only, for the server's waveform worker and the demo-music package's renderers: exported as
+ * `@platter/shared/spawn-worker` and not from the package root, which the web app imports.
  */
 export function spawnWorker(callerUrl: string, name: string): Worker {
   if (!callerUrl.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, callerUrl));

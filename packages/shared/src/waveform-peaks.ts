@@ -2,6 +2,9 @@
  * Waveform peaks from decoded audio, computed as the samples stream by: the loudest absolute
  * sample of every block of BLOCK frames (all channels), then folded down to the number of bars
  * the client draws. Memory stays small whatever the track's length (one number per block).
+ *
+ * Shared by the server's waveform worker (decoded uploads) and the demo-music package (rendered
+ * tracks), so both draw the same shape; exported as `@platter/shared/waveform-peaks`.
  */
 const BLOCK = 1024;
 
