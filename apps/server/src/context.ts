@@ -21,6 +21,7 @@ import { TrackRepository } from './repositories/track.repository.js';
 import { UploadRepository } from './repositories/upload.repository.js';
 import { ProfileService } from './services/profile.service.js';
 import { TrackService } from './services/track.service.js';
+import { TrackMediaService } from './services/track-media.service.js';
 import { UploadService } from './services/upload.service.js';
 import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
@@ -108,7 +109,13 @@ export interface AppContext {
   };
   services: {
     profiles: ProfileService;
-    tracks: TrackService;
+    /**
+     * The track catalogue and lifecycle. `knownPublicMedia` is trackMedia's, kept here for the media
+     * fast path in app.ts until that reads services.trackMedia.
+     */
+    tracks: TrackService & Pick<TrackMediaService, 'knownPublicMedia'>;
+    /** Who may read which file of a track, and which file: /media, its fast path, embeds, Subsonic's stream, download and cover art. */
+    trackMedia: TrackMediaService;
     uploads: UploadService;
     engagement: EngagementService;
     playlists: PlaylistService;
@@ -241,10 +248,10 @@ export async function createContext(config: Config): Promise<AppContext> {
       images,
       moderation: repositories.moderation,
       maxUploadBytes: config.maxUploadBytes,
-      downloads: new DownloadSigner(`download:${secret}`),
       processesAudio: mediaEngine !== undefined,
       log,
     });
+    const trackMedia = new TrackMediaService({ tracks: repositories.tracks, storage, events, downloads: new DownloadSigner(`download:${secret}`) });
     const engagement = new EngagementService({
       db,
       tracks: repositories.tracks,
@@ -288,7 +295,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     );
     const services = {
       profiles,
-      tracks,
+      tracks: Object.assign(tracks, { knownPublicMedia: (key: string) => trackMedia.knownPublicMedia(key) }),
+      trackMedia,
       uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
       engagement,
       playlists,

@@ -1,6 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
-import type { CreateTrack, Genre, GenreCounts, Track, TrackDownload, TrackList, TrackListQuery, TrackVisibility, UpdateTrack, UpdateTrackVisibility } from '@platter/shared';
+import type { CreateTrack, Genre, GenreCounts, Track, TrackList, TrackListQuery, TrackVisibility, UpdateTrack, UpdateTrackVisibility } from '@platter/shared';
 import { DEFAULT_GENRE, GENRES, createTrackSchema, tagSchema, updateTrackSchema, updateTrackVisibilitySchema } from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -9,62 +8,19 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PayloadT
 import { newId, nowIso } from '../lib/ids.js';
 import { type Actor, canSeeTrack, ownsOrAdmin } from '../lib/actor.js';
 import { NOT_AUDIO_MESSAGE, probeStoredAudio } from '../media/audio-probe.js';
-import { IMAGE_CONTENT_TYPE } from '../media/image.js';
 import type { ModerationRepository } from '../repositories/moderation.repository.js';
 import { type AccessChanges, type ListTotal, type PageAnchor, type PublishedTrack, SEARCH_TOTAL_CAP, type TrackFilter, type TrackRepository, type TrackWithArtist, parseTags } from '../repositories/track.repository.js';
-import type { DownloadSigner } from '../lib/download-signer.js';
 import type { UploadRepository } from '../repositories/upload.repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { ImageService } from './image.service.js';
 import type { ProfileService } from './profile.service.js';
 import { mediaUrl, searchText, toTrack, toTrackFor } from './track.mapper.js';
 
-/** What the media route needs to answer a (range) request for a stored object. */
-export interface MediaDescriptor {
-  key: string;
-  size: number;
-  contentType: string;
-  etag: string;
-  /** Not for shared caches (a hidden track streamed to its owner or an admin). */
-  private: boolean;
-  /** A download (issue 13): sent as an attachment under this file name. */
-  downloadName?: string;
-}
-
-/** How long a download link stays valid. */
-export const DOWNLOAD_LINK_SECONDS = 10 * 60;
-
 /** A new unlisted-link secret: 128 random bits. */
 export const newSecret = (): string => randomBytes(16).toString('base64url');
 
 /** A scheduled release may be this far in the past when it is set (clocks differ a little). */
 export const PUBLISH_AT_SLACK_MS = 60_000;
-
-/** A file name for a download: "Artist - Title.ext", without characters file systems refuse. */
-export function downloadFileName(artist: string, title: string, contentType: string): string {
-  const ext: Record<string, string> = {
-    'audio/mpeg': 'mp3',
-    'audio/flac': 'flac',
-    'audio/x-flac': 'flac',
-    'audio/wav': 'wav',
-    'audio/x-wav': 'wav',
-    'audio/wave': 'wav',
-    'audio/ogg': 'ogg',
-    'audio/opus': 'opus',
-    'audio/mp4': 'm4a',
-    'audio/x-m4a': 'm4a',
-    'audio/aac': 'aac',
-    'audio/webm': 'webm',
-  };
-  const base = `${artist} - ${title}`
-    .split('')
-    .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || '/\\:*?"<>|'.includes(c) ? ' ' : c))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 150);
-  return `${base || 'track'}.${ext[contentType] ?? 'audio'}`;
-}
 
 export interface TrackServiceDeps {
   db: Kysely<Database>;
@@ -77,8 +33,6 @@ export interface TrackServiceDeps {
   moderation: ModerationRepository;
   /** MAX_UPLOAD_MB in bytes: an object over it never becomes a track (on S3 it reached the bucket without Platter). */
   maxUploadBytes: number;
-  /** Signs download links to originals (issue 13). */
-  downloads: DownloadSigner;
   /** Whether a media engine measures new tracks (they start `processing`) or they play as uploaded (`original`). */
   processesAudio: boolean;
   log?: (message: string, error?: unknown) => void;
@@ -103,25 +57,8 @@ function parseAnchor(text: string): PageAnchor {
   return { position: Number(position), createdAt, id };
 }
 
-/** How long a public track's media descriptor is reused without asking the database again. */
-const MEDIA_CACHE_TTL_MS = 60_000;
-
 export class TrackService {
-  /**
-   * Public tracks' media descriptors by storage key, so a play's many Range requests (and every
-   * listener of a popular track) cost no database read or stat. Dropped at once when the track is
-   * deleted or hidden (`track.removed`, from any instance over the bus), and after a minute anyway.
-   */
-  private readonly publicMedia = new LRUCache<string, MediaDescriptor & { trackId: string }>({ max: 20_000, ttl: MEDIA_CACHE_TTL_MS });
-  /** The cached keys of each track: its original and its renditions. */
-  private readonly mediaKeysOfTrack = new LRUCache<string, Set<string>>({ max: 20_000, ttl: MEDIA_CACHE_TTL_MS });
-
-  constructor(private readonly deps: TrackServiceDeps) {
-    deps.events.on('track.removed', ({ trackId }) => {
-      for (const key of this.mediaKeysOfTrack.get(trackId) ?? []) this.publicMedia.delete(key);
-      this.mediaKeysOfTrack.delete(trackId);
-    });
-  }
+  constructor(private readonly deps: TrackServiceDeps) {}
 
   /**
    * One page of a list. Its total comes from counters (a genre's or all visible tracks; an
@@ -361,33 +298,6 @@ export class TrackService {
     }
   }
 
-  /**
-   * A signed link to the original file, valid DOWNLOAD_LINK_SECONDS: for the owner and admins
-   * always, for anyone who may play the track when its download toggle is on.
-   */
-  async downloadLink(id: string, viewer: Actor | undefined, secret?: string): Promise<TrackDownload> {
-    const row = await this.requireVisible(id, viewer, secret);
-    const owner = viewer !== undefined && ownsOrAdmin(viewer, row.artist_id);
-    if (!owner && !row.downloadable) throw new ForbiddenError('The artist has not allowed downloads of this track.', 'download_not_allowed');
-    const expiresAt = Math.floor(Date.now() / 1000) + DOWNLOAD_LINK_SECONDS;
-    const sig = this.deps.downloads.sign(row.storage_key, expiresAt);
-    return { url: `${mediaUrl(row.storage_key)}?download=${expiresAt}&sig=${sig}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
-  }
-
-  /** The original file a signed download link names, checked by its signature alone (no session). */
-  async downloadForKey(key: string, expires: string | undefined, sig: string | undefined): Promise<MediaDescriptor> {
-    const check = this.deps.downloads.verify(key, expires, sig);
-    if (!check.ok) {
-      throw check.reason === 'expired'
-        ? new ForbiddenError('This download link has expired. Open the track again to get a new one.', 'download_link_expired')
-        : new ForbiddenError('This download link is not valid (it was changed or made for another file).', 'download_link_invalid');
-    }
-    const row = await this.deps.tracks.getByStorageKey(key);
-    const stored = row && key === row.storage_key ? await this.deps.storage.stat(key) : undefined;
-    if (!row || !stored) throw new NotFoundError('No such audio file.', 'media_not_found');
-    return { key, size: stored.size, contentType: row.content_type, etag: stored.etag, private: true, downloadName: downloadFileName(row.artist_name, row.title, row.content_type) };
-  }
-
   private async emitProfileStats(profileId: string): Promise<void> {
     const p = await this.deps.profiles.get(profileId).catch(() => undefined);
     if (p) this.deps.events.emit('profile.stats', { profileId: p.id, subscribers: p.subscribers, subscriptions: p.subscriptions, tracks: p.tracks });
@@ -484,42 +394,6 @@ export class TrackService {
     this.deps.events.emit('track.created', { track });
     await this.emitProfileStats(profile.id);
     return track;
-  }
-
-  /**
-   * Resolves a media path to the object to stream: a track's audio (a hidden track's only for its
-   * owner and admins, and then never cached publicly) or a stored image.
-   */
-  /**
-   * The descriptor of a public track's audio when this instance has it in memory (served within the
-   * last minute and neither hidden nor deleted since): what the media fast path answers from.
-   */
-  knownPublicMedia(key: string): MediaDescriptor | undefined {
-    return this.publicMedia.get(key);
-  }
-
-  async mediaForKey(key: string, viewer: () => Promise<Actor | undefined>, secret?: string): Promise<MediaDescriptor> {
-    if (key.startsWith('images/')) {
-      const stored = await this.deps.storage.stat(key);
-      if (!stored) throw new NotFoundError('No such image.', 'media_not_found');
-      return { key, size: stored.size, contentType: IMAGE_CONTENT_TYPE, etag: stored.etag, private: false };
-    }
-    const cached = this.publicMedia.get(key);
-    if (cached) return cached;
-    const row = await this.deps.tracks.getByStorageKey(key);
-    // Who is asking matters only for a hidden track: a public one never looks up a session.
-    const allowed = row && (row.hidden === 1 ? canSeeTrack(row, await viewer(), secret) : canSeeTrack(row, undefined));
-    const stored = allowed ? await this.deps.storage.stat(key) : undefined;
-    if (!row || !stored) throw new NotFoundError('No such audio file.', 'media_not_found');
-    // A rendition is an MP3 whatever the original was.
-    const contentType = key === row.storage_key ? row.content_type : 'audio/mpeg';
-    const media = { key, size: stored.size, contentType, etag: stored.etag, private: row.hidden === 1 };
-    if (!media.private) {
-      this.publicMedia.set(key, { ...media, trackId: row.id });
-      const keys = this.mediaKeysOfTrack.get(row.id) ?? new Set<string>();
-      this.mediaKeysOfTrack.set(row.id, keys.add(key));
-    }
-    return media;
   }
 }
 

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { RENDITION_HIGH_KBPS } from '@platter/shared/constants';
 import type { AppContext } from '../../context.js';
 import { DomainError, RangeNotSatisfiableError } from '../../lib/errors.js';
-import type { MediaDescriptor } from '../../services/track.service.js';
+import type { MediaDescriptor } from '../../services/track-media.service.js';
 import { SubsonicError, type SubsonicUser } from '../../services/subsonic-credential.service.js';
 import { ALBUM_LIST_MAX_OFFSET } from '../../services/subsonic.service.js';
-import { sendMedia } from '../media.routes.js';
+import { sendMedia } from '../send-media.js';
 import { SubsonicAuthBackoff, WRONG_CREDENTIALS } from './auth-backoff.js';
 import { type SubsonicFormat, type SubsonicObject, envelope, toJson, toXml } from './response.js';
 
@@ -57,6 +56,9 @@ class RequestParams {
     return f === 'json' ? 'json' : 'xml';
   }
 }
+
+/** The answer for a song that does not exist or that the user may not see (as SubsonicService.track words it). */
+const songNotFound = () => new SubsonicError(70, 'Song not found (it does not exist, was removed, or is not visible to you).');
 
 /** What a media handler returns once it has answered with the file itself. */
 const SENT = Symbol('sent');
@@ -149,33 +151,22 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
     getNowPlaying: async (user) => ({ nowPlaying: { entry: await subsonic.nowPlaying(user) } }),
 
     stream: async (user, p, request, reply) => {
-      const row = await subsonic.track(user, p.required('id'));
-      const maxBitRate = p.int('maxBitRate', 0, 0, 100_000);
-      const format = p.get('format');
-      // `raw`: the original. Otherwise the high rendition when made (else the original), or the
-      // saver rendition when maxBitRate is below the high one's bitrate (RENDITION_HIGH_KBPS).
-      let key = row.high_key ?? row.storage_key;
-      if (format === 'raw') key = row.storage_key;
-      else if (maxBitRate > 0 && maxBitRate < RENDITION_HIGH_KBPS && row.saver_key) key = row.saver_key;
-      const descriptor = await services.tracks.mediaForKey(key, async () => user);
+      // `format=raw`: the original; otherwise the rendition maxBitRate allows (TrackMediaService.stream).
+      const descriptor = await services.trackMedia.stream(p.required('id'), user, () => ({ maxBitRate: p.int('maxBitRate', 0, 0, 100_000), raw: p.get('format') === 'raw' }));
+      if (!descriptor) throw songNotFound();
       return media(request, reply, descriptor);
     },
     download: async (user, p, request, reply) => {
-      const row = await subsonic.track(user, p.required('id'));
-      // The web API's rule: the download toggle, or the owner and admins always (TrackService.downloadLink).
-      const link = await services.tracks.downloadLink(row.id, user).catch((error: unknown) => {
-        if (error instanceof DomainError && error.status === 403) throw new SubsonicError(50, error.message);
-        throw error;
-      });
-      const url = new URL(link.url, 'http://platter.invalid');
-      const descriptor = await services.tracks.downloadForKey(row.storage_key, url.searchParams.get('download') ?? undefined, url.searchParams.get('sig') ?? undefined);
+      // The web API's rule: the download toggle, or the owner and admins always (its 403 is code 50).
+      const descriptor = await services.trackMedia.download(p.required('id'), user);
+      if (!descriptor) throw songNotFound();
       return media(request, reply, descriptor);
     },
     getCoverArt: async (user, p, request, reply) => {
       // `size`: a copy no larger, made once and kept (ImageService.thumbnail); never enlarged.
       const size = p.int('size', 0, 0, 10_000) || undefined;
       const key = await subsonic.coverKey(user, p.required('id'), size);
-      return media(request, reply, await services.tracks.mediaForKey(key, async () => user));
+      return media(request, reply, await services.trackMedia.mediaForKey(key, async () => user));
     },
 
     star: async (user, p) => {
