@@ -17,11 +17,15 @@ import { ENTRY_SLICE, PlaylistService } from './services/playlist.service.js';
 import { SearchService } from './services/search.service.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
-import { TrackRepository } from './repositories/track.repository.js';
+import { type TrackRepository, allTrackParts } from './repositories/track.repository.js';
+import { TrackCatalogueRepository } from './repositories/track-catalogue.repository.js';
+import { TrackLifecycleRepository } from './repositories/track-lifecycle.repository.js';
+import { TrackRowsRepository } from './repositories/track-rows.repository.js';
 import { UploadRepository } from './repositories/upload.repository.js';
 import { ProfileService } from './services/profile.service.js';
 import { TrackService } from './services/track.service.js';
 import { TrackMediaService } from './services/track-media.service.js';
+import { TrackCatalogueService } from './services/track-catalogue.service.js';
 import { UploadService } from './services/upload.service.js';
 import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
@@ -89,6 +93,7 @@ export interface AppContext {
   sessions: SessionLookup;
   repositories: {
     profiles: ProfileRepository;
+    /** The track catalogue, rows and lifecycle repositories as one object; each service's type names the part it uses. */
     tracks: TrackRepository;
     uploads: UploadRepository;
     engagement: EngagementRepository;
@@ -110,12 +115,14 @@ export interface AppContext {
   services: {
     profiles: ProfileService;
     /**
-     * The track catalogue and lifecycle. `knownPublicMedia` is trackMedia's, kept here for the media
+     * A track's lifecycle (upload, details, visibility, publishing) and its read. `knownPublicMedia` is trackMedia's, kept here for the media
      * fast path in app.ts until that reads services.trackMedia.
      */
     tracks: TrackService & Pick<TrackMediaService, 'knownPublicMedia'>;
     /** Who may read which file of a track, and which file: /media, its fast path, embeds, Subsonic's stream, download and cover art. */
     trackMedia: TrackMediaService;
+    /** The lists of visible tracks: newest, by genre, artist, search or tag, and the genre counts. */
+    trackCatalogue: TrackCatalogueService;
     uploads: UploadService;
     engagement: EngagementService;
     playlists: PlaylistService;
@@ -193,7 +200,11 @@ export async function createContext(config: Config): Promise<AppContext> {
     const { db } = database;
     const repositories = {
       profiles: new ProfileRepository(db, database.dialect),
-      tracks: new TrackRepository(db, database.dialect),
+      tracks: allTrackParts({
+        catalogue: new TrackCatalogueRepository(db, database.dialect),
+        rows: new TrackRowsRepository(db, database.dialect),
+        lifecycle: new TrackLifecycleRepository(db, database.dialect),
+      }),
       uploads: new UploadRepository(db),
       engagement: new EngagementRepository(db, database.dialect),
       playlists: new PlaylistRepository(db),
@@ -251,6 +262,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       processesAudio: mediaEngine !== undefined,
       log,
     });
+    const trackCatalogue = new TrackCatalogueService({ tracks: repositories.tracks });
     const trackMedia = new TrackMediaService({ tracks: repositories.tracks, storage, events, downloads: new DownloadSigner(`download:${secret}`) });
     const engagement = new EngagementService({
       db,
@@ -282,7 +294,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         releases: repositories.releases,
         profiles: repositories.profiles,
         playlistRows: repositories.playlists,
-        trackService: tracks,
+        trackCatalogue,
         engagement,
         playlists,
         releaseService: releases,
@@ -297,6 +309,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       profiles,
       tracks: Object.assign(tracks, { knownPublicMedia: (key: string) => trackMedia.knownPublicMedia(key) }),
       trackMedia,
+      trackCatalogue,
       uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
       engagement,
       playlists,

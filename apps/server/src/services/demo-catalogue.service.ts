@@ -9,7 +9,8 @@ import { demoAvatarSvg, demoBannerSvg, demoCoverSvg } from '../media/demo/artwor
 import { DEMO_ARTISTS, type DemoArtist, type DemoGenre, type DemoTrackSpec, demoTrackSpecs } from '../media/demo/catalogue.js';
 import { generateDemoTracks } from '../media/demo/generate.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackLifecycleRepository } from '../repositories/track-lifecycle.repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { ImageService } from './image.service.js';
 import type { ProfileService } from './profile.service.js';
@@ -20,7 +21,7 @@ export interface DemoCatalogueDeps {
   auth: Auth;
   storage: Storage;
   images: ImageService;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'existingIds' | 'withoutImage'> & Pick<TrackLifecycleRepository, 'create' | 'setImage'>;
   profileRows: ProfileRepository;
   profiles: ProfileService;
   events: EventBus;

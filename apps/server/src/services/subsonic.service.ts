@@ -8,7 +8,9 @@ import type { PlaylistRepository, PlaylistRow } from '../repositories/playlist.r
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ReleaseRepository, ReleaseWithArtist } from '../repositories/release.repository.js';
 import type { AlbumOrder, SubsonicRepository } from '../repositories/subsonic.repository.js';
-import type { TrackRepository, TrackWithArtist } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackCatalogueRepository } from '../repositories/track-catalogue.repository.js';
+import type { TrackWithArtist } from '../repositories/track-query.js';
 import type { SubsonicObject } from '../routes/subsonic/response.js';
 import type { ArtistService } from './artist.service.js';
 import { type EngagementService, orderByIds } from './engagement.service.js';
@@ -17,7 +19,7 @@ import type { PlaylistService } from './playlist.service.js';
 import type { PlayQueueService } from './play-queue.service.js';
 import type { ReleaseService } from './release.service.js';
 import { SubsonicError, type SubsonicUser } from './subsonic-credential.service.js';
-import type { TrackService } from './track.service.js';
+import type { TrackCatalogueService } from './track-catalogue.service.js';
 
 /**
  * Lyrics of a track for getLyrics / getLyricsBySongId (OpenSubsonic songLyrics). Track lyrics are
@@ -32,11 +34,11 @@ export type LyricsSource = (trackId: string) => Promise<TrackLyrics | null>;
 
 export interface SubsonicServiceDeps {
   repository: SubsonicRepository;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'getMany' | 'getManyVisible' | 'listByArtist'> & Pick<TrackCatalogueRepository, 'search' | 'topByLikesOfArtist'>;
   releases: ReleaseRepository;
   profiles: ProfileRepository;
   playlistRows: PlaylistRepository;
-  trackService: TrackService;
+  trackCatalogue: Pick<TrackCatalogueService, 'genreCounts'>;
   engagement: EngagementService;
   playlists: PlaylistService;
   releaseService: ReleaseService;
@@ -325,7 +327,7 @@ export class SubsonicService {
   }
 
   async genres(): Promise<SubsonicObject[]> {
-    const counts = await this.deps.trackService.genreCounts();
+    const counts = await this.deps.trackCatalogue.genreCounts();
     // albumCount: an upper bound (each track is on at most one album); Platter keeps no per-genre album counter.
     return counts.genres.filter((g) => g.count > 0).map((g) => ({ songCount: g.count, albumCount: g.count, value: g.genre }));
   }

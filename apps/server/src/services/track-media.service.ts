@@ -6,7 +6,8 @@ import { type Actor, canSeeTrack, ownsOrAdmin } from '../lib/actor.js';
 import type { DownloadSigner } from '../lib/download-signer.js';
 import { ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { IMAGE_CONTENT_TYPE } from '../media/image.js';
-import type { TrackRepository, TrackWithArtist } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackWithArtist } from '../repositories/track-query.js';
 import type { Storage } from '../storage/storage.js';
 import { mediaUrl } from './track.mapper.js';
 
@@ -70,7 +71,7 @@ export function renditionKey(row: Pick<TrackWithArtist, 'storage_key' | 'high_ke
 }
 
 /** The reads of track rows this service makes. */
-export type TrackMediaRows = Pick<TrackRepository, 'getById' | 'getByStorageKey'>;
+export type TrackMediaRows = Pick<TrackRowsRepository, 'getById' | 'getByStorageKey'>;
 
 export interface TrackMediaServiceDeps {
   tracks: TrackMediaRows;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateTrack, Genre, GenreCounts, Track, TrackList, TrackListQuery, TrackVisibility, UpdateTrack, UpdateTrackVisibility } from '@platter/shared';
-import { DEFAULT_GENRE, GENRES, createTrackSchema, tagSchema, updateTrackSchema, updateTrackVisibilitySchema } from '@platter/shared';
+import type { CreateTrack, Genre, Track, TrackVisibility, UpdateTrack, UpdateTrackVisibility } from '@platter/shared';
+import { DEFAULT_GENRE, GENRES, createTrackSchema, updateTrackSchema, updateTrackVisibilitySchema } from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -9,7 +9,9 @@ import { newId, nowIso } from '../lib/ids.js';
 import { type Actor, canSeeTrack, ownsOrAdmin } from '../lib/actor.js';
 import { NOT_AUDIO_MESSAGE, probeStoredAudio } from '../media/audio-probe.js';
 import type { ModerationRepository } from '../repositories/moderation.repository.js';
-import { type AccessChanges, type ListTotal, type PageAnchor, type PublishedTrack, SEARCH_TOTAL_CAP, type TrackFilter, type TrackRepository, type TrackWithArtist, parseTags } from '../repositories/track.repository.js';
+import type { AccessChanges, PublishedTrack, TrackLifecycleRepository } from '../repositories/track-lifecycle.repository.js';
+import { parseTags } from '../repositories/track-query.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 import type { UploadRepository } from '../repositories/upload.repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { ImageService } from './image.service.js';
@@ -24,7 +26,8 @@ export const PUBLISH_AT_SLACK_MS = 60_000;
 
 export interface TrackServiceDeps {
   db: Kysely<Database>;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'listByArtist'> &
+    Pick<TrackLifecycleRepository, 'create' | 'delete' | 'updateDetails' | 'setImage' | 'setModerated' | 'setAccess' | 'dueForPublishing' | 'publishIfDue'>;
   uploads: UploadRepository;
   storage: Storage;
   profiles: ProfileService;
@@ -48,82 +51,8 @@ export function genreFromTags(tags: string[]): Genre | undefined {
   return undefined;
 }
 
-/** A page anchor as the API gives it: `position~created_at~id`. */
-const anchorOf = (row: TrackWithArtist, position: number) => `${position}~${row.created_at}~${row.id}`;
-
-/** The API's anchor (its shape already checked by trackListQuerySchema). */
-function parseAnchor(text: string): PageAnchor {
-  const [position, createdAt, id] = text.split('~') as [string, string, string];
-  return { position: Number(position), createdAt, id };
-}
-
 export class TrackService {
   constructor(private readonly deps: TrackServiceDeps) {}
-
-  /**
-   * One page of a list. Its total comes from counters (a genre's or all visible tracks; an
-   * artist's), or, for a search, is counted up to SEARCH_TOTAL_CAP; so is the total of a filter no
-   * counter keeps (an artist's tracks of one genre).
-   */
-  async list(query: TrackListQuery): Promise<TrackList> {
-    const filter: TrackFilter = {
-      genre: query.genre && query.genre !== 'All' ? query.genre : undefined,
-      search: query.q ? query.q.toLowerCase() : undefined,
-      artistId: query.artistId,
-    };
-    const offset = (query.page - 1) * query.pageSize;
-    const unsearched = await this.countedTotal(filter);
-    let rows: TrackWithArtist[];
-    let total: ListTotal;
-    if (filter.search) {
-      const found = await this.deps.tracks.search(filter as TrackFilter & { search: string }, offset, query.pageSize, { total: unsearched?.total });
-      rows = found.rows;
-      total = found;
-    } else {
-      total = unsearched ?? (await this.deps.tracks.countUpTo(filter, SEARCH_TOTAL_CAP));
-      rows = await this.deps.tracks.list(filter, offset, query.pageSize, {
-        anchor: query.anchor ? parseAnchor(query.anchor) : undefined,
-        total: total.capped ? undefined : total.total,
-      });
-    }
-    const last = rows.at(-1);
-    return {
-      items: rows.map(toTrack),
-      total: total.total,
-      totalCapped: total.capped,
-      page: query.page,
-      pageSize: query.pageSize,
-      anchors: rows[0] && last ? { first: anchorOf(rows[0], offset), last: anchorOf(last, offset + rows.length - 1) } : null,
-    };
-  }
-
-  /** The visible tracks of a filter's genre or artist (ignoring its search) from a counter, when one keeps it. */
-  private async countedTotal(filter: TrackFilter): Promise<ListTotal | undefined> {
-    if (filter.artistId && filter.genre) return undefined;
-    if (filter.artistId) {
-      const count = await this.deps.tracks.visibleCountOfArtist(filter.artistId);
-      return { total: count, capped: false };
-    }
-    const counts = await this.deps.tracks.countByGenre();
-    const total = counts.filter((c) => !filter.genre || c.genre === filter.genre).reduce((sum, c) => sum + c.count, 0);
-    return { total, capped: false };
-  }
-
-  /** A tag's visible tracks, newest first, one page (the total counted up to SEARCH_TOTAL_CAP from the tag index). */
-  async listByTag(rawTag: string, page: number, pageSize: number): Promise<TrackList> {
-    const parsed = tagSchema.safeParse(rawTag);
-    if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'Not a tag', 'invalid_tag');
-    const tag = parsed.data;
-    const total = await this.deps.tracks.countTagUpTo(tag, SEARCH_TOTAL_CAP);
-    const rows = await this.deps.tracks.byTag(tag).offset((page - 1) * pageSize).limit(pageSize).execute();
-    return { items: rows.map(toTrack), total: total.total, totalCapped: total.capped, page, pageSize, anchors: null };
-  }
-
-  async genreCounts(): Promise<GenreCounts> {
-    const counts = new Map((await this.deps.tracks.countByGenre()).map((r) => [r.genre, r.count]));
-    const genres = GENRES.map((genre) => ({ genre, count: counts.get(genre) ?? 0 }));
-    return { total: genres.reduce((sum, g) => sum + g.count, 0), genres };
-  }
 
   /** A track; a moderated or private one only for its owner and admins, an unlisted one also with its secret. */
   async get(id: string, viewer?: Actor, secret?: string): Promise<Track> {
