@@ -69,7 +69,6 @@ import { RepostService } from './services/repost.service.js';
 import { SubsonicRepository } from './repositories/subsonic.repository.js';
 import { PlayQueueService } from './services/play-queue.service.js';
 import { SubsonicCredentialService } from './services/subsonic-credential.service.js';
-import { SubsonicService } from './services/subsonic.service.js';
 import { RadioRepository } from './repositories/radio.repository.js';
 import { RadioService } from './services/radio.service.js';
 import { SearchIndexRepository } from './repositories/search-index.repository.js';
@@ -123,6 +122,8 @@ export interface AppContext {
     trackMedia: TrackMediaService;
     /** The lists of visible tracks: newest, by genre, artist, search or tag, and the genre counts. */
     trackCatalogue: TrackCatalogueService;
+    /** Stored images: covers, photos and their smaller copies (Subsonic's getCoverArt sizes). */
+    images: ImageService;
     uploads: UploadService;
     engagement: EngagementService;
     playlists: PlaylistService;
@@ -145,8 +146,8 @@ export interface AppContext {
     playlistTransfer: PlaylistTransferService;
     /** The server-side play queue (OpenSubsonic getPlayQueue/savePlayQueue; the web player's "continue"). */
     playQueue: PlayQueueService;
-    /** The OpenSubsonic API over the services above, with its credentials. */
-    subsonic: SubsonicService & { credentials: SubsonicCredentialService };
+    /** The credentials Subsonic apps sign in with (the API itself is the adapter in routes/subsonic/). */
+    subsonic: { credentials: SubsonicCredentialService };
     lyrics: LyricsService;
     radio: RadioService;
     /** SQLite's FTS5 indexes kept compact (the `search-index-merge` job). */
@@ -280,36 +281,13 @@ export async function createContext(config: Config): Promise<AppContext> {
     const releases = new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images, events });
     const playQueue = new PlayQueueService({ db, repository: repositories.subsonic, tracks: repositories.tracks });
     const lyrics = new LyricsService({ db, lyrics: repositories.lyrics, tracks: repositories.tracks, events });
-    // OpenSubsonic's getLyrics reads the track lyrics; the Subsonic service has already checked
-    // that the listener may see the track, so the read itself goes as a trusted one.
-    const lyricsFor = async (trackId: string) => {
-      const found = await lyrics.forTrack(trackId, { id: 'subsonic', isAdmin: true });
-      if (!found) return null;
-      return { lang: found.lang ?? 'und', synced: found.kind === 'synced', lines: found.lines.map((l) => ({ start: l.startMs, value: l.text })) };
-    };
-    const subsonic = Object.assign(
-      new SubsonicService({
-        repository: repositories.subsonic,
-        tracks: repositories.tracks,
-        releases: repositories.releases,
-        profiles: repositories.profiles,
-        playlistRows: repositories.playlists,
-        trackCatalogue,
-        engagement,
-        playlists,
-        releaseService: releases,
-        artists,
-        playQueue,
-        images,
-        lyricsFor,
-      }),
-      { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) },
-    );
+    const subsonic = { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) };
     const services = {
       profiles,
       tracks: Object.assign(tracks, { knownPublicMedia: (key: string) => trackMedia.knownPublicMedia(key) }),
       trackMedia,
       trackCatalogue,
+      images,
       uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
       engagement,
       playlists,
