@@ -51,6 +51,12 @@ export function genreFromTags(tags: string[]): Genre | undefined {
   return undefined;
 }
 
+/**
+ * A track's lifecycle: created from an upload, renamed, re-covered, hidden or shown (admins), its
+ * visibility and schedule changed, its secret link reset, published when due, deleted; and the
+ * read of one track as a viewer may see it. Lists are TrackCatalogueService's; files are
+ * TrackMediaService's.
+ */
 export class TrackService {
   constructor(private readonly deps: TrackServiceDeps) {}
 
