@@ -17,10 +17,15 @@ import { ENTRY_SLICE, PlaylistService } from './services/playlist.service.js';
 import { SearchService } from './services/search.service.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
-import { TrackRepository } from './repositories/track.repository.js';
+import { type TrackRepository, allTrackParts } from './repositories/track.repository.js';
+import { TrackCatalogueRepository } from './repositories/track-catalogue.repository.js';
+import { TrackLifecycleRepository } from './repositories/track-lifecycle.repository.js';
+import { TrackRowsRepository } from './repositories/track-rows.repository.js';
 import { UploadRepository } from './repositories/upload.repository.js';
 import { ProfileService } from './services/profile.service.js';
 import { TrackService } from './services/track.service.js';
+import { TrackMediaService } from './services/track-media.service.js';
+import { TrackCatalogueService } from './services/track-catalogue.service.js';
 import { UploadService } from './services/upload.service.js';
 import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
@@ -64,7 +69,6 @@ import { RepostService } from './services/repost.service.js';
 import { SubsonicRepository } from './repositories/subsonic.repository.js';
 import { PlayQueueService } from './services/play-queue.service.js';
 import { SubsonicCredentialService } from './services/subsonic-credential.service.js';
-import { SubsonicService } from './services/subsonic.service.js';
 import { RadioRepository } from './repositories/radio.repository.js';
 import { RadioService } from './services/radio.service.js';
 import { SearchIndexRepository } from './repositories/search-index.repository.js';
@@ -88,6 +92,7 @@ export interface AppContext {
   sessions: SessionLookup;
   repositories: {
     profiles: ProfileRepository;
+    /** The track catalogue, rows and lifecycle repositories as one object; each service's type names the part it uses. */
     tracks: TrackRepository;
     uploads: UploadRepository;
     engagement: EngagementRepository;
@@ -108,7 +113,17 @@ export interface AppContext {
   };
   services: {
     profiles: ProfileService;
-    tracks: TrackService;
+    /**
+     * A track's lifecycle (upload, details, visibility, publishing) and its read. `knownPublicMedia` is trackMedia's, kept here for the media
+     * fast path in app.ts until that reads services.trackMedia.
+     */
+    tracks: TrackService & Pick<TrackMediaService, 'knownPublicMedia'>;
+    /** Who may read which file of a track, and which file: /media, its fast path, embeds, Subsonic's stream, download and cover art. */
+    trackMedia: TrackMediaService;
+    /** The lists of visible tracks: newest, by genre, artist, search or tag, and the genre counts. */
+    trackCatalogue: TrackCatalogueService;
+    /** Stored images: covers, photos and their smaller copies (Subsonic's getCoverArt sizes). */
+    images: ImageService;
     uploads: UploadService;
     engagement: EngagementService;
     playlists: PlaylistService;
@@ -131,8 +146,8 @@ export interface AppContext {
     playlistTransfer: PlaylistTransferService;
     /** The server-side play queue (OpenSubsonic getPlayQueue/savePlayQueue; the web player's "continue"). */
     playQueue: PlayQueueService;
-    /** The OpenSubsonic API over the services above, with its credentials. */
-    subsonic: SubsonicService & { credentials: SubsonicCredentialService };
+    /** The credentials Subsonic apps sign in with (the API itself is the adapter in routes/subsonic/). */
+    subsonic: { credentials: SubsonicCredentialService };
     lyrics: LyricsService;
     radio: RadioService;
     /** SQLite's FTS5 indexes kept compact (the `search-index-merge` job). */
@@ -186,7 +201,11 @@ export async function createContext(config: Config): Promise<AppContext> {
     const { db } = database;
     const repositories = {
       profiles: new ProfileRepository(db, database.dialect),
-      tracks: new TrackRepository(db, database.dialect),
+      tracks: allTrackParts({
+        catalogue: new TrackCatalogueRepository(db, database.dialect),
+        rows: new TrackRowsRepository(db, database.dialect),
+        lifecycle: new TrackLifecycleRepository(db, database.dialect),
+      }),
       uploads: new UploadRepository(db),
       engagement: new EngagementRepository(db, database.dialect),
       playlists: new PlaylistRepository(db),
@@ -241,10 +260,11 @@ export async function createContext(config: Config): Promise<AppContext> {
       images,
       moderation: repositories.moderation,
       maxUploadBytes: config.maxUploadBytes,
-      downloads: new DownloadSigner(`download:${secret}`),
       processesAudio: mediaEngine !== undefined,
       log,
     });
+    const trackCatalogue = new TrackCatalogueService({ tracks: repositories.tracks });
+    const trackMedia = new TrackMediaService({ tracks: repositories.tracks, storage, events, downloads: new DownloadSigner(`download:${secret}`) });
     const engagement = new EngagementService({
       db,
       tracks: repositories.tracks,
@@ -261,34 +281,13 @@ export async function createContext(config: Config): Promise<AppContext> {
     const releases = new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images, events });
     const playQueue = new PlayQueueService({ db, repository: repositories.subsonic, tracks: repositories.tracks });
     const lyrics = new LyricsService({ db, lyrics: repositories.lyrics, tracks: repositories.tracks, events });
-    // OpenSubsonic's getLyrics reads the track lyrics; the Subsonic service has already checked
-    // that the listener may see the track, so the read itself goes as a trusted one.
-    const lyricsFor = async (trackId: string) => {
-      const found = await lyrics.forTrack(trackId, { id: 'subsonic', isAdmin: true });
-      if (!found) return null;
-      return { lang: found.lang ?? 'und', synced: found.kind === 'synced', lines: found.lines.map((l) => ({ start: l.startMs, value: l.text })) };
-    };
-    const subsonic = Object.assign(
-      new SubsonicService({
-        repository: repositories.subsonic,
-        tracks: repositories.tracks,
-        releases: repositories.releases,
-        profiles: repositories.profiles,
-        playlistRows: repositories.playlists,
-        trackService: tracks,
-        engagement,
-        playlists,
-        releaseService: releases,
-        artists,
-        playQueue,
-        images,
-        lyricsFor,
-      }),
-      { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) },
-    );
+    const subsonic = { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) };
     const services = {
       profiles,
-      tracks,
+      tracks: Object.assign(tracks, { knownPublicMedia: (key: string) => trackMedia.knownPublicMedia(key) }),
+      trackMedia,
+      trackCatalogue,
+      images,
       uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
       engagement,
       playlists,

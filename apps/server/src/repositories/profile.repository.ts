@@ -1,6 +1,6 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../db/database.js';
-import { containsText, longestLiteralRun } from './track.repository.js';
+import { containsText, longestLiteralRun } from './track-query.js';
 import type { Database, NewProfile, ProfileRow, ProfileUpdate } from '../db/schema.js';
 
 /**

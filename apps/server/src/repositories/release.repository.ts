@@ -2,7 +2,8 @@ import { type Kysely, type Selectable, type SqlBool, type Transaction, sql } fro
 import type { DialectName } from '../db/database.js';
 import type { Database, ReleasesTable } from '../db/schema.js';
 
-import { containsText, leaveRelease, shiftReleaseCounters } from './track.repository.js';
+import { leaveRelease, shiftReleaseCounters } from './track-lifecycle.repository.js';
+import { containsText } from './track-query.js';
 
 export type ReleaseVisibility = 'public' | 'unlisted' | 'private';
 export type ReleaseChanges = Partial<{

@@ -36,7 +36,7 @@ export type TrackOrder = 'newest' | 'frequent' | 'highest';
 export class SubsonicRepository {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName = 'sqlite',
+    private readonly dialect: DialectName,
   ) {}
 
   async insertCredential(row: CredentialRow): Promise<void> {

@@ -2,13 +2,15 @@ import type { EventBus } from '../events/event-bus.js';
 import type { JobQueue, JobRun, QueuePolicy } from '../jobs/job-queue.js';
 import { type MediaEngine, MediaEngineError } from '../media/engine/media-engine.js';
 import { processStoredAudio } from '../media/engine/process-audio.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackLifecycleRepository } from '../repositories/track-lifecycle.repository.js';
+import type { AudioOutcome } from '../repositories/track-lifecycle.repository.js';
 import type { Storage } from '../storage/storage.js';
 
 export interface AudioServiceDeps {
   /** Undefined when no media engine runs here: new tracks then play their originals, unmeasured. */
   engine: MediaEngine | undefined;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById'> & Pick<TrackLifecycleRepository, 'processingAudio' | 'setAudio'>;
   storage: Storage;
   events: EventBus;
   jobs: Pick<JobQueue, 'register' | 'send'>;
@@ -98,7 +100,7 @@ export class AudioService {
     this.stopListening?.();
   }
 
-  private async finish(trackId: string, outcome: Parameters<TrackRepository['setAudio']>[1]): Promise<boolean> {
+  private async finish(trackId: string, outcome: AudioOutcome): Promise<boolean> {
     const recorded = await this.deps.tracks.setAudio(trackId, outcome);
     if (recorded) this.deps.events.emit('track.updated', { trackId });
     return recorded;

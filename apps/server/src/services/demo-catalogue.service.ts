@@ -17,7 +17,8 @@ import type { EventBus } from '../events/event-bus.js';
 import { nowIso } from '../lib/ids.js';
 import { probeStoredAudio } from '../media/audio-probe.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackLifecycleRepository } from '../repositories/track-lifecycle.repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { ImageService } from './image.service.js';
 import type { ProfileService } from './profile.service.js';
@@ -28,7 +29,7 @@ export interface DemoCatalogueDeps {
   auth: Auth;
   storage: Storage;
   images: ImageService;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'existingIds' | 'withoutImage'> & Pick<TrackLifecycleRepository, 'create' | 'setImage'>;
   profileRows: ProfileRepository;
   profiles: ProfileService;
   events: EventBus;

@@ -9,7 +9,9 @@ import { GroupCommit } from '../lib/group-commit.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { SharedState } from '../lib/shared-state.js';
 import type { EngagementRepository, PlayOutcome, ReportedPlay } from '../repositories/engagement.repository.js';
-import type { TrackRepository, TrackWithArtist } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackCatalogueRepository } from '../repositories/track-catalogue.repository.js';
+import type { TrackWithArtist } from '../repositories/track-query.js';
 import type { ScrobbleOutbox } from './listenbrainz.service.js';
 import type { NotificationSink } from './notification.service.js';
 import { toTrack } from './track.mapper.js';
@@ -31,7 +33,7 @@ export interface Listener {
 
 export interface EngagementServiceDeps {
   db: Kysely<Database>;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'getManyVisible'> & Pick<TrackCatalogueRepository, 'topByListens'>;
   engagement: EngagementRepository;
   events: EventBus;
   /** Where anonymous listens are remembered for REPLAY_GUARD_MS (they have no user row to query). */

@@ -7,12 +7,12 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors.js
 import { nowIso } from '../lib/ids.js';
 import { lyricsBody } from '../lib/lyrics-search.js';
 import type { LyricsRepository, LyricsRow } from '../repositories/lyrics.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 
 export interface LyricsServiceDeps {
   db: Kysely<Database>;
   lyrics: LyricsRepository;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById'>;
   events: EventBus;
 }
 

@@ -15,7 +15,7 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import { nowIso } from '../lib/ids.js';
 import type { NewNotification, NotificationRepository, NotificationRow } from '../repositories/notification.repository.js';
 import type { ReleaseRepository } from '../repositories/release.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 
 /** Users told of one fan-out per live event, so an event stays small however many followers an artist has. */
 const ANNOUNCE_CHUNK = 500;
@@ -32,7 +32,7 @@ export interface NotificationSink {
 
 export interface NotificationServiceDeps {
   notifications: NotificationRepository;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById'>;
   /** Issue 13: a release going public is one "new release" notification naming the release. */
   releases?: ReleaseRepository;
   events: EventBus;

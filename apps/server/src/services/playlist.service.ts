@@ -17,14 +17,14 @@ import type { EventBus } from '../events/event-bus.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import { COVER_PLACES, type EntryRow, type PlaylistRepository, type PlaylistRow } from '../repositories/playlist.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 import type { ImageService } from './image.service.js';
 import { mediaUrl, toTrack } from './track.mapper.js';
 
 export interface PlaylistServiceDeps {
   db: Kysely<Database>;
   playlists: PlaylistRepository;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'getManyVisible'>;
   images: ImageService;
   events: EventBus;
   /** Entries a slice of a whole playlist holds (ENTRY_SLICE, the engine's). */

@@ -5,12 +5,13 @@ import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { nowIso } from '../lib/ids.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { RadioRepository, SimilarRow } from '../repositories/radio.repository.js';
-import { type TrackRepository, type TrackWithArtist, parseTags } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import { type TrackWithArtist, parseTags } from '../repositories/track-query.js';
 import { toTrack } from './track.mapper.js';
 
 export interface RadioDeps {
   radio: RadioRepository;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'getMany' | 'getManyVisible'>;
   profiles: ProfileRepository;
   jobs: Pick<JobQueue, 'register'>;
   log: (message: string, error?: unknown) => void;

@@ -7,7 +7,8 @@ import { type Actor, canSeeTrack, ownsOrAdmin, secretMatches } from '../lib/acto
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { ReleaseRepository, ReleaseWithArtist } from '../repositories/release.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackLifecycleRepository } from '../repositories/track-lifecycle.repository.js';
 import type { ImageService } from './image.service.js';
 import type { ProfileService } from './profile.service.js';
 import { mediaUrl, searchText, toTrack, toTrackFor } from './track.mapper.js';
@@ -16,7 +17,7 @@ import { PUBLISH_AT_SLACK_MS, type TrackService, newSecret } from './track.servi
 export interface ReleaseServiceDeps {
   db: Kysely<Database>;
   releases: ReleaseRepository;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'getMany'> & Pick<TrackLifecycleRepository, 'markReleased' | 'setAccess'>;
   trackService: TrackService;
   profiles: ProfileService;
   images: ImageService;

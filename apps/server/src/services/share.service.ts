@@ -1,5 +1,5 @@
 import type { ReleaseRepository } from '../repositories/release.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 import { mediaUrl } from './track.mapper.js';
 import type { PlaylistService } from './playlist.service.js';
 import type { ProfileService } from './profile.service.js';
@@ -20,7 +20,7 @@ export interface ShareMeta {
 }
 
 export interface ShareServiceDeps {
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById'>;
   profiles: ProfileService;
   playlists: PlaylistService;
   releases?: ReleaseRepository;

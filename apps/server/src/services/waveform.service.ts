@@ -8,11 +8,12 @@ import { findLateMoov } from '../media/waveform/mp4-moov.js';
 import type { WaveformRequest } from '../media/waveform/protocol.js';
 import { WorkerClient } from '../media/waveform/worker-client.js';
 import type { JobQueue, JobRun, QueuePolicy } from '../jobs/job-queue.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackLifecycleRepository } from '../repositories/track-lifecycle.repository.js';
 import type { Storage } from '../storage/storage.js';
 
 export interface WaveformServiceDeps {
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById'> & Pick<TrackLifecycleRepository, 'pendingWaveforms' | 'setWaveform'>;
   storage: Storage;
   events: EventBus;
   jobs: Pick<JobQueue, 'register' | 'send'>;
