@@ -5,6 +5,7 @@ import { type Auth, type AuthDeps, createAuth, migrateAuth } from './auth/auth.j
 import { SessionLookup } from './auth/session-lookup.js';
 import { type Config, isAdminEmail } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { dialectOf } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { withMigrationLock } from './db/migration-lock.js';
 import type { EventBus } from './events/event-bus.js';
@@ -13,7 +14,7 @@ import { LiveHub } from './events/live-hub.js';
 import { EngagementRepository } from './repositories/engagement.repository.js';
 import { PlaylistRepository } from './repositories/playlist.repository.js';
 import { EngagementService } from './services/engagement.service.js';
-import { ENTRY_SLICE, PlaylistService } from './services/playlist.service.js';
+import { PlaylistService } from './services/playlist.service.js';
 import { SearchService } from './services/search.service.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
@@ -184,6 +185,7 @@ export async function createContext(config: Config): Promise<AppContext> {
   try {
     const secret = resolveSecret(config);
     const { db } = database;
+    const { settings } = dialectOf(database.dialect);
     const repositories = {
       profiles: new ProfileRepository(db, database.dialect),
       tracks: new TrackRepository(db, database.dialect),
@@ -216,7 +218,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const events = shared.events;
     const log = (message: string, error?: unknown) => console.warn(`platter: ${message}`, error ?? '');
     const images = new ImageService(storage);
-    const playlists = new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, images, events, entrySlice: ENTRY_SLICE[database.dialect] });
+    const playlists = new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, images, events, entrySlice: settings.playlistEntrySlice });
     const jobs = createJobQueue(config, { log });
     const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, jobs, log });
     // The media engine (ffmpeg: FFMPEG_PATH, the machine's, or the registry package's build), chosen once.
@@ -251,9 +253,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       engagement: repositories.engagement,
       events,
       shared,
-      // On PostgreSQL a batch is six round trips: a second one commits meanwhile on another
-      // pooled connection, so a slow commit holds up half the listens, not all. SQLite has one writer.
-      listenBatches: database.dialect === 'postgres' ? 2 : 1,
+      listenBatches: settings.listenBatches,
       notifications,
       scrobbles: listenBrainz,
     });
@@ -315,13 +315,13 @@ export async function createContext(config: Config): Promise<AppContext> {
       reposts: new RepostService({ db, reposts: repositories.reposts, tracks: repositories.tracks, profiles, events, notifications, releases: repositories.releases }),
       notifications,
       listenBrainz,
-      playlistTransfer: new PlaylistTransferService({ repo: new PlaylistTransferRepository(db), playlists, dialect: database.dialect }),
+      playlistTransfer: new PlaylistTransferService({ repo: new PlaylistTransferRepository(db, database.dialect), playlists }),
       share: new ShareService({ tracks: repositories.tracks, profiles, playlists, releases: repositories.releases }),
       releases,
       playQueue,
       subsonic,
       lyrics,
-      radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, jobs, log, statementTracks: database.dialect === 'sqlite' ? 3 : undefined }),
+      radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, jobs, log, statementTracks: settings.radioStatementTracks }),
       searchIndex: new SearchIndexService({ index: repositories.searchIndex, jobs, log }),
     };
     // Every new track gets its waveform made in the background, as a job claimed by one instance.

@@ -573,7 +573,7 @@ export async function runSeed(
   try {
     const summary = await seedDatabase(
       config,
-      ({ db, dialect }) => ({ config, secret: resolveSecret(config), db, dialect, profiles: new ProfileService(new ProfileRepository(db)) }),
+      ({ db, dialect }) => ({ config, secret: resolveSecret(config), db, dialect, profiles: new ProfileService(new ProfileRepository(db, dialect)) }),
       options,
       progress,
     );

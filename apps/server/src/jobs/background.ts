@@ -55,7 +55,7 @@ export function startBackgroundWork(context: AppContext, log: BackgroundLog): Ba
     // SQLite's FTS5 search indexes merged back to few segments (registered by the context): every
     // five minutes (a run after a hundred uploads takes milliseconds), not at start, so a start's
     // first requests do not meet it. PostgreSQL's GIN indexes need nothing of the kind.
-    if (context.database.dialect === 'sqlite') await jobs.schedule('search-index-merge', { everyMinutes: SEARCH_INDEX_EVERY_MINUTES, data: {} });
+    if (services.searchIndex.hasWork()) await jobs.schedule('search-index-merge', { everyMinutes: SEARCH_INDEX_EVERY_MINUTES, data: {} });
 
     const pending = await services.waveforms.enqueuePending();
     if (pending > 0) log.info(`Waveforms: ${pending} pending tracks queued`);

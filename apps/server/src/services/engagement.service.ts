@@ -37,8 +37,8 @@ export interface EngagementServiceDeps {
   /** Where anonymous listens are remembered for REPLAY_GUARD_MS (they have no user row to query). */
   shared: Pick<SharedState, 'firstSeen'>;
   /**
-   * Listen batches committing at once: 1 on SQLite (one writer); on PostgreSQL more can overlap,
-   * each on its own pooled connection. Default 1.
+   * Listen batches committing at once (DialectSettings.listenBatches: 1 on SQLite, one writer; on
+   * PostgreSQL more can overlap, each on its own pooled connection). Default 1.
    */
   listenBatches?: number;
   now?: () => number;

@@ -15,9 +15,9 @@ export interface RadioDeps {
   jobs: Pick<JobQueue, 'register'>;
   log: (message: string, error?: unknown) => void;
   /**
-   * Tracks per refresh statement (default REFRESH_BATCH). On SQLite a statement runs on the event
-   * loop (better-sqlite3 is synchronous), so the context gives it a few tracks at a time, and the
-   * job yields to waiting requests between statements.
+   * Tracks per refresh statement (default REFRESH_BATCH), given where a statement runs on the
+   * event loop (SQLite's better-sqlite3 is synchronous: DialectSettings.radioStatementTracks): a
+   * few tracks at a time, and the job yields to waiting requests between statements.
    */
   statementTracks?: number;
 }
@@ -61,7 +61,7 @@ export class RadioService {
       for (let i = 0; i < ids.length; i += step) {
         const started = performance.now();
         await radio.refresh(ids.slice(i, i + step), nowIso());
-        // Requests go first: on SQLite (statementTracks set) the job rests as long as its statement
+        // Requests go first: where statementTracks is set (SQLite) the job rests as long as its statement
         // took, so it holds the event loop at most half the time (bench/radio-job.md).
         const rest = this.deps.statementTracks ? Math.min(250, performance.now() - started) : 0;
         await new Promise((resolve) => (rest > 1 ? setTimeout(resolve, rest) : setImmediate(resolve)));

@@ -70,6 +70,11 @@ export class SearchIndexService {
     );
   }
 
+  /** Whether this database has indexes to keep compact (SQLite's FTS5 tables; none on PostgreSQL). */
+  hasWork(): boolean {
+    return this.deps.index.tables().length > 0;
+  }
+
   /** Compacts every FTS5 table of more than one segment; reports the tables it merged. */
   async compact(run?: Pick<JobRun, 'signal'>): Promise<CompactReport[]> {
     const { index } = this.deps;
