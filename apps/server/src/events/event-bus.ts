@@ -33,7 +33,7 @@ export interface DomainEvents {
 }
 
 /**
- * Delivers each event to every listener on every instance (lib/shared-state.ts picks in-process or
+ * Delivers each event to every listener on every instance (shared-state/create-shared-state.ts picks in-process or
  * Redis), to the raising instance's own listeners synchronously inside emit(). Payloads must be
  * plain JSON. A listener runs once per instance: one that writes to the database or sends a job
  * must make that idempotent (as the waveform job's onceKey does), or it happens N times.

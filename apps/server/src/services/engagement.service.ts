@@ -7,7 +7,7 @@ import type { EventBus } from '../events/event-bus.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { GroupCommit } from '../lib/group-commit.js';
 import { newId, nowIso } from '../lib/ids.js';
-import type { SharedState } from '../lib/shared-state.js';
+import type { SharedState } from '../shared-state/shared-state.js';
 import type { EngagementRepository, PlayOutcome, ReportedPlay } from '../repositories/engagement.repository.js';
 import type { TrackRepository, TrackWithArtist } from '../repositories/track.repository.js';
 import type { ScrobbleOutbox } from './listenbrainz.service.js';
