@@ -99,7 +99,7 @@ index.mergeStep = async (...args) => {
     steps.push(performance.now() - started);
   }
 };
-const service = new SearchIndexService({ index, jobs: context.jobs, log: () => undefined, stepPages: STEP_PAGES });
+const service = new SearchIndexService({ index, log: () => undefined, stepPages: STEP_PAGES });
 const loop = monitorEventLoopDelay({ resolution: 1 });
 loop.enable();
 const started = performance.now();

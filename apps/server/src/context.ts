@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Auth, type AuthDeps, createAuth, migrateAuth } from './auth/auth.js';
+import { type Auth, type AuthDeps, accountByEmail, createAuth, migrateAuth } from './auth/auth.js';
 import { SessionLookup } from './auth/session-lookup.js';
 import { type Config, isAdminEmail } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
@@ -48,13 +48,15 @@ import { AudioService } from './services/audio.service.js';
 import { createMediaEngine } from './media/engine/create-media-engine.js';
 import type { MediaEngine } from './media/engine/media-engine.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
+import { JobRunner } from './jobs/declared-jobs.js';
+import { DemoCatalogueService } from './services/demo-catalogue.service.js';
 import { ListenBrainzRepository } from './repositories/listenbrainz.repository.js';
 import { ReleaseRepository } from './repositories/release.repository.js';
 import { ReleaseService } from './services/release.service.js';
 import { ListenBrainzService } from './services/listenbrainz.service.js';
 import { PlaylistTransferRepository } from './repositories/playlist-transfer.repository.js';
 import { PlaylistTransferService } from './services/playlist-transfer.service.js';
-import { LyricsService } from './services/lyrics.service.js';
+import { LyricsService, openSubsonicLyrics } from './services/lyrics.service.js';
 import { DownloadSigner } from './lib/download-signer.js';
 import { SecretBox } from './lib/secret-box.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -82,6 +84,8 @@ export interface AppContext {
   shared: SharedState;
   /** Background work as claimed jobs: in-process, or pg-boss on PostgreSQL. */
   jobs: JobQueue;
+  /** The jobs the services declare, registered on `jobs`; startBackgroundWork starts their schedules. */
+  jobRunner: JobRunner;
   /** Undefined when no ffmpeg runs here (MEDIA_ENGINE=none): tracks then play their originals. */
   mediaEngine: MediaEngine | undefined;
   hub: LiveHub;
@@ -139,6 +143,8 @@ export interface AppContext {
     radio: RadioService;
     /** SQLite's FTS5 indexes kept compact (the `search-index-merge` job). */
     searchIndex: SearchIndexService;
+    /** The generated demo catalogue, when PLATTER_DEMO is on. */
+    demo: DemoCatalogueService | undefined;
   };
   close(): Promise<void>;
 }
@@ -262,13 +268,6 @@ export async function createContext(config: Config): Promise<AppContext> {
     const releases = new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images, events });
     const playQueue = new PlayQueueService({ db, repository: repositories.subsonic, tracks: repositories.tracks });
     const lyrics = new LyricsService({ db, lyrics: repositories.lyrics, tracks: repositories.tracks, events });
-    // OpenSubsonic's getLyrics reads the track lyrics; the Subsonic service has already checked
-    // that the listener may see the track, so the read itself goes as a trusted one.
-    const lyricsFor = async (trackId: string) => {
-      const found = await lyrics.forTrack(trackId, { id: 'subsonic', isAdmin: true });
-      if (!found) return null;
-      return { lang: found.lang ?? 'und', synced: found.kind === 'synced', lines: found.lines.map((l) => ({ start: l.startMs, value: l.text })) };
-    };
     const subsonic = Object.assign(
       new SubsonicService({
         repository: repositories.subsonic,
@@ -283,10 +282,25 @@ export async function createContext(config: Config): Promise<AppContext> {
         artists,
         playQueue,
         images,
-        lyricsFor,
+        lyricsFor: (trackId) => lyrics.forCheckedTrack(trackId).then(openSubsonicLyrics),
       }),
       { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) },
     );
+    const auth = createAuth(authDeps);
+    const demo = config.demo
+      ? new DemoCatalogueService({
+          db,
+          accounts: accountByEmail(auth),
+          storage,
+          images,
+          tracks: repositories.tracks,
+          profileRows: repositories.profiles,
+          profiles,
+          events,
+          workers: config.demoWorkers,
+          limit: config.demoTracks,
+        })
+      : undefined;
     const services = {
       profiles,
       tracks,
@@ -322,31 +336,22 @@ export async function createContext(config: Config): Promise<AppContext> {
       playQueue,
       subsonic,
       lyrics,
-      radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, jobs, log, statementTracks: settings.radioStatementTracks }),
-      searchIndex: new SearchIndexService({ index: repositories.searchIndex, jobs, log }),
+      radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, log, statementTracks: settings.radioStatementTracks }),
+      searchIndex: new SearchIndexService({ index: repositories.searchIndex, log }),
+      demo,
     };
-    // Every new track gets its waveform made in the background, as a job claimed by one instance.
-    await waveforms.listen();
-    // …and its loudness measured and streaming renditions made by the media engine, the same way.
-    await audio.listen();
-    // …and its artist's followers told of the new release, once, by a claimed job.
-    await notifications.listen();
-    // ListenBrainz submissions (issue 14): per listener, claimed, retried with backoff.
-    await listenBrainz.register();
-    // Scheduled releases (issue 13): the `track-publish` job publishes the due releases (with their
-    // tracks, announced once as a release), then the due single tracks, each once.
-    const releaseService = services.releases;
-    await jobs.register('track-publish', async () => {
-      await releaseService.publishDue();
-      await tracks.publishDue();
-    }, { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 });
-    // Radio (issue 14): `radio-similar` keeps track_similar, scheduled by startBackgroundWork.
-    await services.radio.listen();
-    // SQLite's FTS5 indexes: `search-index-merge` keeps them compact, scheduled by startBackgroundWork.
-    await services.searchIndex.listen();
+    // Every job a service declares, in the order background work starts their schedules.
+    const jobRunner = new JobRunner(
+      jobs,
+      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, ...(demo ? [demo] : [])].map((service) => service.jobs()),
+      { info: (message) => log(message) },
+    );
+    await jobRunner.register();
+    waveforms.listen();
+    audio.listen();
+    notifications.listen();
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
-    const auth = createAuth(authDeps);
     return {
       config,
       database,
@@ -354,6 +359,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       events,
       shared,
       jobs,
+      jobRunner,
       mediaEngine,
       hub,
       auth,

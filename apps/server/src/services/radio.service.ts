@@ -1,5 +1,6 @@
 import { GENRES, type DailyMix, type Genre, type RadioItem, type RadioPage, type RadioQuery, type RadioReason, type SimilarTracks, RADIO_EXCLUDE_MAX, SIMILAR_TRACKS_LIMIT, DAILY_MIX_SIZE } from '@platter/shared';
-import type { JobQueue, JobRun } from '../jobs/job-queue.js';
+import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
+import type { JobRun } from '../jobs/job-queue.js';
 import { type Actor, canSeeTrack } from '../lib/actor.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { nowIso } from '../lib/ids.js';
@@ -12,7 +13,6 @@ export interface RadioDeps {
   radio: RadioRepository;
   tracks: TrackRepository;
   profiles: ProfileRepository;
-  jobs: Pick<JobQueue, 'register'>;
   log: (message: string, error?: unknown) => void;
   /**
    * Tracks per refresh statement (default REFRESH_BATCH), given where a statement runs on the
@@ -22,6 +22,8 @@ export interface RadioDeps {
   statementTracks?: number;
 }
 
+/** How often `radio-similar` runs. */
+const RADIO_EVERY_MINUTES = 10;
 /** Tracks refreshed per batch, plays read per batch of the activity walk, and batches per job run. */
 export const REFRESH_BATCH = 25;
 const PLAYS_PER_BATCH = 1_000;
@@ -46,8 +48,19 @@ interface Pick_ {
 export class RadioService {
   constructor(private readonly deps: RadioDeps) {}
 
-  async listen(): Promise<void> {
-    await this.deps.jobs.register('radio-similar', async (_data, run) => void (await this.refreshSome(run)), { retryLimit: 1, retryDelaySeconds: 60, timeoutSeconds: 15 * 60 });
+  /** `radio-similar`: every ten minutes and once at start, one instance at a time. */
+  jobs(): JobDeclarations {
+    return {
+      jobs: [
+        declareJob({
+          name: 'radio-similar',
+          run: async (_data, run) => void (await this.refreshSome(run)),
+          policy: { retryLimit: 1, retryDelaySeconds: 60, timeoutSeconds: 15 * 60 },
+          everyMinutes: RADIO_EVERY_MINUTES,
+          atStart: true,
+        }),
+      ],
+    };
   }
 
   /**

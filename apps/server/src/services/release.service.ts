@@ -3,6 +3,7 @@ import { createReleaseSchema, setReleaseTracksSchema, updateReleaseSchema } from
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
+import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
 import { type Actor, canSeeTrack, ownsOrAdmin, secretMatches } from '../lib/actor.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
@@ -205,6 +206,26 @@ export class ReleaseService {
     });
     for (const trackId of await this.deps.releases.trackIds(id)) this.deps.events?.emit('track.updated', { trackId });
     return this.get(id, actor);
+  }
+
+  /**
+   * The `track-publish` job, every minute, one instance at a time: the due releases (with their
+   * tracks, announced once as a release), then the due single tracks, each once.
+   */
+  jobs(): JobDeclarations {
+    return {
+      jobs: [
+        declareJob({
+          name: 'track-publish',
+          run: async () => {
+            await this.publishDue();
+            await this.deps.trackService.publishDue();
+          },
+          policy: { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 },
+          everyMinutes: 1,
+        }),
+      ],
+    };
   }
 
   /**
