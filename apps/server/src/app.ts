@@ -240,7 +240,7 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
     const sharePage = (find: (id: string, secret?: string) => Promise<ShareMeta | undefined>) => async (request: FastifyRequest<{ Params: { id: string }; Querystring: { s?: unknown } }>, reply: FastifyReply) => {
-      // `?s=`: an unlisted track's secret link (issue 13).
+      // `?s=`: an unlisted track's secret link.
       const meta = await find(request.params.id, typeof request.query?.s === 'string' ? request.query.s : undefined);
       const html = await fs.promises.readFile(indexFile, 'utf8');
       const origin = publicOrigin.of(request);

@@ -28,7 +28,7 @@ export interface DomainEvents {
   'track.published': { trackId: string; artistId: string };
   /** An unlisted, private or scheduled release made its tracks public: once per publication (one "new release" for its followers). */
   'release.published': { releaseId: string; artistId: string };
-  /** A user's player announced itself, asked the others to, or steered another (issue 14): to that user's streams only. */
+  /** A user's player announced itself, asked the others to, or steered another (remote control): to that user's streams only. */
   'remote.message': { userId: string; event: RemoteLiveEvent };
 }
 

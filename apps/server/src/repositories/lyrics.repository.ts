@@ -5,10 +5,6 @@ import { MARK_CLOSE, MARK_OPEN, fts5AllWords, fts5Phrase, tsqueryAllWords, tsque
 
 export type LyricsRow = Selectable<TrackLyricsTable>;
 
-/**
- * A track's lyrics (migration lyrics): one row per track; tracks.has_lyrics moves with the row, in
- * the caller's transaction.
- */
 /** A track whose lyrics match, and the key its highlighted lyrics are read by (the FTS5 rowid on SQLite, the track id on PostgreSQL). */
 export interface LyricsMatch {
   track_id: string;
@@ -21,6 +17,10 @@ export const LYRICS_WINDOW = 2_000;
 /** ts_headline's options: the whole text, each match between the markers lyricsSnippet reads. */
 const HEADLINE_OPTIONS = `StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}, HighlightAll=true`;
 
+/**
+ * A track's lyrics (migration lyrics): one row per track; tracks.has_lyrics moves with the row, in
+ * the caller's transaction.
+ */
 export class LyricsRepository {
   private readonly dialect: Dialect;
 

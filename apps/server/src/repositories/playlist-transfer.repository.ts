@@ -12,7 +12,7 @@ export interface TransferTrack {
   release_title: string | null;
 }
 
-/** Reads for playlist export and import (issue 14). */
+/** Reads for playlist export and import as M3U8/XSPF files. */
 export class PlaylistTransferRepository {
   private readonly dialect: Dialect;
 

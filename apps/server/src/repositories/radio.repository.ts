@@ -23,7 +23,7 @@ export interface Cursor {
 }
 
 /**
- * Radio's data (issue 14): track_similar, the job's cursors and the daily mixes. The similar
+ * Radio's data: track_similar, the job's cursors and the daily mixes. The similar
  * tracks are computed here in one SQL statement per batch of tracks (REFRESH_BATCH: 25, a quarter of a second of a busy SQLite at 20,000 tracks), the same on both engines.
  */
 export class RadioRepository {

@@ -44,7 +44,7 @@ export interface EngagementServiceDeps {
   now?: () => number;
   /** Tells the track's artist of a like (and takes it back on unlike). */
   notifications?: NotificationSink;
-  /** Where counted listens of linked ListenBrainz accounts are queued (issue 14). */
+  /** Where counted listens of linked ListenBrainz accounts are queued for scrobbling. */
   scrobbles?: ScrobbleOutbox;
 }
 

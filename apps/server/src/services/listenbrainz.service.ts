@@ -46,7 +46,7 @@ class SubmitError extends Error {
 }
 
 /**
- * ListenBrainz scrobbling (issue 14). A listener links an account with their user token (checked
+ * ListenBrainz scrobbling. A listener links an account with their user token (checked
  * against the server's validate-token, then sealed). Each counted listen of a linked listener is
  * queued in listenbrainz_pending by the listens transaction itself, and the `listenbrainz-submit`
  * job (one per listener at a time, retried with backoff) sends the queue oldest first. Nothing of

@@ -19,7 +19,7 @@ export interface LyricsServiceDeps {
 const trackNotFound = () => new NotFoundError('This track does not exist or was removed.', 'track_not_found');
 
 /**
- * Lyrics of a track (issue 14). Whoever may see the track (canSeeTrack, the unlisted secret
+ * Lyrics of a track. Whoever may see the track (canSeeTrack, the unlisted secret
  * included) may read them; its owner and admins write them. `forTrack` is the one read every API
  * uses (the web API, OpenSubsonic's getLyricsBySongId): structured lines, or null when none.
  */

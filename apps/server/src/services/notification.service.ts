@@ -34,7 +34,7 @@ export interface NotificationSink {
 export interface NotificationServiceDeps {
   notifications: NotificationRepository;
   tracks: TrackRepository;
-  /** Issue 13: a release going public is one "new release" notification naming the release. */
+  /** Releases: a release going public is one "new release" notification naming the release, not one per track. */
   releases?: ReleaseRepository;
   events: EventBus;
   jobs: Pick<JobQueue, 'send'>;
@@ -61,7 +61,7 @@ function keys(kind: NotificationKind, actorId: string, subject: { trackId?: stri
 }
 
 /**
- * Notifications (issue 13): a new follower, a like, a comment, a reply to one's comment, a repost, a followed artist's new
+ * Notifications: a new follower, a like, a comment, a reply to one's comment, a repost, a followed artist's new
  * release. Written when the thing happens (one row), or for a release by a claimed background job
  * that copies the artist's followers into notifications in one INSERT … SELECT. Each change
  * reaches the recipients' open pages as the live event `notifications.changed`.

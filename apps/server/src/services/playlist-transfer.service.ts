@@ -32,7 +32,7 @@ export interface PlaylistTransferServiceDeps {
 }
 
 /**
- * Playlists out and in as files (issue 14). Export writes the listed tracks of a playlist the
+ * Playlists out and in as files. Export writes the listed tracks of a playlist the
  * viewer may read as M3U8 or XSPF, each entry a link to its track page. Import reads either,
  * matches each entry to a listed track, by its Platter link first, else by title (an index probe
  * per distinct title) and artist, and makes a new playlist of the matches in the file's order, with

@@ -87,7 +87,7 @@ const inviteNotFound = () => new NotFoundError('This invite link does not work (
 const ownerOnly = () => new ForbiddenError('Only the owner of this playlist can do this.', 'owner_only');
 
 /**
- * Playlists belong to their owner. The owner may invite collaborators with a link (issue 14):
+ * Playlists belong to their owner. The owner may invite collaborators with a link:
  * collaborators add, remove and move entries (each change attributed and logged) and read the
  * playlist even when it is private; only the owner renames it, changes its visibility or cover,
  * deletes it, manages the link or removes others. Anyone may read a public playlist, and nobody

@@ -41,7 +41,7 @@ interface Pick_ {
 }
 
 /**
- * Radio, similar tracks and the daily mix (issue 14). The `radio-similar` job keeps track_similar
+ * Radio, similar tracks and the daily mix. The `radio-similar` job keeps track_similar
  * (RadioRepository.refresh, in SQL) for the tracks played since its last run, then walks the
  * catalogue for tracks never computed, REFRESH_BATCH tracks at a time; requests only read it.
  */

@@ -21,11 +21,11 @@ export interface ReleaseServiceDeps {
   trackService: TrackService;
   profiles: ProfileService;
   images: ImageService;
-  /** Issue 13: live lists follow tracks a release made public; `release.published` once per publication. */
+  /** Live lists follow the tracks a release made public; `release.published` once per publication. */
   events?: EventBus;
 }
 
-/** A release's access columns (migration releases; wired by issue 13). */
+/** A release's access columns (migration releases): what its tracks take from it. */
 interface ReleaseAccess {
   visibility: TrackVisibility;
   /** Left out: the tracks keep theirs. */
@@ -340,7 +340,7 @@ export class ReleaseService {
   }
 
   /**
-   * Whether the viewer may open the release (issue 13): a public one with a visible track to
+   * Whether the viewer may open the release: a public one with a visible track to
    * everyone; an unlisted one to whoever holds its secret; anything to its artist and admins.
    */
   private canOpen(row: ReleaseWithArtist, viewer: Actor | undefined, secret: string | undefined): boolean {

@@ -43,7 +43,7 @@ export interface CompactReport {
 }
 
 /**
- * Keeps SQLite's FTS5 search indexes compact (issue 11): a lookup reads every segment, and at a
+ * Keeps SQLite's FTS5 search indexes compact: a lookup reads every segment, and at a
  * million tracks the seed's 16 segments made a rare word's lookup 4.2 ms instead of 1.2
  * (bench/catalogue.md). The `search-index-merge` job, every few minutes, for each FTS5 table of
  * more than one segment:
