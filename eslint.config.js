@@ -30,7 +30,7 @@ export default tseslint.config(
 /**
  * The server's layers point one way: routes (with plugins, app.ts and server.ts) → auth (the
  * sign-in system, which makes profiles through the profile service) → services → repositories → db, storage, jobs, events, shared-state, media, lib. Nothing imports a
- * layer above its own; context.ts, the composition root, may import them all (routes and app.ts
+ * layer above its own; context.ts, the composition root (with its context/ wiring modules), may import them all (routes and app.ts
  * take its AppContext), and cli/ may import the context. One config object per layer, since a
  * file's `no-restricted-imports` options come whole from the last object matching it.
  */
@@ -45,7 +45,7 @@ function serverLayers() {
     { name: 'node:fs/promises', message: 'Use the Storage interface.' },
     { name: 'fastify', message: 'Services know nothing of HTTP.' },
   ];
-  const above = { auth: ['routes', 'plugins', 'cli', 'context.js', 'app.js', 'server.js'] };
+  const above = { auth: ['routes', 'plugins', 'cli', 'context.js', 'context', 'app.js', 'server.js'] };
   above.services = [...above.auth, 'auth'];
   above.repositories = [...above.services, 'services'];
   above.lower = [...above.repositories, 'repositories'];

@@ -1,37 +1,25 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import { type Auth, type AuthDeps, accountByEmail, createAuth, migrateAuth } from './auth/auth.js';
+import { type Auth, type AuthDeps, accountByEmail, createAuth } from './auth/auth.js';
 import { SessionLookup } from './auth/session-lookup.js';
 import { type Config, isAdminEmail } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { type Repositories, createRepositories } from './context/repositories.js';
+import { migrateDatabase, resolveSecret } from './context/startup.js';
 import { dialectOf } from './db/dialect.js';
-import { migrateToLatest } from './db/migrate.js';
-import { withMigrationLock } from './db/migration-lock.js';
 import type { EventBus } from './events/event-bus.js';
 import { createSharedState } from './shared-state/create-shared-state.js';
 import type { SharedState } from './shared-state/shared-state.js';
 import { LiveHub } from './events/live-hub.js';
-import { EngagementRepository } from './repositories/engagement.repository.js';
-import { PlaylistRepository } from './repositories/playlist.repository.js';
 import { EngagementService } from './services/engagement.service.js';
 import { PlaylistService } from './services/playlist.service.js';
 import { SearchService } from './services/search.service.js';
-import { ProfileRepository } from './repositories/profile.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
-import { TrackRepository } from './repositories/track.repository.js';
-import { UploadRepository } from './repositories/upload.repository.js';
 import { ProfileService } from './services/profile.service.js';
 import { TrackService } from './services/track.service.js';
 import { UploadService } from './services/upload.service.js';
 import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
 import { UploadSigner } from './storage/upload-signer.js';
-import { CommentRepository } from './repositories/comment.repository.js';
-import { DashboardRepository } from './repositories/dashboard.repository.js';
-import { FollowRepository } from './repositories/follow.repository.js';
-import { ModerationRepository } from './repositories/moderation.repository.js';
-import { PostRepository } from './repositories/post.repository.js';
 import { AccountService } from './services/account.service.js';
 import { ArtistService } from './services/artist.service.js';
 import { CommentService } from './services/comment.service.js';
@@ -50,8 +38,6 @@ import type { MediaEngine } from './media/engine/media-engine.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
 import { JobRunner } from './jobs/declared-jobs.js';
 import { DemoCatalogueService } from './services/demo-catalogue.service.js';
-import { ListenBrainzRepository } from './repositories/listenbrainz.repository.js';
-import { ReleaseRepository } from './repositories/release.repository.js';
 import { ReleaseService } from './services/release.service.js';
 import { ListenBrainzService } from './services/listenbrainz.service.js';
 import { PlaylistTransferRepository } from './repositories/playlist-transfer.repository.js';
@@ -60,19 +46,15 @@ import { LyricsService, openSubsonicLyrics } from './services/lyrics.service.js'
 import { DownloadSigner } from './lib/download-signer.js';
 import { SecretBox } from './lib/secret-box.js';
 import type { JobQueue } from './jobs/job-queue.js';
-import { NotificationRepository } from './repositories/notification.repository.js';
-import { RepostRepository } from './repositories/repost.repository.js';
-import { LyricsRepository } from './repositories/lyrics.repository.js';
 import { NotificationService } from './services/notification.service.js';
 import { RepostService } from './services/repost.service.js';
-import { SubsonicRepository } from './repositories/subsonic.repository.js';
 import { PlayQueueService } from './services/play-queue.service.js';
 import { SubsonicCredentialService } from './services/subsonic-credential.service.js';
 import { SubsonicService } from './services/subsonic.service.js';
-import { RadioRepository } from './repositories/radio.repository.js';
 import { RadioService } from './services/radio.service.js';
-import { SearchIndexRepository } from './repositories/search-index.repository.js';
 import { SearchIndexService } from './services/search-index.service.js';
+
+export { migrateDatabase, resolveSecret } from './context/startup.js';
 
 /** Everything a running Platter holds: the database, storage, services and sign-in. */
 export interface AppContext {
@@ -92,26 +74,7 @@ export interface AppContext {
   auth: Auth;
   /** Who a request's session cookie belongs to: a fast path for current sessions, better-auth for the rest. */
   sessions: SessionLookup;
-  repositories: {
-    profiles: ProfileRepository;
-    tracks: TrackRepository;
-    uploads: UploadRepository;
-    engagement: EngagementRepository;
-    playlists: PlaylistRepository;
-    comments: CommentRepository;
-    posts: PostRepository;
-    follows: FollowRepository;
-    moderation: ModerationRepository;
-    dashboard: DashboardRepository;
-    reposts: RepostRepository;
-    notifications: NotificationRepository;
-    releases: ReleaseRepository;
-    listenBrainz: ListenBrainzRepository;
-    subsonic: SubsonicRepository;
-    lyrics: LyricsRepository;
-    radio: RadioRepository;
-    searchIndex: SearchIndexRepository;
-  };
+  repositories: Repositories;
   services: {
     profiles: ProfileService;
     tracks: TrackService;
@@ -149,43 +112,6 @@ export interface AppContext {
   close(): Promise<void>;
 }
 
-/**
- * The secret that signs sessions and upload URLs. Without BETTER_AUTH_SECRET one is made once and
- * kept in DATA_DIR, so sessions survive restarts of the embedded default.
- */
-export function resolveSecret(config: Config): string {
-  if (config.authSecret) return config.authSecret;
-  const file = path.join(config.dataDir, 'secret');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
-  }
-}
-
-/**
- * Both migrators, better-auth's tables then Platter's, under one lock so that any number of
- * instances may start at once on an empty database. Returns what was applied (empty when current).
- */
-export async function migrateDatabase(
-  database: Pick<DatabaseHandle, 'db' | 'dialect'>,
-  authDeps: AuthDeps,
-  onWait: () => void = () => console.warn('platter: waiting for another instance to finish migrating'),
-): Promise<{ auth: string[]; platter: string[] }> {
-  return withMigrationLock(
-    database,
-    async () => {
-      const auth = await migrateAuth(authDeps);
-      const platter = await migrateToLatest(database.db);
-      return { auth, platter };
-    },
-    onWait,
-  );
-}
-
 /** Opens and migrates the database, then wires repositories → services. Migrations run here, at every start. */
 export async function createContext(config: Config): Promise<AppContext> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -193,26 +119,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const secret = resolveSecret(config);
     const { db } = database;
     const { settings } = dialectOf(database.dialect);
-    const repositories = {
-      profiles: new ProfileRepository(db, database.dialect),
-      tracks: new TrackRepository(db, database.dialect),
-      uploads: new UploadRepository(db),
-      engagement: new EngagementRepository(db, database.dialect),
-      playlists: new PlaylistRepository(db),
-      comments: new CommentRepository(db),
-      posts: new PostRepository(db, database.dialect),
-      follows: new FollowRepository(db),
-      moderation: new ModerationRepository(db),
-      dashboard: new DashboardRepository(db),
-      reposts: new RepostRepository(db),
-      notifications: new NotificationRepository(db),
-      releases: new ReleaseRepository(db, database.dialect),
-      listenBrainz: new ListenBrainzRepository(db),
-      subsonic: new SubsonicRepository(db, database.dialect),
-      lyrics: new LyricsRepository(db, database.dialect),
-      radio: new RadioRepository(db, database.dialect),
-      searchIndex: new SearchIndexRepository(db, database.dialect),
-    };
+    const repositories = createRepositories(db, database.dialect);
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
     await migrateDatabase(database, authDeps);
