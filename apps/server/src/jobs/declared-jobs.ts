@@ -60,11 +60,6 @@ export class JobRunner {
     return this.declarations.flatMap((declared) => declared.jobs ?? []);
   }
 
-  /** The names of the declared jobs, in the context's order. */
-  names(): string[] {
-    return this.jobs.map((job) => job.name);
-  }
-
   async register(): Promise<void> {
     for (const job of this.jobs) {
       const handler = job.run as (data: unknown, run: JobRun, log: JobLog) => Promise<void>;
