@@ -19,9 +19,9 @@ export async function runMigrate(
     const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
     try {
       const { db, dialect } = database;
-      const profiles = new ProfileService(new ProfileRepository(db));
+      const profiles = new ProfileService(new ProfileRepository(db, dialect));
       const authDeps = { config, secret: resolveSecret(config), db, dialect, profiles };
-      const where = dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+      const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
       const done = await migrateDatabase(database, authDeps, () => progress('Waiting for another instance to finish migrating…'));
       const lines = [...done.auth.map((step) => `better-auth: ${step}`), ...done.platter.map((name) => `applied ${name}`)];
       if (lines.length === 0) return { code: 0, output: `The database (${where}) is up to date; nothing to migrate.` };

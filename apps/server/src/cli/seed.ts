@@ -568,7 +568,7 @@ export async function runSeed(
       progress(`Seeding ${where}: ${figure(options.tracks)} tracks, ${figure(options.users)} users (seed ${options.seed})…`);
       const summary = await seedDatabase(
         config,
-        ({ db, dialect }) => ({ config, secret: resolveSecret(config), db, dialect, profiles: new ProfileService(new ProfileRepository(db)) }),
+        ({ db, dialect }) => ({ config, secret: resolveSecret(config), db, dialect, profiles: new ProfileService(new ProfileRepository(db, dialect)) }),
         options,
         progress,
       );

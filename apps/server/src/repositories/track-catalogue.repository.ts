@@ -1,5 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { DialectName } from '../db/database.js';
+import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { type TrackFilter, type TrackWithArtist, containsText, filteredTracks, longestLiteralRun, matchesSearch, trackBase, visibleByIds, visibleTracks } from './track-query.js';
 
@@ -48,10 +48,14 @@ const newestFirst = (a: { id: string; created_at: string }, b: { id: string; cre
  * totals, "did you mean" spelling, genre counts and charts.
  */
 export class TrackCatalogueRepository {
+  private readonly dialect: Dialect;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName,
-  ) {}
+    dialect: DialectName,
+  ) {
+    this.dialect = dialectOf(dialect);
+  }
 
   /** The query behind the search index path of list() and count(); public so tests can EXPLAIN it. */
   filtered(filter: TrackFilter) {
@@ -188,7 +192,7 @@ export class TrackCatalogueRepository {
     if (TrackCatalogueRepository.isShortQuery(filter.search)) {
       return this.inOrder((await this.windowMatches(filter, SHORT_QUERY_WINDOW, limit).execute()).map((r) => r.id));
     }
-    if (this.dialect === 'postgres' && (await this.tracksWithWord(filter.search)) > FEW_MATCHES) {
+    if (this.dialect.fullText === 'gin' && (await this.tracksWithWord(filter.search)) > FEW_MATCHES) {
       const recent = (await this.windowMatches(filter, SEARCH_WINDOW, limit).execute()).map((r) => r.id);
       if (recent.length >= limit) return this.inOrder(recent);
       return (await this.search(filter, 0, limit)).rows;
@@ -214,7 +218,7 @@ export class TrackCatalogueRepository {
    * (CROSS JOIN keeps the FTS5 table outermost) and checked against the exact, escaped pattern.
    */
   indexedMatches(filter: TrackFilter & { search: string }): SelectQueryBuilder<Database, 'tracks' | 'tracks_search', { id: string; created_at: string }> {
-    if (this.dialect === 'postgres') return visibleTracks(this.db, filter).select(['tracks.id', 'tracks.created_at']).where(matchesSearch(this.dialect, filter.search)) as never;
+    if (this.dialect.fullText === 'gin') return visibleTracks(this.db, filter).select(['tracks.id', 'tracks.created_at']).where(matchesSearch(this.dialect, filter.search)) as never;
     const run = longestLiteralRun(filter.search);
     const search = this.db.selectFrom('tracks_search').where(sql<SqlBool>`tracks_search.search_text like ${`%${run}%`}`);
     if (run === filter.search && !filter.genre && !filter.artistId) return search.select(['tracks_search.track_id as id', 'tracks_search.created_at']) as never;

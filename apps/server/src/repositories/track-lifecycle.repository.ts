@@ -1,5 +1,5 @@
 import { type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
-import type { DialectName } from '../db/database.js';
+import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database, NewTrack, TrackVisibility } from '../db/schema.js';
 import { words } from '../lib/spelling.js';
 import { closeGap, shiftPlaylistDurations } from './playlist.repository.js';
@@ -36,10 +36,14 @@ export interface PublishedTrack {
  * (waveform, audio renditions) recorded, deleted with everything pointing at it.
  */
 export class TrackLifecycleRepository {
+  private readonly dialect: Dialect;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName,
-  ) {}
+    dialect: DialectName,
+  ) {
+    this.dialect = dialectOf(dialect);
+  }
 
   /** Inserts the track (with its tag rows) and bumps its artist's track counter in the same transaction. */
   async create(trx: Transaction<Database>, track: NewTrack): Promise<void> {
@@ -105,7 +109,7 @@ export class TrackLifecycleRepository {
    * The row is read first (locked on PostgreSQL). Undefined when there is no such track.
    */
   async setAccess(trx: Transaction<Database>, id: string, changes: AccessChanges): Promise<{ hiddenBefore: number; hidden: number; moderatedBefore: number } | undefined> {
-    const current = await this.lockedOnPostgres(
+    const current = await this.dialect.forUpdate(
       trx.selectFrom('tracks').select(['hidden', 'moderated', 'visibility', 'artist_id', 'duration', 'release_id']).where('id', '=', id),
     ).executeTakeFirst();
     if (!current) return undefined;
@@ -279,10 +283,6 @@ export class TrackLifecycleRepository {
     });
   }
 
-  /** The row read before a write, locked on PostgreSQL (SQLite has one writer already). */
-  private lockedOnPostgres<Q extends { forUpdate(): Q }>(query: Q): Q {
-    return this.dialect === 'postgres' ? query.forUpdate() : query;
-  }
 }
 
 /** Moves a release's counters by one visible track (and its seconds), in the caller's transaction. */

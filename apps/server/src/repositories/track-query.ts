@@ -1,5 +1,5 @@
 import { type Expression, type Kysely, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
-import type { DialectName } from '../db/database.js';
+import type { Dialect } from '../db/dialect.js';
 import type { Database, TracksTable } from '../db/schema.js';
 
 /**
@@ -81,10 +81,10 @@ export function longestLiteralRun(text: string): string {
  * uses its pg_trgm GIN index for the LIKE itself; on SQLite the FTS5 trigram table narrows the
  * candidates first (it needs three characters) and the exact, escaped LIKE decides.
  */
-export function matchesSearch(dialect: DialectName, text: string): Expression<SqlBool> {
+export function matchesSearch(dialect: Dialect, text: string): Expression<SqlBool> {
   const exact = containsText(sql.ref('tracks.search_text'), text);
   const run = longestLiteralRun(text);
-  if (dialect === 'postgres' || run.length < 3) return exact;
+  if (dialect.fullText === 'gin' || run.length < 3) return exact;
   return sql<SqlBool>`(tracks.id in (select track_id from tracks_search where search_text like ${`%${run}%`}) and ${exact})`;
 }
 
@@ -107,7 +107,7 @@ export function visibleTracks(db: Db, filter: TrackFilter) {
 }
 
 /** Visible tracks of the whole filter, its search included, as list rows. */
-export function filteredTracks(db: Db, dialect: DialectName, filter: TrackFilter) {
+export function filteredTracks(db: Db, dialect: Dialect, filter: TrackFilter) {
   let query = trackBase(db).where('tracks.hidden', '=', 0);
   if (filter.genre) query = query.where('tracks.genre', '=', filter.genre);
   if (filter.artistId) query = query.where('tracks.artist_id', '=', filter.artistId);
@@ -120,12 +120,12 @@ export function filteredTracks(db: Db, dialect: DialectName, filter: TrackFilter
  * SQL is the same for any number of ids, so its statement is prepared once, where `IN (?, ?, …)`
  * made a new statement of 5,000 parameters for each playlist of 5,000 tracks (80 ms to prepare).
  */
-export function idIn(dialect: DialectName, ids: string[]): Expression<SqlBool> {
-  return dialect === 'postgres' ? sql<SqlBool>`tracks.id = any(${ids}::text[])` : sql<SqlBool>`tracks.id in (select value from json_each(${JSON.stringify(ids)}))`;
+export function idIn(dialect: Dialect, ids: string[]): Expression<SqlBool> {
+  return dialect.idIn(sql.ref('tracks.id'), ids);
 }
 
 /** Visible tracks by id, in no particular order (callers order them). */
-export async function visibleByIds(db: Db, dialect: DialectName, ids: string[]): Promise<TrackWithArtist[]> {
+export async function visibleByIds(db: Db, dialect: Dialect, ids: string[]): Promise<TrackWithArtist[]> {
   if (ids.length === 0) return [];
   return trackBase(db).where(idIn(dialect, ids)).where('tracks.hidden', '=', 0).execute();
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../db/database.js';
+import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { type TrackWithArtist, idIn, trackBase, visibleByIds } from './track-query.js';
 
@@ -8,10 +8,14 @@ export const RENDITIONS_PREFIX = 'renditions/';
 
 /** Tracks read by id or key, one or many: what most services need of a track. */
 export class TrackRowsRepository {
+  private readonly dialect: Dialect;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName,
-  ) {}
+    dialect: DialectName,
+  ) {
+    this.dialect = dialectOf(dialect);
+  }
 
   /** A track with its waveform peaks. */
   async getById(id: string): Promise<TrackWithArtist | undefined> {

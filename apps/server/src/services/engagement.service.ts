@@ -7,7 +7,7 @@ import type { EventBus } from '../events/event-bus.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { GroupCommit } from '../lib/group-commit.js';
 import { newId, nowIso } from '../lib/ids.js';
-import type { SharedState } from '../lib/shared-state.js';
+import type { SharedState } from '../shared-state/shared-state.js';
 import type { EngagementRepository, PlayOutcome, ReportedPlay } from '../repositories/engagement.repository.js';
 import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 import type { TrackCatalogueRepository } from '../repositories/track-catalogue.repository.js';
@@ -39,14 +39,14 @@ export interface EngagementServiceDeps {
   /** Where anonymous listens are remembered for REPLAY_GUARD_MS (they have no user row to query). */
   shared: Pick<SharedState, 'firstSeen'>;
   /**
-   * Listen batches committing at once: 1 on SQLite (one writer); on PostgreSQL more can overlap,
-   * each on its own pooled connection. Default 1.
+   * Listen batches committing at once (DialectSettings.listenBatches: 1 on SQLite, one writer; on
+   * PostgreSQL more can overlap, each on its own pooled connection). Default 1.
    */
   listenBatches?: number;
   now?: () => number;
   /** Tells the track's artist of a like (and takes it back on unlike). */
   notifications?: NotificationSink;
-  /** Where counted listens of linked ListenBrainz accounts are queued (issue 14). */
+  /** Where counted listens of linked ListenBrainz accounts are queued for scrobbling. */
   scrobbles?: ScrobbleOutbox;
 }
 

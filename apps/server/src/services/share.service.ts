@@ -62,8 +62,10 @@ export class ShareService {
     };
   }
 
-  /** A listed release (one with a visible track): its title, type, artist, size and cover. */
-  /** A public release with a visible track, or an unlisted one opened with its secret link (issue 13). */
+  /**
+   * A release's title, type, artist, size and cover: a public release with a visible track, or an
+   * unlisted one opened with its secret link.
+   */
   async forRelease(id: string, secret?: string): Promise<ShareMeta | undefined> {
     const row = await this.deps.releases?.getById(id);
     if (!row) return undefined;

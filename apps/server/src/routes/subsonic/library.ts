@@ -44,7 +44,7 @@ export interface SubsonicDeps {
   artists: ArtistService;
   playQueue: PlayQueueService;
   images: ImageService;
-  lyrics: Pick<LyricsService, 'forTrack'>;
+  lyrics: Pick<LyricsService, 'forCheckedTrack'>;
 }
 
 /** The most items a list of one user's things (stars, an artist's singles) answers with. */

@@ -19,11 +19,10 @@ export class SubsonicLyrics {
 
   /**
    * A track's lyrics in Subsonic's shape, or null. The listener's right to see the track was
-   * checked before (SubsonicLibrary.track, or a search of visible tracks), so the read itself
-   * goes as a trusted one.
+   * checked before (SubsonicLibrary.track, or a search of visible tracks).
    */
   private async lyricsFor(trackId: string): Promise<TrackLyrics | null> {
-    const found = await this.deps.lyrics.forTrack(trackId, { id: 'subsonic', isAdmin: true });
+    const found = await this.deps.lyrics.forCheckedTrack(trackId);
     if (!found) return null;
     return { lang: found.lang ?? 'und', synced: found.kind === 'synced', lines: found.lines.map((l) => ({ start: l.startMs, value: l.text })) };
   }

@@ -1,126 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Config } from '../config.js';
 import { type DomainEvents, type EventBus, InMemoryEventBus } from '../events/event-bus.js';
-
-/**
- * Short-lived state every instance must agree on: live events, rate-limit counters and
- * "seen recently" guards. Redis when REDIS_URL is set, in-process otherwise. Chosen once, here.
- */
-export interface SharedState {
-  readonly kind: 'in-process' | 'redis';
-  events: EventBus;
-  /**
-   * True the first time `key` is seen within `ttlMs`, false on every later call inside that
-   * window; atomic across instances on Redis (SET NX PX). The anonymous listen guard uses it.
-   */
-  firstSeen(key: string, ttlMs: number): Promise<boolean>;
-  /**
-   * Counts one more occurrence of `key` in a window of `windowMs` that opens at its first
-   * occurrence, and says the count so far and when the window closes; atomic across instances on
-   * Redis. With `peekCount` and `forgetCount`, what per-account sign-in backoff counts in.
-   */
-  addCount(key: string, windowMs: number): Promise<WindowCount>;
-  /** `key`'s count in its open window (0 when none), without adding to it. */
-  peekCount(key: string): Promise<WindowCount>;
-  /** Closes `key`'s window. */
-  forgetCount(key: string): Promise<void>;
-  /** The Redis connection rate limits count in (@fastify/rate-limit's `redis` option); undefined in-process. */
-  readonly redis: import('ioredis').Redis | undefined;
-  /**
-   * Calls `listener` when other instances' events may have been lost (the Redis subscription
-   * dropped and came back); never in-process. Returns the unsubscribe.
-   */
-  onEventsMissed(listener: () => void): () => void;
-  /** Resolves when the shared state answers (Redis PING); throws otherwise. For /api/ready. */
-  check(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** A count within its window: how many, and how long until the window closes (0 when none is open). */
-export interface WindowCount {
-  count: number;
-  resetInMs: number;
-}
-
-export interface SharedStateOptions {
-  /** Where connection failures are reported; they never throw out of the shared state. */
-  log?: (message: string, error?: unknown) => void;
-}
-
-export async function createSharedState(config: Config, options: SharedStateOptions = {}): Promise<SharedState> {
-  if (!config.redisUrl) return new InProcessSharedState();
-  return RedisSharedState.connect(config.redisUrl, options);
-}
-
-/** One process: the events in memory, "seen" keys in a map that forgets them when they expire. */
-export class InProcessSharedState implements SharedState {
-  readonly kind = 'in-process' as const;
-  readonly events = new InMemoryEventBus();
-  readonly redis = undefined;
-  private readonly seen = new Map<string, number>();
-  /** The map's size at which expired keys are next forgotten. */
-  private sweepAt = 10_000;
-  private readonly counts = new Map<string, { count: number; until: number }>();
-  private countsSweepAt = 10_000;
-
-  async firstSeen(key: string, ttlMs: number): Promise<boolean> {
-    const now = Date.now();
-    const until = this.seen.get(key);
-    if (until !== undefined && until > now) return false;
-    // Forget expired keys when the map has doubled since the last sweep: the map stays within twice
-    // the live keys, and a sweep's cost is spread over as many calls as it visits keys (sweeping
-    // at every call past a fixed size cost a walk of the whole window per anonymous listen).
-    if (this.seen.size >= this.sweepAt) {
-      for (const [k, u] of this.seen) if (u <= now) this.seen.delete(k);
-      this.sweepAt = Math.max(10_000, this.seen.size * 2);
-    }
-    this.seen.set(key, now + ttlMs);
-    return true;
-  }
-
-  async addCount(key: string, windowMs: number): Promise<WindowCount> {
-    const now = Date.now();
-    let entry = this.counts.get(key);
-    if (!entry || entry.until <= now) {
-      if (this.counts.size >= this.countsSweepAt) {
-        for (const [k, e] of this.counts) if (e.until <= now) this.counts.delete(k);
-        this.countsSweepAt = Math.max(10_000, this.counts.size * 2);
-      }
-      entry = { count: 0, until: now + windowMs };
-      this.counts.set(key, entry);
-    }
-    entry.count++;
-    return { count: entry.count, resetInMs: entry.until - now };
-  }
-
-  async peekCount(key: string): Promise<WindowCount> {
-    const now = Date.now();
-    const entry = this.counts.get(key);
-    return entry && entry.until > now ? { count: entry.count, resetInMs: entry.until - now } : { count: 0, resetInMs: 0 };
-  }
-
-  async forgetCount(key: string): Promise<void> {
-    this.counts.delete(key);
-  }
-
-  /** Keys remembered, expired ones included until the next sweep. */
-  get size(): number {
-    return this.seen.size;
-  }
-
-  /** One process misses none of its own events. */
-  onEventsMissed(): () => void {
-    return () => undefined;
-  }
-
-  async check(): Promise<void> {}
-
-  async close(): Promise<void> {
-    this.seen.clear();
-    this.counts.clear();
-  }
-}
+import type { RateLimitStoreOptions, SharedState, SharedStateOptions, WindowCount } from './shared-state.js';
 
 export interface RedisSharedStateOptions extends SharedStateOptions {
   /** Prefixes every key and the events channel, so deployments (or test runs) sharing one Redis database never meet. */
@@ -168,7 +49,7 @@ export class RedisSharedState implements SharedState {
     this.keyPrefix = options.keyPrefix ?? 'platter:';
     this.log = options.log ?? defaultLog;
     // A command while Redis is down fails after one reconnect attempt instead of waiting in a
-    // queue (rate limits then let the request through: see app.ts); reconnecting never stops.
+    // queue (rate limits then let the request through: see rateLimitStore); reconnecting never stops.
     this.redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
     // The subscription waits for Redis however long it takes: a queued SUBSCRIBE never gives up.
     // Named, so an operator (or a test) can tell it apart in CLIENT LIST.
@@ -219,6 +100,11 @@ export class RedisSharedState implements SharedState {
     clearTimeout(timer);
     if (outcome === 'timeout') state.log(`Redis did not answer within ${timeoutMs} ms; starting anyway: live events of other instances arrive once it does`);
     return state;
+  }
+
+  /** Counters under `platter-rl:` on the commands connection; a failing Redis lets requests through. */
+  rateLimitStore(): RateLimitStoreOptions {
+    return { redis: this.redis, nameSpace: 'platter-rl:', skipOnError: true };
   }
 
   onEventsMissed(listener: () => void): () => void {

@@ -3,7 +3,8 @@ import type { Track } from '@platter/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testKeyPrefix, testRedisUrl } from '../../test/support/redis.js';
 import type { DomainEvents } from '../events/event-bus.js';
-import { InProcessSharedState, RedisSharedState } from './shared-state.js';
+import { InProcessSharedState } from './in-process.shared-state.js';
+import { RedisSharedState } from './redis.shared-state.js';
 
 const redisUrl = testRedisUrl('the Redis shared-state suite');
 
