@@ -22,7 +22,7 @@ import { trackLink } from '../../lib/share-links';
 import { ApiError } from '../../lib/api-error';
 import { rememberTrackSecret } from '../../lib/track-secrets';
 import { SimilarTracks } from '../../features/radio/components/similar-tracks';
-import { StartRadioButton } from '../../features/radio/components/start-radio-button';
+import { StartRadioButton } from '../../components/start-radio-button';
 import { playRadioItems, startRadio } from '../radio';
 import { seekCurrent, useCommentMarkers, useCommentsPlayback, useCommentsViewer } from './track-comments';
 import './track.css';

@@ -1,7 +1,7 @@
 import { GENRES, type Genre } from '@platter/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { DailyMix } from '../../../features/radio/components/daily-mix';
-import { StartRadioButton } from '../../../features/radio/components/start-radio-button';
+import { StartRadioButton } from '../../../components/start-radio-button';
 import { playRadioItems, startRadio } from '../../radio';
 
 /**

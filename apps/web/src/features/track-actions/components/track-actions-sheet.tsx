@@ -3,6 +3,7 @@ import { PLAYLIST_NAME_MAX_LENGTH } from '@platter/shared/constants';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportTrack } from '../api/report-track';
+import { startRadioStatus } from '../../../components/start-radio-button';
 import { copyText, trackEmbedCode, trackLink } from '../../../lib/share-links';
 import { BottomSheet } from './bottom-sheet';
 
@@ -85,12 +86,8 @@ export function TrackActionsSheet(props: TrackActionsSheetProps) {
             disabled={busy}
             onClick={() => {
               setBusy(true);
-              onStartRadio()
-                .then((started) => setStatus(started ? t('radio.started') : t('radio.nothing')))
-                .catch((error: unknown) => {
-                  console.error('radio', error);
-                  setStatus(t('radio.failed'));
-                })
+              void startRadioStatus(onStartRadio, t)
+                .then(setStatus)
                 .finally(() => setBusy(false));
             }}
           >
