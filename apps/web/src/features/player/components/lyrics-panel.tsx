@@ -9,6 +9,7 @@ import { lyricsQueryOptions } from '../../../lib/lyrics-api';
 import { currentEntry, playerActions } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
 import { CloseIcon } from './player-icons';
+import './bar-panel.css';
 import './lyrics-panel.css';
 
 /** Whether the lyrics panel is open (component state, never persisted). */

@@ -6,6 +6,7 @@ import { RepeatOneIcon, ShuffleIcon } from './player-icons';
 import { playerCommands, type PlayerCommand } from '../player-commands';
 import { currentEntry } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
+import './player-controls.css';
 
 interface CommandButtonProps {
   command: PlayerCommand;

@@ -1,6 +1,5 @@
 import { STREAM_QUALITIES, type StreamQuality, usePlaybackPreferences } from '../../../lib/playback';
 import { radioReasonText, useRadioStore } from '../../../lib/radio';
-import './up-next-radio.css';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -8,6 +7,8 @@ import { CROSSFADE_MAX, playerActions, upcomingEntries } from '../player-reducer
 import { usePlayerStore } from '../player-store';
 import { usePlayerUi } from '../player-ui-store';
 import { CloseIcon, DownIcon, UpIcon } from './player-icons';
+import './bar-panel.css';
+import './up-next-panel.css';
 
 type MoveAction = 'up' | 'down';
 
