@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useReleaseForm } from '../hooks/use-release-form';
 import { ReleaseDetailsFields } from './release-details-fields';
-import { ReleaseSecretLink } from './release-secret-link';
+import { ReleaseSecretLink } from './secret-link';
 import { ReleaseTracksFields } from './release-tracks-fields';
 import { VisibilityFields } from './visibility-fields';
 import './upload.css';
