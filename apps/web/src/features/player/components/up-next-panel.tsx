@@ -6,7 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { CROSSFADE_MAX, playerActions, upcomingEntries } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
 import { usePlayerUi } from '../player-ui-store';
-import { CloseIcon, DownIcon, UpIcon } from './player-icons';
+import { CloseIcon, DownIcon, UpIcon } from '../../../components/icons';
 import './bar-panel.css';
 import './up-next-panel.css';
 

@@ -4,7 +4,7 @@ import { playerCommands, VOLUME_STEP } from '../player-commands';
 import { outputVolume, playerActions } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
 import { CommandButton } from './player-controls';
-import { VolumeIcon } from './player-icons';
+import { VolumeIcon } from '../../../components/icons';
 import './bar-range.css';
 import './volume-control.css';
 
