@@ -30,7 +30,7 @@ import './track.css';
 /** `/track/:id`: a track's own page (its share link): cover, details, waveform and comments. */
 export function TrackRoute() {
   const { id = '' } = useParams();
-  // `?s=`: an unlisted track's secret link (issue 13); the track, its waveform and comments are asked for with it.
+  // `?s=`: an unlisted track's secret link; the track, its waveform and comments are asked for with it.
   const [search] = useSearchParams();
   rememberTrackSecret(id, search.get('s'));
   return <TrackPage key={id} trackId={id} />;

@@ -5,7 +5,7 @@ import { StartRadioButton } from '../../../components/start-radio-button';
 import { playRadioItems, startRadio } from '../../radio';
 
 /**
- * The home tab's radio (issue 14): the signed-in listener's daily mix, and "Start radio" for the
+ * The home tab's radio: the signed-in listener's daily mix, and "Start radio" for the
  * genre the list is filtered by.
  */
 export function HomeRadio({ signedIn, activeTrackId, genre }: { signedIn: boolean; activeTrackId: string | null; genre: string | null }) {

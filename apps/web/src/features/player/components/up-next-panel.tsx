@@ -27,7 +27,7 @@ export function UpNextPanel() {
   /** Queue index of the first upcoming entry. */
   const offset = usePlayerStore((state) => (state.current === null ? 0 : state.current + 1));
   const crossfade = usePlayerStore((state) => state.crossfade);
-  // Radio mode (issue 14): what the radio plays from, and why each of its tracks is here.
+  // Radio mode: what the radio plays from, and why each of its tracks is here.
   const radioSeed = useRadioStore((state) => state.seed);
   const radioReasons = useRadioStore((state) => state.reasons);
   const { moveEntry, removeEntry, clearUpcoming, setCrossfade, dispatch } = usePlayerStore.getState();

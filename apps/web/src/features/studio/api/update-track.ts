@@ -15,7 +15,7 @@ export interface EditTrackInput {
   changes: UpdateTrack | null;
   /** A new cover image, PUT after the title and genre. */
   cover: Blob | null;
-  /** Visibility, scheduled release or download toggle changes (issue 13); null or absent when none changed. */
+  /** Visibility, scheduled release or download toggle changes; null or absent when none changed. */
   access?: UpdateTrackVisibility | null;
 }
 

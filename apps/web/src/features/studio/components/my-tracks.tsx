@@ -102,7 +102,7 @@ export function MyTracks() {
   );
 }
 
-/** The track's visibility when it is not public, and its scheduled release (issue 13). */
+/** The track's visibility when it is not public, and when it is scheduled to go public. */
 function VisibilityBadges({ track }: { track: Track }) {
   const { t, i18n } = useTranslation();
   if (!track.visibility || track.visibility === 'public') return null;

@@ -20,7 +20,7 @@ export interface TrackActionsSheetProps {
   onCreatePlaylist: (name: string) => Promise<Playlist>;
   onPlayNext: () => void;
   onEnqueue: () => void;
-  /** Starts a radio from the track (issue 14); resolves whether it had anything to play. */
+  /** Starts a radio seeded by the track (tracks like it, endlessly); resolves whether it had anything to play. */
   onStartRadio?: () => Promise<boolean>;
   onClose: () => void;
   /** More actions from other features (e.g. Save for offline), after the built-in ones. */
