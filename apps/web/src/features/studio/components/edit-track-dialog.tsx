@@ -9,6 +9,7 @@ import { EditTrackError, useEditTrack } from '../api/update-track';
 import { parseTagsText, tagsProblem } from '../tags-text';
 import { FieldError, TrackMetadataFields, describedByError, type TrackFormErrors } from './track-metadata-fields';
 import { VisibilityFields, type VisibilityValue, toLocalInput, visibilityFields } from './visibility-fields';
+import { FormActions } from './form-actions';
 
 type FieldErrors = TrackFormErrors;
 
@@ -162,14 +163,7 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
           {failed.general}
         </p>
       )}
-      <div className="upload-form__actions">
-        <button type="submit" className="button button--primary" disabled={edit.isPending}>
-          {edit.isPending ? t('studio.profile.saving') : t('studio.profile.save')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          {t('studio.cancel')}
-        </button>
-      </div>
+      <FormActions label={t('studio.profile.save')} busyLabel={t('studio.profile.saving')} busy={edit.isPending} onCancel={onDone} />
     </form>
   );
 }
