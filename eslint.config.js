@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -20,9 +21,46 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // bulletproof-react's one direction: shared code imports no feature, features import no other feature.
-    files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/i18n/**', 'apps/web/src/config/**', 'apps/web/src/hooks/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code must not import features or app.' }] }] },
+    // bulletproof-react's one direction for the web app: app/ composes features; a feature imports
+    // shared code and its own files, never another feature or app/; shared code imports neither.
+    // (main.tsx, which mounts the app, belongs to no element and may import anything.)
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/legacy-templates': false,
+      'boundaries/elements': [
+        { type: 'web-app', pattern: 'apps/web/src/app' },
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+        { type: 'web-shared', pattern: 'apps/web/src/{components,lib,hooks,i18n,config,styles}' },
+        { type: 'web-testing', pattern: 'apps/web/src/testing' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message: 'Imports go one way, app/ -> features -> shared code: {{ from.type }} must not import {{ to.type }}.',
+          policies: [
+            { from: { element: { type: ['web-app', 'web-testing'] } }, allow: { to: { element: { type: ['web-app', 'web-feature', 'web-shared', 'web-testing'] } } } },
+            { from: { element: { type: 'web-feature' } }, allow: { to: { element: { type: ['web-shared', 'web-testing'] } } } },
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: { to: { element: { type: 'web-feature' } } },
+              message:
+                'Features never import each other: features/{{ from.captured.feature }} imports features/{{ to.captured.feature }}. Move the shared piece to components/ or lib/, or compose both features in app/.',
+            },
+            { from: { element: { type: 'web-shared' } }, allow: { to: { element: { type: ['web-shared', 'web-testing'] } } } },
+            {
+              from: { element: { type: 'web-shared' } },
+              disallow: { to: { element: { type: ['web-feature', 'web-app'] } } },
+              message: 'Shared code (components, lib, hooks, i18n, config) must not import features or app.',
+            },
+          ],
+        },
+      ],
+    },
   },
   ...serverLayers(),
 );

@@ -1,5 +1,21 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './start-radio-button.css';
+
+/**
+ * Starts a radio with `start` (app/ wires the player) and says how it went: whether there was
+ * anything to play, or that it failed. The one wording of "Start radio" for the button below and
+ * the track actions sheet's row.
+ */
+export function startRadioStatus(start: () => Promise<boolean>, t: TFunction): Promise<string> {
+  return start()
+    .then((started) => (started ? t('radio.started') : t('radio.nothing')))
+    .catch((error: unknown) => {
+      console.error('radio', error);
+      return t('radio.failed');
+    });
+}
 
 /**
  * "Start radio": `onStart` starts it (app/ wires the player) and resolves whether there was
@@ -18,12 +34,8 @@ export function StartRadioButton({ onStart, className = 'button button--secondar
         onClick={() => {
           setBusy(true);
           setStatus('');
-          onStart()
-            .then((started) => setStatus(started ? t('radio.started') : t('radio.nothing')))
-            .catch((error: unknown) => {
-              console.error('radio', error);
-              setStatus(t('radio.failed'));
-            })
+          void startRadioStatus(onStart, t)
+            .then(setStatus)
             .finally(() => setBusy(false));
         }}
       >
