@@ -9,11 +9,12 @@
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# ── build: every dependency (dev included), then the shared package, the server and the web app ──
+# ── build: every dependency (dev included), then the shared and demo-music packages, the server and the web app ──
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
+COPY packages/demo-music/package.json packages/demo-music/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
@@ -25,19 +26,21 @@ RUN npm ci --ignore-scripts && npm rebuild esbuild
 COPY tsconfig.base.json ./
 COPY scripts scripts
 COPY packages/shared packages/shared
+COPY packages/demo-music packages/demo-music
 COPY apps/server apps/server
 COPY apps/web apps/web
 RUN npm run build
 
-# ── deps: production dependencies of the server and the shared package only ──
+# ── deps: production dependencies of the server and the shared and demo-music packages only ──
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
+COPY packages/demo-music/package.json packages/demo-music/
 COPY apps/server/package.json apps/server/
-RUN npm ci --omit=dev --ignore-scripts -w @platter/server -w @platter/shared
+RUN npm ci --omit=dev --ignore-scripts -w @platter/server -w @platter/shared -w @platter/demo-music
 
-# ── runtime: node, production node_modules and the three build outputs; no compiler, no sources ──
+# ── runtime: node, production node_modules and the four build outputs; no compiler, no sources ──
 FROM ${NODE_IMAGE} AS runtime
 # Debian's ffmpeg is the media engine (loudness, renditions); MEDIA_ENGINE=system refuses to start
 # on the old build the npm package ships rather than fall back to it.
@@ -52,6 +55,9 @@ COPY --from=deps /app/node_modules node_modules
 COPY --from=deps /app/package.json ./
 COPY packages/shared/package.json packages/shared/
 COPY --from=build /app/packages/shared/dist packages/shared/dist
+# The demo generator's worker threads start from packages/demo-music/dist/demo.worker.js.
+COPY packages/demo-music/package.json packages/demo-music/
+COPY --from=build /app/packages/demo-music/dist packages/demo-music/dist
 COPY apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist

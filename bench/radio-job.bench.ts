@@ -2,7 +2,7 @@
  * Radio's background job (issue 14) against issue 11's goal: does the `radio-similar` job
  * (RadioService.refreshSome → RadioRepository.refresh) keep the server answering, with no request
  * blocking the event loop for more than 50 ms, on SQLite where better-sqlite3 runs each refresh
- * statement on the loop (the context passes statementTracks: 3)?
+ * statement on the loop (the context passes statementTracks: 3, SQLite's radioStatementTracks in db/dialect.ts)?
  *
  * 1. Seeds a catalogue with the seed CLI (apps/server/dist/cli/seed.js: RADIO_TRACKS tracks,
  *    RADIO_USERS users, their likes and 20 plays each of the first 1,000 users' history), then adds

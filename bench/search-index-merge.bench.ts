@@ -1,5 +1,5 @@
 /**
- * The `search-index-merge` job (issue 11) on a database filled by `npm run seed`, SQLite only:
+ * The `search-index-merge` job on a database filled by `npm run seed`, SQLite only:
  * how long each merge step holds the write lock (and the event loop: better-sqlite3 is
  * synchronous), how many steps and how long the whole compaction takes, and what requests
  * meet meanwhile: a rare-word search and a listen (a write), one after the other, for as long as
@@ -99,7 +99,7 @@ index.mergeStep = async (...args) => {
     steps.push(performance.now() - started);
   }
 };
-const service = new SearchIndexService({ index, jobs: context.jobs, log: () => undefined, stepPages: STEP_PAGES });
+const service = new SearchIndexService({ index, log: () => undefined, stepPages: STEP_PAGES });
 const loop = monitorEventLoopDelay({ resolution: 1 });
 loop.enable();
 const started = performance.now();

@@ -23,6 +23,9 @@ const INPUTS = [
   'packages/shared/src',
   'packages/shared/package.json',
   'packages/shared/tsconfig.json',
+  'packages/demo-music/src',
+  'packages/demo-music/package.json',
+  'packages/demo-music/tsconfig.json',
   'apps/server/src',
   'apps/server/package.json',
   'apps/server/tsconfig.json',
@@ -36,7 +39,7 @@ const INPUTS = [
   'apps/web/vite.config.ts',
 ];
 /** What the build makes, and what `npm start` needs. */
-const OUTPUTS = ['packages/shared/dist/index.js', 'apps/server/dist/server.js', 'apps/web/dist/index.html'];
+const OUTPUTS = ['packages/shared/dist/index.js', 'packages/demo-music/dist/index.js', 'apps/server/dist/server.js', 'apps/web/dist/index.html'];
 
 const isTest = (name) => /\.test\.[cm]?[jt]sx?$/.test(name) || name === '__snapshots__';
 

@@ -53,7 +53,8 @@ const redisProblem = !redisUrl
     : `no Redis answers at ${redisUrl}`;
 
 const npx = 'npx';
-if (step('typecheck', npx, ['tsc', '-b', 'packages/shared', 'apps/server'])) {
+if (step('typecheck', npx, ['tsc', '-b', 'packages/shared', 'packages/demo-music', 'apps/server'])) {
+  step('typecheck demo-music tests', npx, ['tsc', '-p', 'packages/demo-music/tsconfig.test.json']);
   step('typecheck server tests', npx, ['tsc', '-p', 'apps/server/test']);
   step('typecheck web', npx, ['tsc', '-p', 'apps/web', '--noEmit']);
   step('typecheck e2e', npx, ['tsc', '-p', 'e2e', '--noEmit']);

@@ -90,12 +90,13 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     // The Google sign-in popup must keep a way back to the window that opened it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   }));
-  // Public audio played a moment ago is answered before Fastify (routes/media.fast-path.ts); on S3
-  // /media is a redirect to the bucket and always goes through the route.
-  const mediaFastPath = context.config.s3
+  // Public audio played a moment ago is answered before Fastify (routes/media.fast-path.ts) where
+  // Platter sends stored bytes itself; where the storage sends readers elsewhere (S3), /media is a
+  // redirect to the bucket and always goes through the route.
+  const mediaFastPath = !context.storage.servesBytes
     ? undefined
     : createMediaFastPath({
-        knownPublicMedia: (key) => context.services.tracks.knownPublicMedia(key),
+        knownPublicMedia: (key) => context.services.trackMedia.knownPublicMedia(key),
         bytes: new MediaBytesCache(context.storage, context.config.mediaCacheBytes),
         securityHeaders,
         accelRedirect: context.config.mediaAccelRedirect,
@@ -146,14 +147,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
-  // Counters in Redis when shared state is Redis, so a limit holds across instances; in memory
-  // otherwise. Should Redis fail, requests pass (and Redis's failure is logged and shows in
-  // /api/ready) rather than every rate-limited route answering 500.
-  const sharedRedis = context.shared.redis;
-  await app.register(rateLimit, {
-    global: false,
-    ...(sharedRedis ? { redis: sharedRedis, nameSpace: 'platter-rl:', skipOnError: true } : {}),
-  });
+  // Counters where the shared state keeps them (Redis across instances, else in memory). Should
+  // Redis fail, requests pass (its failure is logged and shows in /api/ready) rather than every
+  // rate-limited route answering 500.
+  await app.register(rateLimit, { global: false, ...context.shared.rateLimitStore() });
   // Before every route: the document is made of the routes registered after it.
   await app.register(apiDocsPlugin, { auth: context.auth });
 
@@ -243,7 +240,7 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
     const sharePage = (find: (id: string, secret?: string) => Promise<ShareMeta | undefined>) => async (request: FastifyRequest<{ Params: { id: string }; Querystring: { s?: unknown } }>, reply: FastifyReply) => {
-      // `?s=`: an unlisted track's secret link (issue 13).
+      // `?s=`: an unlisted track's secret link.
       const meta = await find(request.params.id, typeof request.query?.s === 'string' ? request.query.s : undefined);
       const html = await fs.promises.readFile(indexFile, 'utf8');
       const origin = publicOrigin.of(request);

@@ -1,35 +1,27 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import { type Auth, type AuthDeps, createAuth, migrateAuth } from './auth/auth.js';
+import { type Auth, type AuthDeps, accountByEmail, createAuth } from './auth/auth.js';
 import { SessionLookup } from './auth/session-lookup.js';
 import { type Config, isAdminEmail } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
-import { withMigrationLock } from './db/migration-lock.js';
+import { type Repositories, createRepositories } from './context/repositories.js';
+import { migrateDatabase, resolveSecret } from './context/startup.js';
+import { dialectOf } from './db/dialect.js';
 import type { EventBus } from './events/event-bus.js';
-import { type SharedState, createSharedState } from './lib/shared-state.js';
+import { createSharedState } from './shared-state/create-shared-state.js';
+import type { SharedState } from './shared-state/shared-state.js';
 import { LiveHub } from './events/live-hub.js';
-import { EngagementRepository } from './repositories/engagement.repository.js';
-import { PlaylistRepository } from './repositories/playlist.repository.js';
 import { EngagementService } from './services/engagement.service.js';
-import { ENTRY_SLICE, PlaylistService } from './services/playlist.service.js';
+import { PlaylistService } from './services/playlist.service.js';
 import { SearchService } from './services/search.service.js';
-import { ProfileRepository } from './repositories/profile.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
-import { TrackRepository } from './repositories/track.repository.js';
-import { UploadRepository } from './repositories/upload.repository.js';
 import { ProfileService } from './services/profile.service.js';
 import { TrackService } from './services/track.service.js';
+import { TrackMediaService } from './services/track-media.service.js';
+import { TrackCatalogueService } from './services/track-catalogue.service.js';
 import { UploadService } from './services/upload.service.js';
 import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
 import { UploadSigner } from './storage/upload-signer.js';
-import { CommentRepository } from './repositories/comment.repository.js';
-import { DashboardRepository } from './repositories/dashboard.repository.js';
-import { FollowRepository } from './repositories/follow.repository.js';
-import { ModerationRepository } from './repositories/moderation.repository.js';
-import { PostRepository } from './repositories/post.repository.js';
 import { AccountService } from './services/account.service.js';
 import { ArtistService } from './services/artist.service.js';
 import { CommentService } from './services/comment.service.js';
@@ -46,8 +38,8 @@ import { AudioService } from './services/audio.service.js';
 import { createMediaEngine } from './media/engine/create-media-engine.js';
 import type { MediaEngine } from './media/engine/media-engine.js';
 import { createJobQueue } from './jobs/create-job-queue.js';
-import { ListenBrainzRepository } from './repositories/listenbrainz.repository.js';
-import { ReleaseRepository } from './repositories/release.repository.js';
+import { JobRunner } from './jobs/declared-jobs.js';
+import { DemoCatalogueService } from './services/demo-catalogue.service.js';
 import { ReleaseService } from './services/release.service.js';
 import { ListenBrainzService } from './services/listenbrainz.service.js';
 import { PlaylistTransferRepository } from './repositories/playlist-transfer.repository.js';
@@ -56,19 +48,14 @@ import { LyricsService } from './services/lyrics.service.js';
 import { DownloadSigner } from './lib/download-signer.js';
 import { SecretBox } from './lib/secret-box.js';
 import type { JobQueue } from './jobs/job-queue.js';
-import { NotificationRepository } from './repositories/notification.repository.js';
-import { RepostRepository } from './repositories/repost.repository.js';
-import { LyricsRepository } from './repositories/lyrics.repository.js';
 import { NotificationService } from './services/notification.service.js';
 import { RepostService } from './services/repost.service.js';
-import { SubsonicRepository } from './repositories/subsonic.repository.js';
 import { PlayQueueService } from './services/play-queue.service.js';
 import { SubsonicCredentialService } from './services/subsonic-credential.service.js';
-import { SubsonicService } from './services/subsonic.service.js';
-import { RadioRepository } from './repositories/radio.repository.js';
 import { RadioService } from './services/radio.service.js';
-import { SearchIndexRepository } from './repositories/search-index.repository.js';
 import { SearchIndexService } from './services/search-index.service.js';
+
+export { migrateDatabase, resolveSecret } from './context/startup.js';
 
 /** Everything a running Platter holds: the database, storage, services and sign-in. */
 export interface AppContext {
@@ -80,35 +67,25 @@ export interface AppContext {
   shared: SharedState;
   /** Background work as claimed jobs: in-process, or pg-boss on PostgreSQL. */
   jobs: JobQueue;
+  /** The jobs the services declare, registered on `jobs`; startBackgroundWork starts their schedules. */
+  jobRunner: JobRunner;
   /** Undefined when no ffmpeg runs here (MEDIA_ENGINE=none): tracks then play their originals. */
   mediaEngine: MediaEngine | undefined;
   hub: LiveHub;
   auth: Auth;
   /** Who a request's session cookie belongs to: a fast path for current sessions, better-auth for the rest. */
   sessions: SessionLookup;
-  repositories: {
-    profiles: ProfileRepository;
-    tracks: TrackRepository;
-    uploads: UploadRepository;
-    engagement: EngagementRepository;
-    playlists: PlaylistRepository;
-    comments: CommentRepository;
-    posts: PostRepository;
-    follows: FollowRepository;
-    moderation: ModerationRepository;
-    dashboard: DashboardRepository;
-    reposts: RepostRepository;
-    notifications: NotificationRepository;
-    releases: ReleaseRepository;
-    listenBrainz: ListenBrainzRepository;
-    subsonic: SubsonicRepository;
-    lyrics: LyricsRepository;
-    radio: RadioRepository;
-    searchIndex: SearchIndexRepository;
-  };
+  repositories: Repositories;
   services: {
     profiles: ProfileService;
+    /** A track's lifecycle (upload, details, visibility, publishing) and its read. */
     tracks: TrackService;
+    /** Who may read which file of a track, and which file: /media, its fast path, embeds, Subsonic's stream, download and cover art. */
+    trackMedia: TrackMediaService;
+    /** The lists of visible tracks: newest, by genre, artist, search or tag, and the genre counts. */
+    trackCatalogue: TrackCatalogueService;
+    /** Stored images: covers, photos and their smaller copies (Subsonic's getCoverArt sizes). */
+    images: ImageService;
     uploads: UploadService;
     engagement: EngagementService;
     playlists: PlaylistService;
@@ -131,51 +108,16 @@ export interface AppContext {
     playlistTransfer: PlaylistTransferService;
     /** The server-side play queue (OpenSubsonic getPlayQueue/savePlayQueue; the web player's "continue"). */
     playQueue: PlayQueueService;
-    /** The OpenSubsonic API over the services above, with its credentials. */
-    subsonic: SubsonicService & { credentials: SubsonicCredentialService };
+    /** The credentials Subsonic apps sign in with (the API itself is the adapter in routes/subsonic/). */
+    subsonic: { credentials: SubsonicCredentialService };
     lyrics: LyricsService;
     radio: RadioService;
     /** SQLite's FTS5 indexes kept compact (the `search-index-merge` job). */
     searchIndex: SearchIndexService;
+    /** The generated demo catalogue, when PLATTER_DEMO is on. */
+    demo: DemoCatalogueService | undefined;
   };
   close(): Promise<void>;
-}
-
-/**
- * The secret that signs sessions and upload URLs. Without BETTER_AUTH_SECRET one is made once and
- * kept in DATA_DIR, so sessions survive restarts of the embedded default.
- */
-export function resolveSecret(config: Config): string {
-  if (config.authSecret) return config.authSecret;
-  const file = path.join(config.dataDir, 'secret');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
-  }
-}
-
-/**
- * Both migrators, better-auth's tables then Platter's, under one lock so that any number of
- * instances may start at once on an empty database. Returns what was applied (empty when current).
- */
-export async function migrateDatabase(
-  database: Pick<DatabaseHandle, 'db' | 'dialect'>,
-  authDeps: AuthDeps,
-  onWait: () => void = () => console.warn('platter: waiting for another instance to finish migrating'),
-): Promise<{ auth: string[]; platter: string[] }> {
-  return withMigrationLock(
-    database,
-    async () => {
-      const auth = await migrateAuth(authDeps);
-      const platter = await migrateToLatest(database.db);
-      return { auth, platter };
-    },
-    onWait,
-  );
 }
 
 /** Opens and migrates the database, then wires repositories → services. Migrations run here, at every start. */
@@ -184,26 +126,8 @@ export async function createContext(config: Config): Promise<AppContext> {
   try {
     const secret = resolveSecret(config);
     const { db } = database;
-    const repositories = {
-      profiles: new ProfileRepository(db, database.dialect),
-      tracks: new TrackRepository(db, database.dialect),
-      uploads: new UploadRepository(db),
-      engagement: new EngagementRepository(db, database.dialect),
-      playlists: new PlaylistRepository(db),
-      comments: new CommentRepository(db),
-      posts: new PostRepository(db, database.dialect),
-      follows: new FollowRepository(db),
-      moderation: new ModerationRepository(db),
-      dashboard: new DashboardRepository(db),
-      reposts: new RepostRepository(db),
-      notifications: new NotificationRepository(db),
-      releases: new ReleaseRepository(db, database.dialect),
-      listenBrainz: new ListenBrainzRepository(db),
-      subsonic: new SubsonicRepository(db, database.dialect),
-      lyrics: new LyricsRepository(db, database.dialect),
-      radio: new RadioRepository(db, database.dialect),
-      searchIndex: new SearchIndexRepository(db, database.dialect),
-    };
+    const { settings } = dialectOf(database.dialect);
+    const repositories = createRepositories(db, database.dialect);
     const profiles = new ProfileService(repositories.profiles);
     const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
     await migrateDatabase(database, authDeps);
@@ -216,7 +140,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const events = shared.events;
     const log = (message: string, error?: unknown) => console.warn(`platter: ${message}`, error ?? '');
     const images = new ImageService(storage);
-    const playlists = new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, images, events, entrySlice: ENTRY_SLICE[database.dialect] });
+    const playlists = new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, images, events, entrySlice: settings.playlistEntrySlice });
     const jobs = createJobQueue(config, { log });
     const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, jobs, log });
     // The media engine (ffmpeg: FFMPEG_PATH, the machine's, or the registry package's build), chosen once.
@@ -241,19 +165,18 @@ export async function createContext(config: Config): Promise<AppContext> {
       images,
       moderation: repositories.moderation,
       maxUploadBytes: config.maxUploadBytes,
-      downloads: new DownloadSigner(`download:${secret}`),
       processesAudio: mediaEngine !== undefined,
       log,
     });
+    const trackCatalogue = new TrackCatalogueService({ tracks: repositories.tracks });
+    const trackMedia = new TrackMediaService({ tracks: repositories.tracks, storage, events, downloads: new DownloadSigner(`download:${secret}`) });
     const engagement = new EngagementService({
       db,
       tracks: repositories.tracks,
       engagement: repositories.engagement,
       events,
       shared,
-      // On PostgreSQL a batch is six round trips: a second one commits meanwhile on another
-      // pooled connection, so a slow commit holds up half the listens, not all. SQLite has one writer.
-      listenBatches: database.dialect === 'postgres' ? 2 : 1,
+      listenBatches: settings.listenBatches,
       notifications,
       scrobbles: listenBrainz,
     });
@@ -261,34 +184,28 @@ export async function createContext(config: Config): Promise<AppContext> {
     const releases = new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images, events });
     const playQueue = new PlayQueueService({ db, repository: repositories.subsonic, tracks: repositories.tracks });
     const lyrics = new LyricsService({ db, lyrics: repositories.lyrics, tracks: repositories.tracks, events });
-    // OpenSubsonic's getLyrics reads the track lyrics; the Subsonic service has already checked
-    // that the listener may see the track, so the read itself goes as a trusted one.
-    const lyricsFor = async (trackId: string) => {
-      const found = await lyrics.forTrack(trackId, { id: 'subsonic', isAdmin: true });
-      if (!found) return null;
-      return { lang: found.lang ?? 'und', synced: found.kind === 'synced', lines: found.lines.map((l) => ({ start: l.startMs, value: l.text })) };
-    };
-    const subsonic = Object.assign(
-      new SubsonicService({
-        repository: repositories.subsonic,
-        tracks: repositories.tracks,
-        releases: repositories.releases,
-        profiles: repositories.profiles,
-        playlistRows: repositories.playlists,
-        trackService: tracks,
-        engagement,
-        playlists,
-        releaseService: releases,
-        artists,
-        playQueue,
-        images,
-        lyricsFor,
-      }),
-      { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) },
-    );
+    const subsonic = { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) };
+    const auth = createAuth(authDeps);
+    const demo = config.demo
+      ? new DemoCatalogueService({
+          db,
+          accounts: accountByEmail(auth),
+          storage,
+          images,
+          tracks: repositories.tracks,
+          profileRows: repositories.profiles,
+          profiles,
+          events,
+          workers: config.demoWorkers,
+          limit: config.demoTracks,
+        })
+      : undefined;
     const services = {
       profiles,
       tracks,
+      trackMedia,
+      trackCatalogue,
+      images,
       uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
       engagement,
       playlists,
@@ -315,37 +232,28 @@ export async function createContext(config: Config): Promise<AppContext> {
       reposts: new RepostService({ db, reposts: repositories.reposts, tracks: repositories.tracks, profiles, events, notifications, releases: repositories.releases }),
       notifications,
       listenBrainz,
-      playlistTransfer: new PlaylistTransferService({ repo: new PlaylistTransferRepository(db), playlists, dialect: database.dialect }),
+      playlistTransfer: new PlaylistTransferService({ repo: new PlaylistTransferRepository(db, database.dialect), playlists }),
       share: new ShareService({ tracks: repositories.tracks, profiles, playlists, releases: repositories.releases }),
       releases,
       playQueue,
       subsonic,
       lyrics,
-      radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, jobs, log, statementTracks: database.dialect === 'sqlite' ? 3 : undefined }),
-      searchIndex: new SearchIndexService({ index: repositories.searchIndex, jobs, log }),
+      radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, log, statementTracks: settings.radioStatementTracks }),
+      searchIndex: new SearchIndexService({ index: repositories.searchIndex, log }),
+      demo,
     };
-    // Every new track gets its waveform made in the background, as a job claimed by one instance.
-    await waveforms.listen();
-    // …and its loudness measured and streaming renditions made by the media engine, the same way.
-    await audio.listen();
-    // …and its artist's followers told of the new release, once, by a claimed job.
-    await notifications.listen();
-    // ListenBrainz submissions (issue 14): per listener, claimed, retried with backoff.
-    await listenBrainz.register();
-    // Scheduled releases (issue 13): the `track-publish` job publishes the due releases (with their
-    // tracks, announced once as a release), then the due single tracks, each once.
-    const releaseService = services.releases;
-    await jobs.register('track-publish', async () => {
-      await releaseService.publishDue();
-      await tracks.publishDue();
-    }, { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 });
-    // Radio (issue 14): `radio-similar` keeps track_similar, scheduled by startBackgroundWork.
-    await services.radio.listen();
-    // SQLite's FTS5 indexes: `search-index-merge` keeps them compact, scheduled by startBackgroundWork.
-    await services.searchIndex.listen();
+    // Every job a service declares, in the order background work starts their schedules.
+    const jobRunner = new JobRunner(
+      jobs,
+      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, ...(demo ? [demo] : [])].map((service) => service.jobs()),
+      { info: (message) => log(message) },
+    );
+    await jobRunner.register();
+    waveforms.listen();
+    audio.listen();
+    notifications.listen();
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
-    const auth = createAuth(authDeps);
     return {
       config,
       database,
@@ -353,6 +261,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       events,
       shared,
       jobs,
+      jobRunner,
       mediaEngine,
       hub,
       auth,

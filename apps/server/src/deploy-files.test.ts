@@ -105,7 +105,8 @@ describe('container files (kept in step with the loopback test; no Docker engine
     expect(dockerfile).toMatch(/^HEALTHCHECK [\s\S]*\/api\/health/m);
     expect(dockerfile).toMatch(/^EXPOSE 8080$/m);
     expect(dockerfile).toMatch(/^VOLUME \["\/data"\]$/m);
-    // Everything the runtime imports: the three builds, and the packages' manifests for module resolution.
-    for (const dist of ['packages/shared/dist', 'apps/server/dist', 'apps/web/dist']) expect(dockerfile).toContain(`COPY --from=build /app/${dist} ${dist}`);
+    // Everything the runtime imports: the four builds, and the packages' manifests for module resolution.
+    for (const dist of ['packages/shared/dist', 'packages/demo-music/dist', 'apps/server/dist', 'apps/web/dist']) expect(dockerfile).toContain(`COPY --from=build /app/${dist} ${dist}`);
+    for (const manifest of ['packages/shared/package.json', 'packages/demo-music/package.json', 'apps/server/package.json']) expect(dockerfile).toContain(`COPY ${manifest} `);
   });
 });

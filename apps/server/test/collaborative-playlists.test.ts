@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SubsonicLibrary } from '../src/routes/subsonic/library.js';
+import { SubsonicPlaylists } from '../src/routes/subsonic/playlists.js';
+import { subsonicDeps } from '../src/routes/subsonic/subsonic.routes.js';
 import { makeMp3 } from './support/audio-fixtures.js';
 import { makePng } from './support/images.js';
 import { Client } from './support/http-client.js';
@@ -246,11 +249,12 @@ describe(`collaborative playlists (${dialect})`, () => {
 
   it('over the Subsonic API a collaborator adds and removes songs but does not rename; getPlaylists lists the playlist', async () => {
     const p = await joined();
-    const services = t.context.services;
-    const user = { id: me.collaborator, username: 'boris', isAdmin: false } as Parameters<typeof services.subsonic.playlists>[0];
-    await services.subsonic.updatePlaylist(user, p.id, { add: [track(2)], removeIndexes: [0] });
+    const deps = subsonicDeps(t.context);
+    const subsonic = new SubsonicPlaylists(deps, new SubsonicLibrary(deps));
+    const user = { id: me.collaborator, username: 'boris', isAdmin: false } as Parameters<typeof subsonic.playlists>[0];
+    await subsonic.updatePlaylist(user, p.id, { add: [track(2)], removeIndexes: [0] });
     expect(titles((await owner.json<Detail>('GET', url(p.id))).body)).toEqual(['Two', 'Three']);
-    await expect(services.subsonic.updatePlaylist(user, p.id, { name: 'Mine', add: [], removeIndexes: [] })).rejects.toMatchObject({ code: 50 });
-    expect((await services.subsonic.playlists(user)).map((i) => i.id)).toContain(p.id);
+    await expect(subsonic.updatePlaylist(user, p.id, { name: 'Mine', add: [], removeIndexes: [] })).rejects.toMatchObject({ code: 50 });
+    expect((await subsonic.playlists(user)).map((i) => i.id)).toContain(p.id);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountByEmail } from '../src/auth/auth.js';
 import { DemoCatalogueService } from '../src/services/demo-catalogue.service.js';
 import { ImageService } from '../src/services/image.service.js';
 import { Client } from './support/http-client.js';
@@ -15,7 +16,7 @@ describe(`demo catalogue artwork (${dialect})`, () => {
   const demo = () =>
     new DemoCatalogueService({
       db: t.context.database.db,
-      auth: t.context.auth,
+      accounts: accountByEmail(t.context.auth),
       storage: t.context.storage,
       images: new ImageService(t.context.storage),
       tracks: t.context.repositories.tracks,

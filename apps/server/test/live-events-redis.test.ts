@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@platter/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.js';
-import type { RedisSharedState } from '../src/lib/shared-state.js';
+import type { RedisSharedState } from '../src/shared-state/redis.shared-state.js';
 import { Redis } from 'ioredis';
 import { Client } from './support/http-client.js';
 import { testRedisUrl } from './support/redis.js';

@@ -1,7 +1,7 @@
 import { playlistDetailSchema } from '@platter/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ENTRY_SLICE as ENTRY_SLICES } from '../src/services/playlist.service.js';
+import { dialectOf } from '../src/db/dialect.js';
 import { makeMp3, withId3Tags } from './support/audio-fixtures.js';
 import { makePng } from './support/images.js';
 import { Client } from './support/http-client.js';
@@ -16,7 +16,7 @@ type Detail = { id: string; covers: string[]; entries: Array<{ entryId: string; 
  * statuses, and more than one slice for a playlist longer than one.
  */
 /** This engine's slice. */
-const ENTRY_SLICE = ENTRY_SLICES[dialect];
+const ENTRY_SLICE = dialectOf(dialect).settings.playlistEntrySlice;
 
 describe(`a whole playlist in slices (${dialect})`, () => {
   let t: TestApp;

@@ -31,7 +31,7 @@ describe.skipIf(!redisUrl)(`rate limits counted in Redis, across two instances (
 
   it('uses Redis for shared state', () => {
     expect(one.context.shared.kind).toBe('redis');
-    expect(one.context.shared.redis).toBeDefined();
+    expect(one.context.shared.rateLimitStore().redis).toBeDefined();
   });
 
   it('holds the contact form to 5 per 10 minutes per address, whichever instance each message reaches', async () => {

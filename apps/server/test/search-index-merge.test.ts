@@ -79,7 +79,7 @@ describe(`search index merge (${dialect})`, () => {
     const bulk = await search('bulk tune 19');
 
     const index = t.context.repositories.searchIndex;
-    const compactor = new SearchIndexService({ index, jobs: t.context.jobs, log: () => undefined, maxSegments: 1, stepPages: 4 });
+    const compactor = new SearchIndexService({ index, log: () => undefined, maxSegments: 1, stepPages: 4 });
     // Stopped after a few steps of the merge: the index is left mid-merge, and still searchable.
     const stop = new AbortController();
     let calls = 0;

@@ -107,7 +107,7 @@ describe(`audio streaming (${dialect})`, () => {
 
   it('answers a public track played a moment ago before the route, with the route\'s status, headers and bytes', async () => {
     const track = await uploadTrack(client, mp3, { title: 'Fast path' });
-    const tracks = t.context.services.tracks;
+    const tracks = t.context.services.trackMedia;
     const original = tracks.mediaForKey;
     let routeCalls = 0;
     tracks.mediaForKey = (...args: Parameters<typeof original>) => {

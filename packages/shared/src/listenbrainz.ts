@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/* Contracts of ListenBrainz scrobbling (issue 14). */
+/* Contracts of ListenBrainz scrobbling */
 
 /** The last submission's outcome: `retrying` while the job backs off, `failed` when it gave up (the listens stay queued). */
 export const LISTENBRAINZ_STATUSES = ['ok', 'retrying', 'failed'] as const;

@@ -1,5 +1,5 @@
 /*
- * Lyrics lines (issue 14), without zod, so the player bar (first paint) can import them from
+ * Lyrics lines, without zod, so the player bar (first paint) can import them from
  * `@platter/shared/lyrics-lines`: the LRC parser the server and the studio's preview share, the
  * stamp writer of "tap to time" and the player's current-line lookup. Schemas: lyrics.ts.
  */

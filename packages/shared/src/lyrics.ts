@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LYRICS_MAX_LENGTH } from './lyrics-lines.js';
 
 /*
- * Lyrics of a track (issue 14): plain text, or LRC with time stamps ([mm:ss.xx], several per
+ * Lyrics of a track: plain text, or LRC with time stamps ([mm:ss.xx], several per
  * line, an [offset:±ms] tag). The server parses what the artist sends with `parseLyrics` and keeps
  * the lines; the studio editor previews with the same parser, so both say the same thing.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { releaseSummarySchema } from './releases.js';
 import { trackSchema } from './schemas.js';
 
-/* Contracts of reposts and notifications (issue 13). */
+/* Contracts of reposts and notifications */
 
 /** POST/DELETE /api/tracks/:id/repost and GET of the same: whether the viewer reposted it, and the track's repost count. */
 export const repostStateSchema = z.object({ trackId: z.string(), reposted: z.boolean(), reposts: z.number().int() });

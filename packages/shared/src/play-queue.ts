@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { trackSchema } from './schemas.js';
 
-/* The play queue kept on the server, to continue on another device (issue 14). */
+/* The play queue kept on the server, to continue on another device */
 
 export const PLAY_QUEUE_MAX_TRACKS = 1000;
 

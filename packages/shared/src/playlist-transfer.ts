@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { playlistSchema } from './social.js';
 
-/* Playlist import and export as M3U8 and XSPF (issue 14). */
+/* Playlist import and export as M3U8 and XSPF */
 
 export const PLAYLIST_FORMATS = ['m3u8', 'xspf'] as const;
 /** Entries one imported file may hold. */

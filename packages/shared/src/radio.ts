@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { trackSchema } from './schemas.js';
 
-/* Contracts of radio, similar tracks and the daily mix (issue 14). */
+/* Contracts of radio, similar tracks and the daily mix */
 
 /** How many tracks a radio request may ask for, and how many recently played ids it may exclude. */
 export const RADIO_LIMIT_MAX = 25;

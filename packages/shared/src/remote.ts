@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/* Remote control (issue 14): a signed-in listener's open players see each other and one steers another, over the live event stream. */
+/* Remote control: a signed-in listener's open players see each other and one steers another, over the live event stream. */
 
 export const REMOTE_COMMANDS = ['play', 'pause', 'next', 'previous', 'seek', 'volume'] as const;
 

@@ -67,7 +67,7 @@ export const trackSchema = z.object({
   tags: z.array(z.string()).optional(),
   /** The release (album, EP, single) the track is on, or null. */
   release: z.object({ id: z.string(), title: z.string(), image: z.string().nullable() }).nullable().optional(),
-  /** Who may find and play it (issue 13); absent from tracks saved by an older version of the app (public). */
+  /** Who may find and play it; absent from tracks saved by an older version of the app (public). */
   visibility: z.enum(['public', 'unlisted', 'private']).optional(),
   /** When an unlisted or private track becomes public; null when not scheduled. */
   publishAt: z.string().nullable().optional(),
@@ -75,7 +75,7 @@ export const trackSchema = z.object({
   downloadable: z.boolean().optional(),
   /** The unlisted link's secret: for the owner and admins, and echoed to whoever opened the track with it. */
   secret: z.string().optional(),
-  /** Whether the artist added lyrics (issue 14: GET /api/tracks/:id/lyrics). */
+  /** Whether the artist added lyrics (read them at GET /api/tracks/:id/lyrics). */
   hasLyrics: z.boolean().optional(),
 });
 export type Track = z.infer<typeof trackSchema>;
@@ -181,7 +181,7 @@ export const updateTrackSchema = z
   .refine((value) => value.title !== undefined || value.genre !== undefined || value.tags !== undefined, 'Give a new title, genre or tags');
 export type UpdateTrack = z.input<typeof updateTrackSchema>;
 
-/** Track visibility (issue 13): public, unlisted (only by its secret link) or private (owner and admins). */
+/** Track visibility: public, unlisted (only by its secret link) or private (owner and admins). */
 export const TRACK_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
 export const trackVisibilitySchema = z.enum(TRACK_VISIBILITIES);
 export type TrackVisibility = z.infer<typeof trackVisibilitySchema>;

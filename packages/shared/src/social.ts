@@ -113,7 +113,7 @@ export const playlistSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
-   * Collaborative playlists (issue 14): whether it has collaborators, and the viewer's part in it
+   * Collaborative playlists: whether it has collaborators, and the viewer's part in it
    * (null: neither owner nor collaborator). Optional so older clients and shapes stay valid.
    */
   collaborative: z.boolean().optional(),

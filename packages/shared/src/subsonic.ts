@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/* Contracts of the Subsonic credentials a user manages in settings (issue 14). */
+/* Contracts of the Subsonic credentials a user manages in settings */
 
 export const subsonicCredentialKindSchema = z.enum(['apiKey', 'appPassword']);
 export type SubsonicCredentialKind = z.infer<typeof subsonicCredentialKindSchema>;

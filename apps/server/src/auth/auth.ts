@@ -145,3 +145,15 @@ export async function migrateAuth(deps: AuthDeps): Promise<string[]> {
   await runMigrations();
   return [...toBeCreated.map((t) => `create ${t.table}`), ...toBeAdded.map((t) => `alter ${t.table}`)];
 }
+
+/**
+ * The account of an address, created when missing without a password (it cannot sign in), through
+ * better-auth so that its hooks make the profile: how the demo catalogue makes its artists.
+ */
+export function accountByEmail(auth: Auth) {
+  return async ({ name, email }: { name: string; email: string }) => {
+    const ctx = await auth.$context;
+    const existing = await ctx.internalAdapter.findUserByEmail(email);
+    return existing?.user ?? (await ctx.internalAdapter.createUser({ name, email, emailVerified: false }, { method: 'admin' }));
+  };
+}

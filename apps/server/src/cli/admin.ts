@@ -9,9 +9,9 @@
  */
 import 'dotenv/config';
 import { STATUSES, type Status } from '@platter/shared';
-import { ConfigError, loadConfig } from '../config.js';
 import { createContext } from '../context.js';
 import { DomainError } from '../lib/errors.js';
+import { type CommandResult, runAsScript, withConfig } from './command.js';
 import { MIGRATE_TO_USAGE, MigrateToError, formatSummary, migrateTo, parseMigrateToArgs } from './migrate-to.js';
 
 const USAGE = `Usage: npm run admin -- set-status <email> <${STATUSES.join('|')}>\n       ${MIGRATE_TO_USAGE.replace('Usage: ', '')}`;
@@ -24,59 +24,38 @@ export async function runAdminCommand(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
   progress: (line: string) => void = (line) => console.log(line),
-): Promise<{ code: number; output: string }> {
+): Promise<CommandResult> {
   const [command, email, status] = argv;
   if (command === 'migrate-to') return runMigrateTo(argv.slice(1), env, progress);
   if (command !== 'set-status' || !email || !isStatus(status)) {
     return { code: 2, output: command === 'set-status' && email ? `Unknown status "${status ?? ''}".\n${USAGE}` : USAGE };
   }
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return { code: 1, output: error.message };
-    throw error;
-  }
-  const context = await createContext(config);
-  try {
-    const profile = await context.services.moderation.setStatusByEmail(email, status);
-    return { code: 0, output: `${email} (${profile.displayName}) now has status ${profile.status}.` };
-  } catch (error) {
-    if (error instanceof DomainError) return { code: 1, output: error.message };
-    throw error;
-  } finally {
-    await context.close();
-  }
-}
-
-async function runMigrateTo(argv: string[], env: NodeJS.ProcessEnv, progress: (line: string) => void): Promise<{ code: number; output: string }> {
-  const args = parseMigrateToArgs(argv);
-  if ('error' in args) return { code: 2, output: args.error };
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return { code: 1, output: error.message };
-    throw error;
-  }
-  try {
-    const summary = await migrateTo(config, args, progress);
-    return { code: 0, output: `${formatSummary(summary)}\nDone: start the instances on this configuration.` };
-  } catch (error) {
-    if (error instanceof MigrateToError) return { code: 1, output: error.message };
-    throw error;
-  }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runAdminCommand(process.argv.slice(2)).then(
-    ({ code, output }) => {
-      (code === 0 ? console.log : console.error)(output);
-      process.exit(code);
+  return withConfig(
+    env,
+    async (config) => {
+      const context = await createContext(config);
+      try {
+        const profile = await context.services.moderation.setStatusByEmail(email, status);
+        return { code: 0, output: `${email} (${profile.displayName}) now has status ${profile.status}.` };
+      } finally {
+        await context.close();
+      }
     },
-    (error: unknown) => {
-      console.error('platter admin failed:', error);
-      process.exit(1);
-    },
+    [DomainError],
   );
 }
+
+async function runMigrateTo(argv: string[], env: NodeJS.ProcessEnv, progress: (line: string) => void): Promise<CommandResult> {
+  const args = parseMigrateToArgs(argv);
+  if ('error' in args) return { code: 2, output: args.error };
+  return withConfig(
+    env,
+    async (config) => {
+      const summary = await migrateTo(config, args, progress);
+      return { code: 0, output: `${formatSummary(summary)}\nDone: start the instances on this configuration.` };
+    },
+    [MigrateToError],
+  );
+}
+
+runAsScript(import.meta.url, 'platter admin', () => runAdminCommand(process.argv.slice(2)));

@@ -155,7 +155,7 @@ export async function migrateTo(
   try {
     const { db } = target;
     // The same migrations a start runs: better-auth's tables, then Platter's.
-    const profiles = new ProfileService(new ProfileRepository(db));
+    const profiles = new ProfileService(new ProfileRepository(db, target.dialect));
     const authDeps = { config, secret: config.authSecret, db, dialect: target.dialect, profiles };
     const applied = (await migrateDatabase(target, authDeps, () => log('Waiting for another instance to finish migrating…'))).platter;
     if (applied.length > 0) log(`Target schema migrated (${applied.length} migrations).`);

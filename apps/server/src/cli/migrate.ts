@@ -5,47 +5,31 @@
  * find nothing to do. Running it again is a no-op.
  */
 import 'dotenv/config';
-import { ConfigError, loadConfig } from '../config.js';
 import { migrateDatabase, resolveSecret } from '../context.js';
 import { openDatabase } from '../db/database.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
 import { ProfileService } from '../services/profile.service.js';
+import { type CommandResult, runAsScript, withConfig } from './command.js';
 
 export async function runMigrate(
   env: NodeJS.ProcessEnv = process.env,
   progress: (line: string) => void = (line) => console.log(line),
-): Promise<{ code: number; output: string }> {
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return { code: 1, output: error.message };
-    throw error;
-  }
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-  try {
-    const { db, dialect } = database;
-    const profiles = new ProfileService(new ProfileRepository(db));
-    const authDeps = { config, secret: resolveSecret(config), db, dialect, profiles };
-    const where = dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
-    const done = await migrateDatabase(database, authDeps, () => progress('Waiting for another instance to finish migrating…'));
-    const lines = [...done.auth.map((step) => `better-auth: ${step}`), ...done.platter.map((name) => `applied ${name}`)];
-    if (lines.length === 0) return { code: 0, output: `The database (${where}) is up to date; nothing to migrate.` };
-    return { code: 0, output: `Migrated the database (${where}):\n${lines.map((line) => `  ${line}`).join('\n')}` };
-  } finally {
-    await database.close();
-  }
+): Promise<CommandResult> {
+  return withConfig(env, async (config) => {
+    const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+    try {
+      const { db, dialect } = database;
+      const profiles = new ProfileService(new ProfileRepository(db, dialect));
+      const authDeps = { config, secret: resolveSecret(config), db, dialect, profiles };
+      const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+      const done = await migrateDatabase(database, authDeps, () => progress('Waiting for another instance to finish migrating…'));
+      const lines = [...done.auth.map((step) => `better-auth: ${step}`), ...done.platter.map((name) => `applied ${name}`)];
+      if (lines.length === 0) return { code: 0, output: `The database (${where}) is up to date; nothing to migrate.` };
+      return { code: 0, output: `Migrated the database (${where}):\n${lines.map((line) => `  ${line}`).join('\n')}` };
+    } finally {
+      await database.close();
+    }
+  });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runMigrate().then(
-    ({ code, output }) => {
-      (code === 0 ? console.log : console.error)(output);
-      process.exit(code);
-    },
-    (error: unknown) => {
-      console.error('platter migrate failed:', error);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, 'platter migrate', () => runMigrate());

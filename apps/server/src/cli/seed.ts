@@ -28,7 +28,6 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { ConfigError, loadConfig } from '../config.js';
 import { migrateDatabase, resolveSecret } from '../context.js';
 import { type DialectName, openDatabase } from '../db/database.js';
 import { recountCatalogue } from '../db/migrations/2026-11-25T00-00_catalogue-counters.js';
@@ -39,6 +38,7 @@ import type { Database } from '../db/schema.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
 import { ProfileService } from '../services/profile.service.js';
 import { searchText } from '../services/track.mapper.js';
+import { type CommandResult, runAsScript, withConfig } from './command.js';
 import { ascendingIds, drawArtistName, drawGenre, drawSentence, drawTitle, randomSource } from './seed-data.js';
 
 export const SEED_USAGE = 'Usage: npm run seed -- [--tracks 1000000] [--users 100000] [--seed 1] [--force]';
@@ -558,41 +558,24 @@ export async function runSeed(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
   progress: (line: string) => void = (line) => console.log(line),
-): Promise<{ code: number; output: string }> {
+): Promise<CommandResult> {
   const options = parseSeedArgs(argv);
   if ('error' in options) return { code: 2, output: options.error };
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return { code: 1, output: error.message };
-    throw error;
-  }
-  const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
-  progress(`Seeding ${where}: ${figure(options.tracks)} tracks, ${figure(options.users)} users (seed ${options.seed})…`);
-  try {
-    const summary = await seedDatabase(
-      config,
-      ({ db, dialect }) => ({ config, secret: resolveSecret(config), db, dialect, profiles: new ProfileService(new ProfileRepository(db)) }),
-      options,
-      progress,
-    );
-    return { code: 0, output: `Seeded ${where} in ${summary.seconds.toFixed(0)} s. Every seeded account signs in with the password "${SEED_PASSWORD}" (user0@${SEED_EMAIL_DOMAIN} … user${options.users - 1}@${SEED_EMAIL_DOMAIN}).` };
-  } catch (error) {
-    if (error instanceof SeedError) return { code: 1, output: error.message };
-    throw error;
-  }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runSeed(process.argv.slice(2)).then(
-    ({ code, output }) => {
-      (code === 0 ? console.log : console.error)(output);
-      process.exit(code);
+  return withConfig(
+    env,
+    async (config) => {
+      const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+      progress(`Seeding ${where}: ${figure(options.tracks)} tracks, ${figure(options.users)} users (seed ${options.seed})…`);
+      const summary = await seedDatabase(
+        config,
+        ({ db, dialect }) => ({ config, secret: resolveSecret(config), db, dialect, profiles: new ProfileService(new ProfileRepository(db, dialect)) }),
+        options,
+        progress,
+      );
+      return { code: 0, output: `Seeded ${where} in ${summary.seconds.toFixed(0)} s. Every seeded account signs in with the password "${SEED_PASSWORD}" (user0@${SEED_EMAIL_DOMAIN} … user${options.users - 1}@${SEED_EMAIL_DOMAIN}).` };
     },
-    (error: unknown) => {
-      console.error('platter seed failed:', error);
-      process.exit(1);
-    },
+    [SeedError],
   );
 }
+
+runAsScript(import.meta.url, 'platter seed', () => runSeed(process.argv.slice(2)));

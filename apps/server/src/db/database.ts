@@ -6,9 +6,10 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import type { DialectName } from './dialect.js';
 import type { Database } from './schema.js';
 
-export type DialectName = 'sqlite' | 'postgres';
+export type { DialectName } from './dialect.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

@@ -35,6 +35,7 @@ export interface TracksTable {
   listens_count: Generated<number>;
   /** Lower-cased "title artist" for case-insensitive substring search on both engines. */
   search_text: string;
+  /** Left out of every list: moderated OR visibility <> 'public', set by every write of either (migration track-visibility). */
   hidden: Generated<number>;
   created_at: string;
   /** Storage key of the cover image (uploaded, or the file's embedded art). */
@@ -58,7 +59,6 @@ export interface TracksTable {
   release_position: Generated<number | null>;
   /** JSON array of its free tags (normalised); track_tags holds one row per tag for the tag page. */
   tags: Generated<string>;
-  /** Migration track-visibility: `hidden` = moderated OR visibility <> 'public', set by every write of either. */
   /** Hidden by an admin (moderation). */
   moderated: Generated<number>;
   visibility: Generated<TrackVisibility>;
@@ -276,7 +276,7 @@ export interface NotificationsTable {
   actor_id: string | null;
   track_id: string | null;
   comment_id: string | null;
-  /** The release a notification is about: a whole release going public, or a repost of a release (issue 13). */
+  /** The release a notification is about: a whole release going public, or a repost of a release. */
   release_id: Generated<string | null>;
   read: Generated<number>;
   created_at: string;
@@ -326,7 +326,7 @@ export interface ReleasesTable {
   likes_count: Generated<number>;
   /** Lower-cased "title artist", for release search. */
   search_text: string;
-  /** Issue 13: public, unlisted or private; its tracks take it (and its secret and publish_at) in the same transaction. */
+  /** Public, unlisted or private; its tracks take it (and its secret and publish_at) in the same transaction. */
   visibility: Generated<'public' | 'unlisted' | 'private'>;
   secret: Generated<string | null>;
   publish_at: Generated<string | null>;
@@ -342,7 +342,7 @@ export interface ReleaseLikesTable {
   created_at: string;
 }
 
-/** A listener's linked ListenBrainz account (issue 14). */
+/** A listener's linked ListenBrainz account, where their listens are scrobbled. */
 export interface ListenBrainzLinksTable {
   user_id: string;
   /** The user token, sealed with the server's secret (lib/secret-box.ts). */

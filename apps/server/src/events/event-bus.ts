@@ -28,12 +28,12 @@ export interface DomainEvents {
   'track.published': { trackId: string; artistId: string };
   /** An unlisted, private or scheduled release made its tracks public: once per publication (one "new release" for its followers). */
   'release.published': { releaseId: string; artistId: string };
-  /** A user's player announced itself, asked the others to, or steered another (issue 14): to that user's streams only. */
+  /** A user's player announced itself, asked the others to, or steered another (remote control): to that user's streams only. */
   'remote.message': { userId: string; event: RemoteLiveEvent };
 }
 
 /**
- * Delivers each event to every listener on every instance (lib/shared-state.ts picks in-process or
+ * Delivers each event to every listener on every instance (shared-state/create-shared-state.ts picks in-process or
  * Redis), to the raising instance's own listeners synchronously inside emit(). Payloads must be
  * plain JSON. A listener runs once per instance: one that writes to the database or sends a job
  * must make that idempotent (as the waveform job's onceKey does), or it happens N times.

@@ -1,5 +1,5 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
-import type { DialectName } from '../db/database.js';
+import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -24,10 +24,14 @@ export type PlayOutcome = { found: false } | { found: true; counted: boolean; li
 
 /** Likes, listens, history and reports: the relations a listener creates by using the player. */
 export class EngagementRepository {
+  private readonly dialect: Dialect;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName,
-  ) {}
+    dialect: DialectName,
+  ) {
+    this.dialect = dialectOf(dialect);
+  }
 
   /** Adds the like and bumps the counter, both or neither; false when it already existed. */
   async like(trx: Transaction<Database>, userId: string, trackId: string, at: string): Promise<boolean> {
@@ -69,8 +73,7 @@ export class EngagementRepository {
    */
   async recordPlays(trx: Transaction<Database>, plays: ReportedPlay[]): Promise<PlayOutcome[]> {
     const trackIds = [...new Set(plays.map((p) => p.trackId))].sort();
-    let trackRows = trx.selectFrom('tracks').select(['id', 'artist_id', 'hidden', 'likes_count', 'listens_count']).where('id', 'in', trackIds).orderBy('id');
-    if (this.dialect === 'postgres') trackRows = trackRows.forUpdate();
+    const trackRows = this.dialect.forUpdate(trx.selectFrom('tracks').select(['id', 'artist_id', 'hidden', 'likes_count', 'listens_count']).where('id', 'in', trackIds).orderBy('id'));
     const tracks = new Map((await trackRows.execute()).filter((t) => !t.hidden).map((t) => [t.id, t]));
 
     // Every earlier listen that could stop a guarded play of the batch, by listener and track.

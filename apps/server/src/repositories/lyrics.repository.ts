@@ -1,14 +1,10 @@
 import { type Kysely, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
-import type { DialectName } from '../db/database.js';
+import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database, TrackLyricsTable } from '../db/schema.js';
 import { MARK_CLOSE, MARK_OPEN, fts5AllWords, fts5Phrase, tsqueryAllWords, tsqueryPhrase, withOriginalText } from '../lib/lyrics-search.js';
 
 export type LyricsRow = Selectable<TrackLyricsTable>;
 
-/**
- * A track's lyrics (migration lyrics): one row per track; tracks.has_lyrics moves with the row, in
- * the caller's transaction.
- */
 /** A track whose lyrics match, and the key its highlighted lyrics are read by (the FTS5 rowid on SQLite, the track id on PostgreSQL). */
 export interface LyricsMatch {
   track_id: string;
@@ -21,11 +17,19 @@ export const LYRICS_WINDOW = 2_000;
 /** ts_headline's options: the whole text, each match between the markers lyricsSnippet reads. */
 const HEADLINE_OPTIONS = `StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}, HighlightAll=true`;
 
+/**
+ * A track's lyrics (migration lyrics): one row per track; tracks.has_lyrics moves with the row, in
+ * the caller's transaction.
+ */
 export class LyricsRepository {
+  private readonly dialect: Dialect;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName = 'sqlite',
-  ) {}
+    dialect: DialectName,
+  ) {
+    this.dialect = dialectOf(dialect);
+  }
 
   async get(trackId: string): Promise<LyricsRow | undefined> {
     return this.db.selectFrom('track_lyrics').selectAll().where('track_id', '=', trackId).executeTakeFirst();
@@ -58,7 +62,7 @@ export class LyricsRepository {
    * bound. PostgreSQL: the GIN index on the stored tsvector, then the track's `hidden`.
    */
   async matches(words: string[], limit: number, window = LYRICS_WINDOW): Promise<LyricsMatch[]> {
-    if (this.dialect === 'postgres') return this.matchesQuery(words, limit, undefined, window).execute();
+    if (this.dialect.fullText === 'gin') return this.matchesQuery(words, limit, undefined, window).execute();
     const last = await this.db
       .selectFrom('lyrics_search')
       .select(sql<number>`lyrics_search.rowid`.as('key'))
@@ -74,7 +78,7 @@ export class LyricsRepository {
    * ends the window (none when fewer songs than the window hold every word).
    */
   matchesQuery(words: string[], limit: number, upTo?: number, window = LYRICS_WINDOW) {
-    if (this.dialect === 'postgres') {
+    if (this.dialect.fullText === 'gin') {
       const holdingEveryWord = this.db
         .selectFrom('track_lyrics')
         .select(['track_lyrics.track_id', sql<string>`track_lyrics.search_vector`.as('search_vector')])
@@ -101,7 +105,7 @@ export class LyricsRepository {
   /** The whole lyrics of the matches, each match of the words between MARK_OPEN and MARK_CLOSE, by track id. */
   async highlighted(words: string[], matches: LyricsMatch[]): Promise<Map<string, string>> {
     if (matches.length === 0) return new Map();
-    if (this.dialect === 'postgres') {
+    if (this.dialect.fullText === 'gin') {
       const rows = await this.db
         .selectFrom('track_lyrics')
         .select([

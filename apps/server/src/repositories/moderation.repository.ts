@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ContactMessagesTable, Database, ProfilesTable, ReportsTable } from '../db/schema.js';
-import { containsText } from './track.repository.js';
+import { containsText } from './track-query.js';
 
 
 export type ReportRow = Selectable<ReportsTable> & { reporter_name: string | null };

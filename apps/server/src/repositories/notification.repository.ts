@@ -1,4 +1,4 @@
-import { type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, type Transaction, sql } from 'kysely';
 import type { Database, NotificationKind } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -10,7 +10,7 @@ export interface NewNotification {
   groupKey: string;
   actorId: string | null;
   trackId: string | null;
-  /** The release: a whole release's notification, or a repost of a release (issue 13); null or absent otherwise. */
+  /** The release: a whole release's notification, or a repost of a release; null or absent otherwise. */
   releaseId?: string | null;
   commentId: string | null;
   at: string;
@@ -41,28 +41,13 @@ export class NotificationRepository {
 
   /** Notifies one user unless they turned the kind off or already have this notification; true when a row was added. */
   async add(userId: string, n: NewNotification, db: Db = this.db): Promise<boolean> {
-    const inserted = await db
-      .insertInto('notifications')
-      .columns(['user_id', 'key', 'kind', 'group_key', 'actor_id', 'track_id', 'release_id', 'comment_id', 'created_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('profiles')
-          .select([
-            'profiles.id',
-            sql<string>`CAST(${n.key} AS text)`.as('key'),
-            sql<string>`CAST(${n.kind} AS text)`.as('kind'),
-            sql<string>`CAST(${n.groupKey} AS text)`.as('group_key'),
-            sql<string | null>`CAST(${n.actorId} AS text)`.as('actor_id'),
-            sql<string | null>`CAST(${n.trackId} AS text)`.as('track_id'),
-            sql<string | null>`CAST(${n.releaseId ?? null} AS text)`.as('release_id'),
-            sql<string | null>`CAST(${n.commentId} AS text)`.as('comment_id'),
-            sql<string>`CAST(${n.at} AS text)`.as('created_at'),
-          ])
-          .where('profiles.id', '=', userId)
-          .where(this.notOptedOut(sql.ref('profiles.id'), n.kind)),
-      )
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .executeTakeFirst();
+    const inserted = await this.insertFor(db, (eb) =>
+      eb
+        .selectFrom('profiles')
+        .select(this.columnsFor(n, sql.ref<string>('profiles.id')))
+        .where('profiles.id', '=', userId)
+        .where(this.notOptedOut(sql.ref('profiles.id'), n.kind)),
+    ).executeTakeFirst();
     return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
@@ -72,30 +57,43 @@ export class NotificationRepository {
    * now (a second run adds nobody).
    */
   async fanOut(artistId: string, n: NewNotification, db: Db = this.db): Promise<string[]> {
-    const rows = await db
-      .insertInto('notifications')
-      .columns(['user_id', 'key', 'kind', 'group_key', 'actor_id', 'track_id', 'release_id', 'comment_id', 'created_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('follows')
-          .select([
-            'follows.subscriber_id',
-            sql<string>`CAST(${n.key} AS text)`.as('key'),
-            sql<string>`CAST(${n.kind} AS text)`.as('kind'),
-            sql<string>`CAST(${n.groupKey} AS text)`.as('group_key'),
-            sql<string | null>`CAST(${n.actorId} AS text)`.as('actor_id'),
-            sql<string | null>`CAST(${n.trackId} AS text)`.as('track_id'),
-            sql<string | null>`CAST(${n.releaseId ?? null} AS text)`.as('release_id'),
-            sql<string | null>`CAST(${n.commentId} AS text)`.as('comment_id'),
-            sql<string>`CAST(${n.at} AS text)`.as('created_at'),
-          ])
-          .where('follows.artist_id', '=', artistId)
-          .where(this.notOptedOut(sql.ref('follows.subscriber_id'), n.kind)),
-      )
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    const rows = await this.insertFor(db, (eb) =>
+      eb
+        .selectFrom('follows')
+        .select(this.columnsFor(n, sql.ref<string>('follows.subscriber_id')))
+        .where('follows.artist_id', '=', artistId)
+        .where(this.notOptedOut(sql.ref('follows.subscriber_id'), n.kind)),
+    )
       .returning('user_id')
       .execute();
     return rows.map((r) => r.user_id);
+  }
+
+  /**
+   * INSERT … SELECT of a notification for every user the SELECT names (its columns: columnsFor's),
+   * leaving out those who already have it: the rows never pass through the server.
+   */
+  private insertFor(db: Db, select: (eb: ExpressionBuilder<Database, 'notifications'>) => Expression<unknown>) {
+    return db
+      .insertInto('notifications')
+      .columns(['user_id', 'key', 'kind', 'group_key', 'actor_id', 'track_id', 'release_id', 'comment_id', 'created_at'])
+      .expression(select)
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing());
+  }
+
+  /** The SELECT's columns for insertFor: the user, then the notification's values, each typed as text for PostgreSQL. */
+  private columnsFor(n: NewNotification, userId: RawBuilder<string>) {
+    return [
+      userId.as('user_id'),
+      sql<string>`CAST(${n.key} AS text)`.as('key'),
+      sql<string>`CAST(${n.kind} AS text)`.as('kind'),
+      sql<string>`CAST(${n.groupKey} AS text)`.as('group_key'),
+      sql<string | null>`CAST(${n.actorId} AS text)`.as('actor_id'),
+      sql<string | null>`CAST(${n.trackId} AS text)`.as('track_id'),
+      sql<string | null>`CAST(${n.releaseId ?? null} AS text)`.as('release_id'),
+      sql<string | null>`CAST(${n.commentId} AS text)`.as('comment_id'),
+      sql<string>`CAST(${n.at} AS text)`.as('created_at'),
+    ];
   }
 
   private notOptedOut(userId: ReturnType<typeof sql.ref>, kind: NotificationKind) {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 
 /** A listed track as a playlist file names it. */
@@ -11,9 +12,21 @@ export interface TransferTrack {
   release_title: string | null;
 }
 
-/** Reads for playlist export and import (issue 14). */
+/** Reads for playlist export and import as M3U8/XSPF files. */
 export class PlaylistTransferRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly dialect: Dialect;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    dialect: DialectName,
+  ) {
+    this.dialect = dialectOf(dialect);
+  }
+
+  /** The title lower-cased as the database's lower() does it, the key byTitles looks up (tracks_title_lower_idx). */
+  titleKey(title: string): string {
+    return this.dialect.lower(title);
+  }
 
   private tracks() {
     return this.db
@@ -40,7 +53,7 @@ export class PlaylistTransferRepository {
     return this.tracks().where('t.id', 'in', ids).execute();
   }
 
-  /** Listed tracks whose lower-cased title is one of these (tracks_title_lower_idx). */
+  /** Listed tracks whose lower-cased title is one of these keys (titleKey's). */
   async byTitles(lowerTitles: string[]): Promise<Array<TransferTrack & { listens_count: number }>> {
     if (lowerTitles.length === 0) return [];
     return this.tracks()

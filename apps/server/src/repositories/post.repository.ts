@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
-import type { DialectName } from '../db/database.js';
+import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database, PostsTable, ProfilesTable } from '../db/schema.js';
 
 /** From this many authors on, SQLite reads the news feed newest post first (see newsQuery). */
@@ -15,10 +15,14 @@ export type PostWithAuthor = Selectable<PostsTable> & {
 type Db = Kysely<Database> | Transaction<Database>;
 
 export class PostRepository {
+  private readonly dialect: Dialect;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName = 'sqlite',
-  ) {}
+    dialect: DialectName,
+  ) {
+    this.dialect = dialectOf(dialect);
+  }
 
   private base(db: Db = this.db) {
     return db
@@ -83,9 +87,10 @@ export class PostRepository {
    * posts_time_idx from the newest instead, as PostgreSQL chooses by itself.
    */
   newsQuery(authors: string[], limit: number) {
-    const byTime = this.dialect === 'sqlite' && authors.length > MANY_AUTHORS;
+    const author = sql.ref('posts.author_id');
+    const byTime = authors.length > MANY_AUTHORS;
     return this.base()
-      .where(byTime ? sql<SqlBool>`+posts.author_id in (${sql.join(authors)})` : sql<SqlBool>`posts.author_id in (${sql.join(authors)})`)
+      .where(sql<SqlBool>`${byTime ? this.dialect.unindexed(author) : author} in (${sql.join(authors)})`)
       .orderBy('posts.created_at', 'desc')
       .orderBy('posts.id', 'desc')
       .limit(limit);

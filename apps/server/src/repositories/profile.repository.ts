@@ -1,6 +1,6 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
-import type { DialectName } from '../db/database.js';
-import { containsText, longestLiteralRun } from './track.repository.js';
+import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
+import { containsText, longestLiteralRun } from './track-query.js';
 import type { Database, NewProfile, ProfileRow, ProfileUpdate } from '../db/schema.js';
 
 /**
@@ -10,10 +10,14 @@ import type { Database, NewProfile, ProfileRow, ProfileUpdate } from '../db/sche
 export const FEW_ARTISTS = 100;
 
 export class ProfileRepository {
+  private readonly dialect: Dialect;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName = 'sqlite',
-  ) {}
+    dialect: DialectName,
+  ) {
+    this.dialect = dialectOf(dialect);
+  }
 
   async getById(id: string): Promise<ProfileRow | undefined> {
     return this.db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
@@ -94,7 +98,7 @@ export class ProfileRepository {
    * matches early.
    */
   private async artistIds(lowerText: string, limit: number): Promise<string[]> {
-    if (this.dialect === 'sqlite' && longestLiteralRun(lowerText).length >= 3) {
+    if (this.dialect.fullText === 'fts5' && longestLiteralRun(lowerText).length >= 3) {
       const candidates = (await this.artistCandidates(lowerText, FEW_ARTISTS + 1).execute()).map((r) => r.id);
       if (candidates.length === 0) return [];
       if (candidates.length <= FEW_ARTISTS) return (await this.rankedArtists(candidates, lowerText, limit).execute()).map((r) => r.id);

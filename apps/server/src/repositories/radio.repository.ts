@@ -1,5 +1,5 @@
-import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { DialectName } from '../db/database.js';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database, SimilarReason } from '../db/schema.js';
 
 /** How many similar tracks the job keeps per track. */
@@ -23,23 +23,17 @@ export interface Cursor {
 }
 
 /**
- * Radio's data (issue 14): track_similar, the job's cursors and the daily mixes. The similar
+ * Radio's data: track_similar, the job's cursors and the daily mixes. The similar
  * tracks are computed here in one SQL statement per batch of tracks (REFRESH_BATCH: 25, a quarter of a second of a busy SQLite at 20,000 tracks), the same on both engines.
  */
 export class RadioRepository {
+  private readonly dialect: Dialect;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName = 'sqlite',
-  ) {}
-
-  /** `column` among `ids`, one parameter whatever their number (as TrackRepository.idIn). */
-  private among(column: RawBuilder<unknown>, ids: string[]): Expression<SqlBool> {
-    return this.dialect === 'postgres' ? sql<SqlBool>`${column} = any(${ids}::text[])` : sql<SqlBool>`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
-  }
-
-  private notAmong(column: RawBuilder<unknown>, ids: string[]): Expression<SqlBool> {
-    if (ids.length === 0) return sql<SqlBool>`1 = 1`;
-    return this.dialect === 'postgres' ? sql<SqlBool>`not (${column} = any(${ids}::text[]))` : sql<SqlBool>`${column} not in (select value from json_each(${JSON.stringify(ids)}))`;
+    dialect: DialectName,
+  ) {
+    this.dialect = dialectOf(dialect);
   }
 
   /**
@@ -53,7 +47,7 @@ export class RadioRepository {
     if (ids.length === 0) return 0;
     const statement = this.refreshStatement(ids, now);
     return this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('track_similar').where(this.among(sql.ref('track_id'), ids)).execute();
+      await trx.deleteFrom('track_similar').where(this.dialect.idIn(sql.ref('track_id'), ids)).execute();
       const result = await statement.execute(trx);
       return Number(result.numAffectedRows ?? 0);
     });
@@ -65,7 +59,7 @@ export class RadioRepository {
     const offset = SIGNAL_WINDOW - 1;
     return sql`
       with seeds as (
-        select t.id, t.genre from tracks t where ${this.among(sql.ref('t.id'), ids)}
+        select t.id, t.genre from tracks t where ${this.dialect.idIn(sql.ref('t.id'), ids)}
       ),
       listeners as (
         select distinct s.id as seed_id, h.user_id from seeds s
@@ -94,7 +88,7 @@ export class RadioRepository {
         union all
         select s.id as seed_id, t2.track_id as similar_id, count(*) * ${sql.lit(w['same tags'])} as score, 2 as strength
         from seeds s
-        join track_tags t1 on t1.track_id = s.id and ${this.among(sql.ref('t1.track_id'), ids)}
+        join track_tags t1 on t1.track_id = s.id and ${this.dialect.idIn(sql.ref('t1.track_id'), ids)}
         join track_tags t2 on t2.tag = t1.tag
           and t2.created_at >= coalesce((select x.created_at from track_tags x where x.tag = t1.tag order by x.created_at desc limit 1 offset 99), '')
         where t2.track_id <> s.id
@@ -174,7 +168,7 @@ export class RadioRepository {
       .select(['track_similar.track_id', 'track_similar.similar_id', 'track_similar.score', 'track_similar.reason'])
       .where('track_similar.track_id', '=', trackId)
       .where('tracks.hidden', '=', 0)
-      .where(this.notAmong(sql.ref('track_similar.similar_id'), exclude))
+      .where(this.dialect.idNotIn(sql.ref('track_similar.similar_id'), exclude))
       .orderBy('track_similar.score', 'desc')
       .orderBy('track_similar.similar_id')
       .limit(limit);
@@ -193,7 +187,7 @@ export class RadioRepository {
       .select('id')
       .where('genre', '=', genre)
       .where('hidden', '=', 0)
-      .where(this.notAmong(sql.ref('id'), exclude))
+      .where(this.dialect.idNotIn(sql.ref('id'), exclude))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit);
@@ -209,7 +203,7 @@ export class RadioRepository {
       .selectFrom('tracks')
       .select('id')
       .where('hidden', '=', 0)
-      .where(this.notAmong(sql.ref('id'), exclude))
+      .where(this.dialect.idNotIn(sql.ref('id'), exclude))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit);

@@ -1,8 +1,9 @@
 import { type Kysely, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
-import type { DialectName } from '../db/database.js';
+import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database, ReleasesTable } from '../db/schema.js';
 
-import { containsText, leaveRelease, shiftReleaseCounters } from './track.repository.js';
+import { leaveRelease, shiftReleaseCounters } from './track-lifecycle.repository.js';
+import { containsText } from './track-query.js';
 
 export type ReleaseVisibility = 'public' | 'unlisted' | 'private';
 export type ReleaseChanges = Partial<{
@@ -24,10 +25,14 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** Releases (albums, EPs, singles), their ordered tracks (tracks.release_id/release_position) and likes. */
 export class ReleaseRepository {
+  private readonly dialect: Dialect;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName = 'sqlite',
-  ) {}
+    dialect: DialectName,
+  ) {
+    this.dialect = dialectOf(dialect);
+  }
 
   private base(db: Db = this.db) {
     return db.selectFrom('releases').innerJoin('profiles', 'profiles.id', 'releases.artist_id').selectAll('releases').select('profiles.display_name as artist_name');
@@ -85,12 +90,7 @@ export class ReleaseRepository {
 
   /** The release's access columns, locked on PostgreSQL until the caller's transaction ends. */
   async lockAccess(trx: Transaction<Database>, id: string) {
-    return trx
-      .selectFrom('releases')
-      .select(['id', 'artist_id', 'visibility', 'secret', 'publish_at'])
-      .where('id', '=', id)
-      .$if(this.dialect === 'postgres', (q) => q.forUpdate())
-      .executeTakeFirst();
+    return this.dialect.forUpdate(trx.selectFrom('releases').select(['id', 'artist_id', 'visibility', 'secret', 'publish_at']).where('id', '=', id)).executeTakeFirst();
   }
 
   /** The ids of scheduled releases due by `now`, soonest first (releases_publish_at_idx). */

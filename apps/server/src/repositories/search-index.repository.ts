@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DialectName } from '../db/database.js';
+import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 
 /** SQLite's FTS5 tables (migrations search-index, lyrics-search, artist-search). */
@@ -13,14 +13,18 @@ export type Fts5Table = (typeof FTS5_TABLES)[number];
  * repository knows no tables and does nothing.
  */
 export class SearchIndexRepository {
+  private readonly dialect: Dialect;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName = 'sqlite',
-  ) {}
+    dialect: DialectName,
+  ) {
+    this.dialect = dialectOf(dialect);
+  }
 
   /** The FTS5 tables this database has (none on PostgreSQL). */
   tables(): readonly Fts5Table[] {
-    return this.dialect === 'sqlite' ? FTS5_TABLES : [];
+    return this.dialect.fullText === 'fts5' ? FTS5_TABLES : [];
   }
 
   /**

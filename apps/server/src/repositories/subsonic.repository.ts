@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Expression, type Kysely, type SelectQueryBuilder, type Selectable, type SqlBool, sql } from 'kysely';
-import type { DialectName } from '../db/database.js';
+import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database, NowPlayingTable, PlayQueuesTable, SubsonicCredentialsTable } from '../db/schema.js';
 
 export type CredentialRow = Selectable<SubsonicCredentialsTable>;
@@ -34,10 +34,14 @@ export type TrackOrder = 'newest' | 'frequent' | 'highest';
 
 /** Subsonic credentials (API keys, app passwords) and the reads the Subsonic API needs that no other repository has. */
 export class SubsonicRepository {
+  private readonly dialect: Dialect;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName = 'sqlite',
-  ) {}
+    dialect: DialectName,
+  ) {
+    this.dialect = dialectOf(dialect);
+  }
 
   async insertCredential(row: CredentialRow): Promise<void> {
     await this.db.insertInto('subsonic_credentials').values(row).execute();
@@ -234,7 +238,7 @@ export class SubsonicRepository {
    */
   private merged(left: AlbumSide, right: AlbumSide, keys: SortKey[], limit: number, offset: number) {
     const sorted = <Q extends Sortable<Q>>(query: Q) => keys.reduce((q, [key, direction]) => q.orderBy(sql.ref(key), direction), query);
-    if (this.dialect === 'sqlite') return sorted(left.unionAll(right)).limit(limit).offset(offset);
+    if (this.dialect.mergesCompoundByOrder) return sorted(left.unionAll(right)).limit(limit).offset(offset);
     const end = offset + limit;
     const both = this.db.selectFrom(sorted(left).limit(end).as('l')).selectAll().unionAll(this.db.selectFrom(sorted(right).limit(end).as('r')).selectAll());
     return sorted(this.db.selectFrom(both.as('albums')).selectAll()).limit(limit).offset(offset);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.js';
 import { BadRequestError } from '../lib/errors.js';
-import type { SharedState } from '../lib/shared-state.js';
+import type { SharedState } from '../shared-state/shared-state.js';
 
 /** Failed sign-ins one email may have within SIGN_IN_WINDOW_MS; the next attempts wait for the window to close. */
 export const SIGN_IN_FAILURES_ALLOWED = 5;

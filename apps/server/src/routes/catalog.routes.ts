@@ -10,7 +10,7 @@ export async function catalogRoutes(base: FastifyInstance, { services }: Pick<Ap
   app.get(
     '/api/genres',
     { config: { access: 'public' }, schema: { tags: ['tracks'], summary: 'Track counts per genre', response: { 200: genreCountsSchema } } },
-    () => services.tracks.genreCounts(),
+    () => services.trackCatalogue.genreCounts(),
   );
 
   app.get(
@@ -24,7 +24,7 @@ export async function catalogRoutes(base: FastifyInstance, { services }: Pick<Ap
         response: { 200: trackListSchema, 400: errorSchema },
       },
     },
-    (request) => services.tracks.list(request.query),
+    (request) => services.trackCatalogue.list(request.query),
   );
 
   app.get(

@@ -1,11 +1,12 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import parseRange from 'range-parser';
 import type { MediaBytesCache } from '../media/media-bytes-cache.js';
-import type { MediaDescriptor } from '../services/track.service.js';
-import { AUTHORIZE_ONLY_HEADER, IMMUTABLE, MEDIA_PREFIX, accelRedirectHeaders } from './media.routes.js';
+import type { MediaDescriptor } from '../services/track-media.service.js';
+import { AUTHORIZE_ONLY_HEADER, MEDIA_PREFIX } from './media.routes.js';
+import { IMMUTABLE, accelRedirectHeaders } from './send-media.js';
 
 export interface MediaFastPathDeps {
-  /** A public track's media descriptor when this instance already knows it (TrackService.knownPublicMedia). */
+  /** A public track's media descriptor when this instance already knows it (TrackMediaService.knownPublicMedia). */
   knownPublicMedia(key: string): MediaDescriptor | undefined;
   bytes: MediaBytesCache;
   /** The security headers every response carries (what the app's helmet hook sets), as name/value pairs. */
@@ -42,7 +43,7 @@ export function createMediaFastPath(deps: MediaFastPathDeps): (request: Incoming
     const query = url.indexOf('?');
     const key = url.slice(MEDIA_PREFIX.length, query === -1 ? undefined : query);
     if (key.includes('%')) return false;
-    // Signed downloads (issue 13) are attachments: the route answers them.
+    // Signed downloads are attachments: the route answers them.
     if (query !== -1 && url.includes('download=', query)) return false;
     const media = deps.knownPublicMedia(key);
     if (!media) return false;

@@ -28,7 +28,7 @@ const imageErrors = { ...errors, 413: errorSchema, 415: errorSchema };
 /** Releases (albums, EPs, singles) and tag pages. */
 export async function releaseRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { releases, tracks } = services;
+  const { releases } = services;
 
   app.post(
     '/api/releases',
@@ -107,7 +107,7 @@ export async function releaseRoutes(base: FastifyInstance, { services }: Pick<Ap
   app.get(
     '/api/tags/:tag/tracks',
     { config: { access: 'public' }, schema: { tags: ['tracks'], summary: 'Visible tracks with a tag, newest first, a page at a time', params: tagParamsSchema, querystring: tagPageQuerySchema, response: { 200: trackListSchema, 400: errorSchema } } },
-    async (request) => tracks.listByTag(request.params.tag, request.query.page, request.query.pageSize),
+    async (request) => services.trackCatalogue.listByTag(request.params.tag, request.query.page, request.query.pageSize),
   );
 
   await app.register(async (scope) => {

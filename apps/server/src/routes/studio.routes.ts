@@ -76,7 +76,7 @@ export async function studioRoutes(base: FastifyInstance, { services }: Pick<App
         response: { 200: trackDownloadSchema, ...errors },
       },
     },
-    async (request) => tracks.downloadLink(request.params.id, await request.currentActor(), request.query.s),
+    async (request) => services.trackMedia.downloadLink(request.params.id, await request.currentActor(), request.query.s),
   );
 
   app.delete(

@@ -2,7 +2,7 @@ import { type Me, type Profile, type ProfileImageKind, type UpdateProfile, updat
 import type { EventBus } from '../events/event-bus.js';
 import type { Actor } from '../lib/actor.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackLifecycleRepository } from '../repositories/track-lifecycle.repository.js';
 import type { ImageService } from './image.service.js';
 import type { ProfileService } from './profile.service.js';
 import { storageKeyFromUrl } from './track.service.js';
@@ -11,7 +11,7 @@ import { mediaUrl, searchText } from './track.mapper.js';
 export interface AccountServiceDeps {
   profiles: ProfileRepository;
   profileService: ProfileService;
-  tracks: TrackRepository;
+  tracks: Pick<TrackLifecycleRepository, 'renameArtist'>;
   images: ImageService;
   events: EventBus;
 }

@@ -1,14 +1,17 @@
 import type { EventBus } from '../events/event-bus.js';
+import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
 import type { JobQueue, JobRun, QueuePolicy } from '../jobs/job-queue.js';
 import { type MediaEngine, MediaEngineError } from '../media/engine/media-engine.js';
 import { processStoredAudio } from '../media/engine/process-audio.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackLifecycleRepository } from '../repositories/track-lifecycle.repository.js';
+import type { AudioOutcome } from '../repositories/track-lifecycle.repository.js';
 import type { Storage } from '../storage/storage.js';
 
 export interface AudioServiceDeps {
   /** Undefined when no media engine runs here: new tracks then play their originals, unmeasured. */
   engine: MediaEngine | undefined;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById'> & Pick<TrackLifecycleRepository, 'processingAudio' | 'setAudio'>;
   storage: Storage;
   events: EventBus;
   jobs: Pick<JobQueue, 'register' | 'send'>;
@@ -35,8 +38,19 @@ export class AudioService {
     return this.deps.engine ? 'processing' : 'original';
   }
 
-  async listen(): Promise<void> {
-    await this.deps.jobs.register('audio', ({ trackId }, run) => this.process(trackId, run), AUDIO_QUEUE);
+  /** The `audio` job, one per track; at start, the jobs of tracks a restart left processing. */
+  jobs(): JobDeclarations {
+    return {
+      jobs: [declareJob({ name: 'audio', run: ({ trackId }, run) => this.process(trackId, run), policy: AUDIO_QUEUE })],
+      atStart: async (log) => {
+        const processing = await this.enqueuePending();
+        if (processing > 0) log.info(`Audio processing: ${processing} tracks queued`);
+      },
+    };
+  }
+
+  /** Sends an `audio` job for every new track the engine is to measure. */
+  listen(): void {
     this.stopListening = this.deps.events.on('track.created', ({ track }) => {
       if (track.audio?.status === 'processing') void this.enqueue(track.id);
     });
@@ -98,7 +112,7 @@ export class AudioService {
     this.stopListening?.();
   }
 
-  private async finish(trackId: string, outcome: Parameters<TrackRepository['setAudio']>[1]): Promise<boolean> {
+  private async finish(trackId: string, outcome: AudioOutcome): Promise<boolean> {
     const recorded = await this.deps.tracks.setAudio(trackId, outcome);
     if (recorded) this.deps.events.emit('track.updated', { trackId });
     return recorded;

@@ -4,7 +4,7 @@ import { type Actor, canSeeTrack } from '../lib/actor.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { CommentRepository, CommentWithAuthor } from '../repositories/comment.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 import type { NotificationSink } from './notification.service.js';
 
 export function toComment(row: CommentWithAuthor): Comment {
@@ -25,7 +25,7 @@ export const toStudioComment = (row: CommentWithAuthor): StudioComment => ({ ...
 
 export interface CommentServiceDeps {
   comments: CommentRepository;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById'>;
   events: EventBus;
   /** Tells the track's artist of a comment. */
   notifications?: NotificationSink;

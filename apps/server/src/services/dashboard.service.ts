@@ -2,7 +2,8 @@ import type { Dashboard, DailyCount } from '@platter/shared';
 import type { Actor } from '../lib/actor.js';
 import type { CommentRepository } from '../repositories/comment.repository.js';
 import type { DashboardRepository } from '../repositories/dashboard.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackCatalogueRepository } from '../repositories/track-catalogue.repository.js';
 import { toStudioComment } from './comment.service.js';
 import type { ProfileService } from './profile.service.js';
 import { toTrack } from './track.mapper.js';
@@ -24,7 +25,7 @@ function fill(range: string[], counts: Array<{ date: string; count: number }>): 
 
 export interface DashboardServiceDeps {
   dashboard: DashboardRepository;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getMany'> & Pick<TrackCatalogueRepository, 'topByLikesOfArtist'>;
   comments: CommentRepository;
   profiles: ProfileService;
 }

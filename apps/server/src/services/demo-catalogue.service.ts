@@ -1,34 +1,51 @@
+import {
+  DEMO_ARTISTS,
+  type DemoArtist,
+  type DemoGenre,
+  type DemoTrackSpec,
+  demoAvatarSvg,
+  demoBannerSvg,
+  demoCoverSvg,
+  demoTrackSpecs,
+  generateDemoTracks,
+} from '@platter/demo-music';
 import type { Genre } from '@platter/shared';
 import type { Kysely } from 'kysely';
-import type { Auth } from '../auth/auth.js';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
+import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
 import { nowIso } from '../lib/ids.js';
 import { probeStoredAudio } from '../media/audio-probe.js';
-import { demoAvatarSvg, demoBannerSvg, demoCoverSvg } from '../media/demo/artwork.js';
-import { DEMO_ARTISTS, type DemoArtist, type DemoGenre, type DemoTrackSpec, demoTrackSpecs } from '../media/demo/catalogue.js';
-import { generateDemoTracks } from '../media/demo/generate.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackLifecycleRepository } from '../repositories/track-lifecycle.repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { ImageService } from './image.service.js';
-import type { ProfileService } from './profile.service.js';
+import type { NewUser, ProfileService } from './profile.service.js';
 import { mediaUrl, searchText, toTrack } from './track.mapper.js';
 
 export interface DemoCatalogueDeps {
   db: Kysely<Database>;
-  auth: Auth;
+  /** The auth module's, passed by the context. */
+  accounts: AccountByEmail;
   storage: Storage;
   images: ImageService;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'existingIds' | 'withoutImage'> & Pick<TrackLifecycleRepository, 'create' | 'setImage'>;
   profileRows: ProfileRepository;
   profiles: ProfileService;
   events: EventBus;
   workers?: number;
   /** Make only the first n tracks of the catalogue. */
   limit?: number;
-  log: (message: string) => void;
+  /** Where progress goes when the catalogue is made outside its job (the job's own log otherwise). */
+  log?: (message: string) => void;
 }
+
+/**
+ * The account of `email`, created when missing without a password (it cannot sign in) through the
+ * sign-in system, so that its hooks make the profile.
+ */
+export type AccountByEmail = (account: { name: string; email: string }) => Promise<NewUser>;
 
 export const DEMO_EMAIL_DOMAIN = 'demo.platter.invalid';
 
@@ -57,46 +74,65 @@ export class DemoCatalogueService {
     return specs.filter((s) => !existing.has(s.key));
   }
 
-  async run(signal?: AbortSignal): Promise<void> {
+  /**
+   * `demo-catalogue`, sent by every instance at every start: one waits at a time, one runs at a
+   * time, and a run after another finds nothing missing (only what is missing is made). Once per
+   * database, by whichever instance claims it first.
+   */
+  jobs(): JobDeclarations {
+    return {
+      jobs: [
+        declareJob({
+          name: 'demo-catalogue',
+          run: async (_data, run, log) => {
+            await this.run(run.signal, (message) => log.info(message));
+            // Stopped halfway: failing the job makes another instance (or the next start) finish it.
+            if (run.signal.aborted && (await this.missingTracks()).length > 0) throw new Error('Stopped before the demo catalogue was complete');
+          },
+          policy: { retryLimit: 3, retryDelaySeconds: 30, timeoutSeconds: 60 * 60 },
+          atStart: true,
+        }),
+      ],
+    };
+  }
+
+  async run(signal?: AbortSignal, log: (message: string) => void = this.deps.log ?? (() => undefined)): Promise<void> {
     const missing = await this.missingTracks();
     const artistIds = await this.ensureArtists();
     // Artists' pictures are drawn alongside the music, not before it: the first tracks come first.
     const artistArt = this.ensureArtistArt(artistIds);
-    await this.ensureCovers();
-    if (missing.length > 0 && !signal?.aborted) await this.generate(missing, artistIds, signal);
+    await this.ensureCovers(log);
+    if (missing.length > 0 && !signal?.aborted) await this.generate(missing, artistIds, log, signal);
     await artistArt;
   }
 
-  private async generate(missing: DemoTrackSpec[], artistIds: Map<string, string>, signal?: AbortSignal): Promise<void> {
+  private async generate(missing: DemoTrackSpec[], artistIds: Map<string, string>, log: (message: string) => void, signal?: AbortSignal): Promise<void> {
     const total = missing.length;
     let done = 0;
     const started = Date.now();
-    this.deps.log(`Demo catalogue: generating ${total} tracks in the background…`);
+    log(`Demo catalogue: generating ${total} tracks in the background…`);
     const result = await generateDemoTracks({
       specs: missing,
       workers: this.deps.workers,
       signal,
-      log: this.deps.log,
+      log,
       onTrack: async (spec, mp3, peaks) => {
         const artistId = artistIds.get(spec.artistKey);
         if (!artistId) throw new Error(`Unknown demo artist ${spec.artistKey}`);
         await this.store(spec, artistId, mp3, peaks);
         done += 1;
-        if (done % 10 === 0 || done === total) this.deps.log(`Demo catalogue: ${done}/${total} tracks ready`);
+        if (done % 10 === 0 || done === total) log(`Demo catalogue: ${done}/${total} tracks ready`);
       },
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    this.deps.log(`Demo catalogue: done in ${seconds} s (${result.generated} generated, ${result.failed} failed)`);
+    log(`Demo catalogue: done in ${seconds} s (${result.generated} generated, ${result.failed} failed)`);
   }
 
   private async ensureArtists(): Promise<Map<string, string>> {
-    const ctx = await this.deps.auth.$context;
     const ids = new Map<string, string>();
     for (const artist of DEMO_ARTISTS) {
-      const email = `${artist.key}@${DEMO_EMAIL_DOMAIN}`;
-      const existing = await ctx.internalAdapter.findUserByEmail(email);
-      // Created through better-auth so its hooks make the profile; demo users have no password and cannot sign in.
-      const user = existing?.user ?? (await ctx.internalAdapter.createUser({ name: artist.displayName, email, emailVerified: false }, { method: 'admin' }));
+      // Demo users have no password and cannot sign in.
+      const user = await this.deps.accounts({ name: artist.displayName, email: `${artist.key}@${DEMO_EMAIL_DOMAIN}` });
       await this.deps.profiles.ensureForUser(user);
       await this.deps.profileRows.update(user.id, demoProfileFields(artist));
       ids.set(artist.key, user.id);
@@ -120,10 +156,10 @@ export class DemoCatalogueService {
   }
 
   /** Demo tracks made before there was demo artwork get their covers (newest first: the home page's). */
-  private async ensureCovers(): Promise<void> {
+  private async ensureCovers(log: (message: string) => void): Promise<void> {
     const bare = new Set(await this.deps.tracks.withoutImage(this.specs().map((s) => s.key)));
     if (bare.size === 0) return;
-    this.deps.log(`Demo catalogue: drawing covers for ${bare.size} tracks…`);
+    log(`Demo catalogue: drawing covers for ${bare.size} tracks…`);
     for (const spec of this.specs().filter((s) => bare.has(s.key)).reverse()) {
       await this.deps.tracks.setImage(spec.key, await this.drawCover(spec));
       this.deps.events.emit('track.updated', { trackId: spec.key });

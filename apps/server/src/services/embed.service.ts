@@ -3,7 +3,7 @@ import { type Actor, canSeeTrack, ownsOrAdmin, secretMatches } from '../lib/acto
 import { BadRequestError, DomainError, NotFoundError } from '../lib/errors.js';
 import { IMAGE_VARIANTS } from '../media/image.js';
 import type { ReleaseRepository } from '../repositories/release.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 import { mediaUrl, toTrackFor } from './track.mapper.js';
 import type { TrackService } from './track.service.js';
 import type { WaveformService } from './waveform.service.js';
@@ -51,7 +51,7 @@ export interface EmbedServiceDeps {
   waveforms: WaveformService;
   /** For the release embed (/embed/release/:id). */
   releases?: ReleaseRepository;
-  trackRows?: TrackRepository;
+  trackRows?: Pick<TrackRowsRepository, 'getById' | 'getMany'>;
 }
 
 /** The oEmbed spec's 501: the provider does not offer the asked-for format (xml). */

@@ -7,9 +7,11 @@ import type { EventBus } from '../events/event-bus.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { GroupCommit } from '../lib/group-commit.js';
 import { newId, nowIso } from '../lib/ids.js';
-import type { SharedState } from '../lib/shared-state.js';
+import type { SharedState } from '../shared-state/shared-state.js';
 import type { EngagementRepository, PlayOutcome, ReportedPlay } from '../repositories/engagement.repository.js';
-import type { TrackRepository, TrackWithArtist } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackCatalogueRepository } from '../repositories/track-catalogue.repository.js';
+import type { TrackWithArtist } from '../repositories/track-query.js';
 import type { ScrobbleOutbox } from './listenbrainz.service.js';
 import type { NotificationSink } from './notification.service.js';
 import { toTrack } from './track.mapper.js';
@@ -31,20 +33,20 @@ export interface Listener {
 
 export interface EngagementServiceDeps {
   db: Kysely<Database>;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'getManyVisible'> & Pick<TrackCatalogueRepository, 'topByListens'>;
   engagement: EngagementRepository;
   events: EventBus;
   /** Where anonymous listens are remembered for REPLAY_GUARD_MS (they have no user row to query). */
   shared: Pick<SharedState, 'firstSeen'>;
   /**
-   * Listen batches committing at once: 1 on SQLite (one writer); on PostgreSQL more can overlap,
-   * each on its own pooled connection. Default 1.
+   * Listen batches committing at once (DialectSettings.listenBatches: 1 on SQLite, one writer; on
+   * PostgreSQL more can overlap, each on its own pooled connection). Default 1.
    */
   listenBatches?: number;
   now?: () => number;
   /** Tells the track's artist of a like (and takes it back on unlike). */
   notifications?: NotificationSink;
-  /** Where counted listens of linked ListenBrainz accounts are queued (issue 14). */
+  /** Where counted listens of linked ListenBrainz accounts are queued for scrobbling. */
   scrobbles?: ScrobbleOutbox;
 }
 

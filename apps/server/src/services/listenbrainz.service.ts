@@ -1,6 +1,7 @@
 import { type LinkListenBrainz, type ListenBrainzState, linkListenBrainzSchema } from '@platter/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
 import type { JobQueue, JobRun } from '../jobs/job-queue.js';
 import { BadRequestError } from '../lib/errors.js';
 import { nowIso } from '../lib/ids.js';
@@ -23,7 +24,7 @@ export interface ScrobbleOutbox {
 
 export interface ListenBrainzServiceDeps {
   repo: ListenBrainzRepository;
-  jobs: JobQueue;
+  jobs: Pick<JobQueue, 'send'>;
   box: SecretBox;
   /** The ListenBrainz API root used when a listener names none (LISTENBRAINZ_URL). */
   defaultUrl: string;
@@ -45,7 +46,7 @@ class SubmitError extends Error {
 }
 
 /**
- * ListenBrainz scrobbling (issue 14). A listener links an account with their user token (checked
+ * ListenBrainz scrobbling. A listener links an account with their user token (checked
  * against the server's validate-token, then sealed). Each counted listen of a linked listener is
  * queued in listenbrainz_pending by the listens transaction itself, and the `listenbrainz-submit`
  * job (one per listener at a time, retried with backoff) sends the queue oldest first. Nothing of
@@ -60,10 +61,18 @@ export class ListenBrainzService implements ScrobbleOutbox {
     this.log = deps.log ?? (() => undefined);
   }
 
-  async register(): Promise<void> {
-    await this.deps.jobs.register('listenbrainz-submit', ({ userId }, run) => this.submit(userId, run), { retryLimit: 5, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 });
-    await this.deps.jobs.register('listenbrainz-now-playing', ({ userId, trackId }) => this.sendNowPlaying(userId, trackId), { retryLimit: 0, timeoutSeconds: 60 });
-    await this.deps.jobs.register('listenbrainz-sweep', () => this.sweep(), { retryLimit: 0, timeoutSeconds: 60 });
+  /**
+   * Submissions per listener (claimed, retried with backoff), now-playing notices, and the sweep
+   * that picks up queued listens whose submission job a restart lost (every five minutes and at start).
+   */
+  jobs(): JobDeclarations {
+    return {
+      jobs: [
+        declareJob({ name: 'listenbrainz-submit', run: ({ userId }, run) => this.submit(userId, run), policy: { retryLimit: 5, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 } }),
+        declareJob({ name: 'listenbrainz-now-playing', run: ({ userId, trackId }) => this.sendNowPlaying(userId, trackId), policy: { retryLimit: 0, timeoutSeconds: 60 } }),
+        declareJob({ name: 'listenbrainz-sweep', run: () => this.sweep(), policy: { retryLimit: 0, timeoutSeconds: 60 }, everyMinutes: 5, atStart: true }),
+      ],
+    };
   }
 
   async state(userId: string): Promise<ListenBrainzState> {

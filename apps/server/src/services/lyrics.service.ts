@@ -7,22 +7,25 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors.js
 import { nowIso } from '../lib/ids.js';
 import { lyricsBody } from '../lib/lyrics-search.js';
 import type { LyricsRepository, LyricsRow } from '../repositories/lyrics.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 
 export interface LyricsServiceDeps {
   db: Kysely<Database>;
   lyrics: LyricsRepository;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById'>;
   events: EventBus;
 }
 
 const trackNotFound = () => new NotFoundError('This track does not exist or was removed.', 'track_not_found');
 
 /**
- * Lyrics of a track (issue 14). Whoever may see the track (canSeeTrack, the unlisted secret
+ * Lyrics of a track. Whoever may see the track (canSeeTrack, the unlisted secret
  * included) may read them; its owner and admins write them. `forTrack` is the one read every API
  * uses (the web API, OpenSubsonic's getLyricsBySongId): structured lines, or null when none.
  */
+/** The reader forCheckedTrack reads as: its caller has checked the listener's access already. */
+const CHECKED_READER: Actor = { id: 'subsonic', isAdmin: true };
+
 export class LyricsService {
   constructor(private readonly deps: LyricsServiceDeps) {}
 
@@ -33,6 +36,14 @@ export class LyricsService {
     if (!track.has_lyrics) return null;
     const row = await this.deps.lyrics.get(trackId);
     return row ? toLyrics(row) : null;
+  }
+
+  /**
+   * The track's lyrics for a caller that has already checked that its listener may see the track
+   * (the Subsonic API's getLyrics), so the read itself goes as a trusted one; null when none.
+   */
+  async forCheckedTrack(trackId: string): Promise<Lyrics | null> {
+    return this.forTrack(trackId, CHECKED_READER);
   }
 
   /** GET /api/tracks/:id/lyrics: 404 `no_lyrics` when the track has none. */

@@ -15,7 +15,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { ModerationRepository, ReportRow, UserRow } from '../repositories/moderation.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 import type { ProfileService } from './profile.service.js';
 import { toTrack } from './track.mapper.js';
 import type { TrackService } from './track.service.js';
@@ -25,7 +25,7 @@ const LIST_LIMIT = 200;
 export interface ModerationServiceDeps {
   db: Kysely<Database>;
   moderation: ModerationRepository;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getMany'>;
   trackService: TrackService;
   profiles: ProfileRepository;
   profileService: ProfileService;

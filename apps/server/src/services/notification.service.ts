@@ -11,11 +11,12 @@ import {
   updateNotificationSettingsSchema,
 } from '@platter/shared';
 import type { EventBus } from '../events/event-bus.js';
+import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { nowIso } from '../lib/ids.js';
 import type { NewNotification, NotificationRepository, NotificationRow } from '../repositories/notification.repository.js';
 import type { ReleaseRepository } from '../repositories/release.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 
 /** Users told of one fan-out per live event, so an event stays small however many followers an artist has. */
 const ANNOUNCE_CHUNK = 500;
@@ -32,11 +33,11 @@ export interface NotificationSink {
 
 export interface NotificationServiceDeps {
   notifications: NotificationRepository;
-  tracks: TrackRepository;
-  /** Issue 13: a release going public is one "new release" notification naming the release. */
+  tracks: Pick<TrackRowsRepository, 'getById'>;
+  /** Releases: a release going public is one "new release" notification naming the release, not one per track. */
   releases?: ReleaseRepository;
   events: EventBus;
-  jobs: JobQueue;
+  jobs: Pick<JobQueue, 'send'>;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -60,7 +61,7 @@ function keys(kind: NotificationKind, actorId: string, subject: { trackId?: stri
 }
 
 /**
- * Notifications (issue 13): a new follower, a like, a comment, a reply to one's comment, a repost, a followed artist's new
+ * Notifications: a new follower, a like, a comment, a reply to one's comment, a repost, a followed artist's new
  * release. Written when the thing happens (one row), or for a release by a claimed background job
  * that copies the artist's followers into notifications in one INSERT … SELECT. Each change
  * reaches the recipients' open pages as the live event `notifications.changed`.
@@ -73,12 +74,23 @@ export class NotificationService implements NotificationSink {
     this.log = deps.log ?? (() => undefined);
   }
 
-  /** Registers the release fan-out job and sends it for every new visible track. */
-  async listen(): Promise<void> {
-    await this.deps.jobs.register('notify-release', async ({ trackId, releaseId }) => {
-      if (releaseId) await this.fanOutWholeRelease(releaseId);
-      else if (trackId) await this.fanOutRelease(trackId);
-    });
+  /** The release fan-out job: every follower of the artist told of a new release, once. */
+  jobs(): JobDeclarations {
+    return {
+      jobs: [
+        declareJob({
+          name: 'notify-release',
+          run: async ({ trackId, releaseId }) => {
+            if (releaseId) await this.fanOutWholeRelease(releaseId);
+            else if (trackId) await this.fanOutRelease(trackId);
+          },
+        }),
+      ],
+    };
+  }
+
+  /** Sends the release fan-out job for every new visible track and every published release. */
+  listen(): void {
     const announce = (trackId: string) =>
       this.announceRelease(trackId).catch((error: unknown) => this.log(`could not queue the release notifications of track ${trackId}`, error));
     // A track uploaded public is a release at once; an unlisted or private one when it goes public

@@ -3,7 +3,8 @@ import type { Database } from '../db/schema.js';
 import { BadRequestError } from '../lib/errors.js';
 import { nowIso } from '../lib/ids.js';
 import type { SubsonicRepository } from '../repositories/subsonic.repository.js';
-import type { TrackRepository, TrackWithArtist } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackWithArtist } from '../repositories/track-query.js';
 import { orderByIds } from './engagement.service.js';
 
 /** The most tracks a saved queue keeps. */
@@ -33,7 +34,7 @@ export interface SavePlayQueue {
  * drop out for everyone but the queue keeps its order).
  */
 export class PlayQueueService {
-  constructor(private readonly deps: { db: Kysely<Database>; repository: SubsonicRepository; tracks: TrackRepository }) {}
+  constructor(private readonly deps: { db: Kysely<Database>; repository: SubsonicRepository; tracks: Pick<TrackRowsRepository, 'getManyVisible'> }) {}
 
   async get(userId: string): Promise<PlayQueue | undefined> {
     const row = await this.deps.repository.playQueue(userId);

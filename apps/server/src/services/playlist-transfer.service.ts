@@ -18,8 +18,6 @@ const TITLE_BATCH = 500;
 
 /** What an entry and a track are compared by: case, spacing and typographic quotes aside. */
 const norm = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[’‘`]/g, "'").replace(/\s+/g, ' ').trim();
-/** Lower-cased as the database's lower() does it (ASCII on SQLite), to probe tracks_title_lower_idx. */
-const dbLower = (s: string, dialect: 'sqlite' | 'postgres') => (dialect === 'sqlite' ? s.replace(/[A-Z]/g, (c) => c.toLowerCase()) : s.toLowerCase());
 
 /** A Platter track link (`…/track/<id>`, any host: a file exported elsewhere), or null. */
 function trackIdOf(location: string | null): string | null {
@@ -31,11 +29,10 @@ function trackIdOf(location: string | null): string | null {
 export interface PlaylistTransferServiceDeps {
   repo: PlaylistTransferRepository;
   playlists: PlaylistService;
-  dialect: 'sqlite' | 'postgres';
 }
 
 /**
- * Playlists out and in as files (issue 14). Export writes the listed tracks of a playlist the
+ * Playlists out and in as files. Export writes the listed tracks of a playlist the
  * viewer may read as M3U8 or XSPF, each entry a link to its track page. Import reads either,
  * matches each entry to a listed track, by its Platter link first, else by title (an index probe
  * per distinct title) and artist, and makes a new playlist of the matches in the file's order, with
@@ -82,7 +79,7 @@ export class PlaylistTransferService {
     // Platter links first: one read for all of them.
     const byId = new Map((await this.deps.repo.byIds([...new Set(file.entries.flatMap((e) => trackIdOf(e.location) ?? []))])).map((t) => [t.id, t]));
     // Then titles, a batch of distinct titles per query.
-    const titles = [...new Set(file.entries.flatMap((e) => (e.title && !(trackIdOf(e.location) && byId.has(trackIdOf(e.location)!)) ? [dbLower(e.title, this.deps.dialect)] : [])))];
+    const titles = [...new Set(file.entries.flatMap((e) => (e.title && !(trackIdOf(e.location) && byId.has(trackIdOf(e.location)!)) ? [this.deps.repo.titleKey(e.title)] : [])))];
     const byTitle = new Map<string, Array<TransferTrack & { listens_count: number }>>();
     for (let i = 0; i < titles.length; i += TITLE_BATCH) {
       for (const track of await this.deps.repo.byTitles(titles.slice(i, i + TITLE_BATCH))) {

@@ -17,28 +17,21 @@ import type { EventBus } from '../events/event-bus.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import { COVER_PLACES, type EntryRow, type PlaylistRepository, type PlaylistRow } from '../repositories/playlist.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 import type { ImageService } from './image.service.js';
 import { mediaUrl, toTrack } from './track.mapper.js';
 
 export interface PlaylistServiceDeps {
   db: Kysely<Database>;
   playlists: PlaylistRepository;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'getManyVisible'>;
   images: ImageService;
   events: EventBus;
-  /** Entries a slice of a whole playlist holds (ENTRY_SLICE, the engine's). */
+  /** Entries a slice of a whole playlist holds (the engine's DialectSettings.playlistEntrySlice). */
   entrySlice: number;
 }
 
 const MOSAIC_COVERS = 4;
-/**
- * Entries read, mapped and serialized at a time when a whole playlist is answered in slices, by
- * engine: each slice is one short stretch of the event loop. On SQLite the slice's read runs on the
- * loop too (better-sqlite3 is synchronous); on PostgreSQL the loop is free while it travels, so a
- * larger slice saves round trips (bench/catalogue.md, "in slices").
- */
-export const ENTRY_SLICE = { sqlite: 250, postgres: 500 } as const;
 /**
  * A whole playlist whose entries are read as they are sent: `head` is the detail with no entries,
  * `slices` its visible entries in play order, each slice read when it is asked for.
@@ -94,7 +87,7 @@ const inviteNotFound = () => new NotFoundError('This invite link does not work (
 const ownerOnly = () => new ForbiddenError('Only the owner of this playlist can do this.', 'owner_only');
 
 /**
- * Playlists belong to their owner. The owner may invite collaborators with a link (issue 14):
+ * Playlists belong to their owner. The owner may invite collaborators with a link:
  * collaborators add, remove and move entries (each change attributed and logged) and read the
  * playlist even when it is private; only the owner renames it, changes its visibility or cover,
  * deletes it, manages the link or removes others. Anyone may read a public playlist, and nobody

@@ -7,7 +7,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors.js
 import { newId, nowIso } from '../lib/ids.js';
 import type { PostRepository, PostWithAuthor } from '../repositories/post.repository.js';
 import type { ReleaseRepository } from '../repositories/release.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 import type { ProfileService } from './profile.service.js';
 import { toReleaseSummary } from './release.service.js';
 import { toTrack } from './track.mapper.js';
@@ -37,7 +37,7 @@ export interface PostServiceDeps {
   profiles: ProfileService;
   events: EventBus;
   /** Reads the tracks of reposts in News. */
-  tracks?: TrackRepository;
+  tracks?: Pick<TrackRowsRepository, 'getManyVisible'>;
   /** Reads the releases of reposts in News (migration release-reposts). */
   releases?: ReleaseRepository;
 }

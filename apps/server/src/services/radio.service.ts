@@ -1,27 +1,30 @@
 import { GENRES, type DailyMix, type Genre, type RadioItem, type RadioPage, type RadioQuery, type RadioReason, type SimilarTracks, RADIO_EXCLUDE_MAX, SIMILAR_TRACKS_LIMIT, DAILY_MIX_SIZE } from '@platter/shared';
-import type { JobQueue, JobRun } from '../jobs/job-queue.js';
+import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
+import type { JobRun } from '../jobs/job-queue.js';
 import { type Actor, canSeeTrack } from '../lib/actor.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { nowIso } from '../lib/ids.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { RadioRepository, SimilarRow } from '../repositories/radio.repository.js';
-import { type TrackRepository, type TrackWithArtist, parseTags } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import { type TrackWithArtist, parseTags } from '../repositories/track-query.js';
 import { toTrack } from './track.mapper.js';
 
 export interface RadioDeps {
   radio: RadioRepository;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'getMany' | 'getManyVisible'>;
   profiles: ProfileRepository;
-  jobs: Pick<JobQueue, 'register'>;
   log: (message: string, error?: unknown) => void;
   /**
-   * Tracks per refresh statement (default REFRESH_BATCH). On SQLite a statement runs on the event
-   * loop (better-sqlite3 is synchronous), so the context gives it a few tracks at a time, and the
-   * job yields to waiting requests between statements.
+   * Tracks per refresh statement (default REFRESH_BATCH), given where a statement runs on the
+   * event loop (SQLite's better-sqlite3 is synchronous: DialectSettings.radioStatementTracks): a
+   * few tracks at a time, and the job yields to waiting requests between statements.
    */
   statementTracks?: number;
 }
 
+/** How often `radio-similar` runs. */
+const RADIO_EVERY_MINUTES = 10;
 /** Tracks refreshed per batch, plays read per batch of the activity walk, and batches per job run. */
 export const REFRESH_BATCH = 25;
 const PLAYS_PER_BATCH = 1_000;
@@ -39,15 +42,26 @@ interface Pick_ {
 }
 
 /**
- * Radio, similar tracks and the daily mix (issue 14). The `radio-similar` job keeps track_similar
+ * Radio, similar tracks and the daily mix. The `radio-similar` job keeps track_similar
  * (RadioRepository.refresh, in SQL) for the tracks played since its last run, then walks the
  * catalogue for tracks never computed, REFRESH_BATCH tracks at a time; requests only read it.
  */
 export class RadioService {
   constructor(private readonly deps: RadioDeps) {}
 
-  async listen(): Promise<void> {
-    await this.deps.jobs.register('radio-similar', async (_data, run) => void (await this.refreshSome(run)), { retryLimit: 1, retryDelaySeconds: 60, timeoutSeconds: 15 * 60 });
+  /** `radio-similar`: every ten minutes and once at start, one instance at a time. */
+  jobs(): JobDeclarations {
+    return {
+      jobs: [
+        declareJob({
+          name: 'radio-similar',
+          run: async (_data, run) => void (await this.refreshSome(run)),
+          policy: { retryLimit: 1, retryDelaySeconds: 60, timeoutSeconds: 15 * 60 },
+          everyMinutes: RADIO_EVERY_MINUTES,
+          atStart: true,
+        }),
+      ],
+    };
   }
 
   /**
@@ -61,7 +75,7 @@ export class RadioService {
       for (let i = 0; i < ids.length; i += step) {
         const started = performance.now();
         await radio.refresh(ids.slice(i, i + step), nowIso());
-        // Requests go first: on SQLite (statementTracks set) the job rests as long as its statement
+        // Requests go first: where statementTracks is set (SQLite) the job rests as long as its statement
         // took, so it holds the event loop at most half the time (bench/radio-job.md).
         const rest = this.deps.statementTracks ? Math.min(250, performance.now() - started) : 0;
         await new Promise((resolve) => (rest > 1 ? setTimeout(resolve, rest) : setImmediate(resolve)));

@@ -3,11 +3,13 @@ import { createReleaseSchema, setReleaseTracksSchema, updateReleaseSchema } from
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
+import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
 import { type Actor, canSeeTrack, ownsOrAdmin, secretMatches } from '../lib/actor.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { ReleaseRepository, ReleaseWithArtist } from '../repositories/release.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackLifecycleRepository } from '../repositories/track-lifecycle.repository.js';
 import type { ImageService } from './image.service.js';
 import type { ProfileService } from './profile.service.js';
 import { mediaUrl, searchText, toTrack, toTrackFor } from './track.mapper.js';
@@ -16,15 +18,15 @@ import { PUBLISH_AT_SLACK_MS, type TrackService, newSecret } from './track.servi
 export interface ReleaseServiceDeps {
   db: Kysely<Database>;
   releases: ReleaseRepository;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'getMany'> & Pick<TrackLifecycleRepository, 'markReleased' | 'setAccess'>;
   trackService: TrackService;
   profiles: ProfileService;
   images: ImageService;
-  /** Issue 13: live lists follow tracks a release made public; `release.published` once per publication. */
+  /** Live lists follow the tracks a release made public; `release.published` once per publication. */
   events?: EventBus;
 }
 
-/** A release's access columns (migration releases; wired by issue 13). */
+/** A release's access columns (migration releases): what its tracks take from it. */
 interface ReleaseAccess {
   visibility: TrackVisibility;
   /** Left out: the tracks keep theirs. */
@@ -208,6 +210,26 @@ export class ReleaseService {
   }
 
   /**
+   * The `track-publish` job, every minute, one instance at a time: the due releases (with their
+   * tracks, announced once as a release), then the due single tracks, each once.
+   */
+  jobs(): JobDeclarations {
+    return {
+      jobs: [
+        declareJob({
+          name: 'track-publish',
+          run: async () => {
+            await this.publishDue();
+            await this.deps.trackService.publishDue();
+          },
+          policy: { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 },
+          everyMinutes: 1,
+        }),
+      ],
+    };
+  }
+
+  /**
    * Publishes every scheduled release that is due (the `track-publish` job, before the single
    * tracks). Each release and all its tracks go public in one transaction behind a conditional
    * UPDATE of the release, so however many workers run this at once, each release is published,
@@ -319,7 +341,7 @@ export class ReleaseService {
   }
 
   /**
-   * Whether the viewer may open the release (issue 13): a public one with a visible track to
+   * Whether the viewer may open the release: a public one with a visible track to
    * everyone; an unlisted one to whoever holds its secret; anything to its artist and admins.
    */
   private canOpen(row: ReleaseWithArtist, viewer: Actor | undefined, secret: string | undefined): boolean {

@@ -8,7 +8,7 @@ import { NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { ReleaseRepository } from '../repositories/release.repository.js';
 import type { RepostRepository } from '../repositories/repost.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 import { orderByIds } from './engagement.service.js';
 import type { NotificationSink } from './notification.service.js';
 import type { ProfileService } from './profile.service.js';
@@ -18,7 +18,7 @@ import { toTrack } from './track.mapper.js';
 export interface RepostServiceDeps {
   db: Kysely<Database>;
   reposts: RepostRepository;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'getManyVisible'>;
   profiles: ProfileService;
   events: EventBus;
   notifications?: NotificationSink;

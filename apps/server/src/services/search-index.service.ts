@@ -1,9 +1,9 @@
-import type { JobQueue, JobRun } from '../jobs/job-queue.js';
+import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
+import type { JobRun } from '../jobs/job-queue.js';
 import type { Fts5Table, SearchIndexRepository } from '../repositories/search-index.repository.js';
 
 export interface SearchIndexDeps {
   index: SearchIndexRepository;
-  jobs: Pick<JobQueue, 'register'>;
   log: (message: string) => void;
   /** Leaf pages written per merge step (default MERGE_STEP_PAGES). */
   stepPages?: number;
@@ -27,6 +27,8 @@ export const MERGE_STEP_PAGES = 100;
  * million tracks, the whole index rewritten), which a lower bound would do at almost every run.
  */
 export const MAX_SEGMENTS = 8;
+/** How often `search-index-merge` runs. */
+const SEARCH_INDEX_EVERY_MINUTES = 5;
 /** A bound on the steps of one merge in one run: a writer that never stops cannot keep the job going. */
 const MAX_STEPS = 5_000;
 
@@ -41,7 +43,7 @@ export interface CompactReport {
 }
 
 /**
- * Keeps SQLite's FTS5 search indexes compact (issue 11): a lookup reads every segment, and at a
+ * Keeps SQLite's FTS5 search indexes compact: a lookup reads every segment, and at a
  * million tracks the seed's 16 segments made a rare word's lookup 4.2 ms instead of 1.2
  * (bench/catalogue.md). The `search-index-merge` job, every few minutes, for each FTS5 table of
  * more than one segment:
@@ -58,16 +60,30 @@ export interface CompactReport {
 export class SearchIndexService {
   constructor(private readonly deps: SearchIndexDeps) {}
 
-  async listen(): Promise<void> {
-    await this.deps.jobs.register(
-      'search-index-merge',
-      async (_data, run) => {
-        for (const report of await this.compact(run)) {
-          this.deps.log(`Search index: ${report.table} ${report.segmentsBefore} → ${report.segmentsAfter} segments in ${report.steps} merge steps`);
-        }
-      },
-      { retryLimit: 1, retryDelaySeconds: 60, timeoutSeconds: 15 * 60 },
-    );
+  /**
+   * `search-index-merge`, every five minutes where there are indexes to keep (a run after a hundred
+   * uploads takes milliseconds); not at start, so a start's first requests do not meet it.
+   */
+  jobs(): JobDeclarations {
+    return {
+      jobs: [
+        declareJob({
+          name: 'search-index-merge',
+          run: async (_data, run) => {
+            for (const report of await this.compact(run)) {
+              this.deps.log(`Search index: ${report.table} ${report.segmentsBefore} → ${report.segmentsAfter} segments in ${report.steps} merge steps`);
+            }
+          },
+          policy: { retryLimit: 1, retryDelaySeconds: 60, timeoutSeconds: 15 * 60 },
+          everyMinutes: this.hasWork() ? SEARCH_INDEX_EVERY_MINUTES : undefined,
+        }),
+      ],
+    };
+  }
+
+  /** Whether this database has indexes to keep compact (SQLite's FTS5 tables; none on PostgreSQL). */
+  hasWork(): boolean {
+    return this.deps.index.tables().length > 0;
   }
 
   /** Compacts every FTS5 table of more than one segment; reports the tables it merged. */

@@ -6,7 +6,8 @@ import { allowedEdits, editDistance, suggestQuery } from '../lib/spelling.js';
 import type { LyricsRepository } from '../repositories/lyrics.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ReleaseRepository } from '../repositories/release.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackCatalogueRepository } from '../repositories/track-catalogue.repository.js';
 import { toReleaseSummary } from './release.service.js';
 import { toTrack } from './track.mapper.js';
 
@@ -59,7 +60,7 @@ const LYRICS_LIMIT = 5;
 const LYRICS_CANDIDATES = 100;
 
 export interface SearchServiceDeps {
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getManyVisible'> & Pick<TrackCatalogueRepository, 'list' | 'nearWords' | 'newestMatches'>;
   profiles: ProfileRepository;
   releases?: ReleaseRepository;
   lyrics?: LyricsRepository;
@@ -73,7 +74,7 @@ export interface SearchServiceDeps {
  *
  * The catalogue's words are in the database (search_words, written with each track), so a title
  * written by any instance is known at once and nothing is rebuilt in a request: each unknown word
- * reads the known words near it (TrackRepository.nearWords) and takes the closest, the most
+ * reads the known words near it (TrackCatalogueRepository.nearWords) and takes the closest, the most
  * frequent on a tie.
  */
 export class SearchService {

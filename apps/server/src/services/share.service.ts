@@ -1,5 +1,5 @@
 import type { ReleaseRepository } from '../repositories/release.repository.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 import { mediaUrl } from './track.mapper.js';
 import type { PlaylistService } from './playlist.service.js';
 import type { ProfileService } from './profile.service.js';
@@ -20,7 +20,7 @@ export interface ShareMeta {
 }
 
 export interface ShareServiceDeps {
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById'>;
   profiles: ProfileService;
   playlists: PlaylistService;
   releases?: ReleaseRepository;
@@ -62,8 +62,10 @@ export class ShareService {
     };
   }
 
-  /** A listed release (one with a visible track): its title, type, artist, size and cover. */
-  /** A public release with a visible track, or an unlisted one opened with its secret link (issue 13). */
+  /**
+   * A release's title, type, artist, size and cover: a public release with a visible track, or an
+   * unlisted one opened with its secret link.
+   */
   async forRelease(id: string, secret?: string): Promise<ShareMeta | undefined> {
     const row = await this.deps.releases?.getById(id);
     if (!row) return undefined;

@@ -44,7 +44,7 @@ export interface SubsonicUser extends Actor {
 const API_KEY_PREFIX = 'plk_';
 
 /**
- * Per-user API keys and per-app passwords for Subsonic apps (issue 14). The sign-in password is
+ * Per-user API keys and per-app passwords for Subsonic apps. The sign-in password is
  * never used: Subsonic's token auth sends md5(password + salt), which needs the password itself on
  * the server, so an app password is a random one made here, kept encrypted (AES-256-GCM, key
  * derived from the server secret the way download links' key is) and shown once. An API key is

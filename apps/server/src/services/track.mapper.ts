@@ -1,5 +1,5 @@
 import type { Genre, Track } from '@platter/shared';
-import { type TrackWithArtist, parseTags } from '../repositories/track.repository.js';
+import { type TrackWithArtist, parseTags } from '../repositories/track-query.js';
 
 /** The URL a track's audio streams from: the media route serves storage keys by path. */
 export const mediaUrl = (storageKey: string): string => `/media/${storageKey.split('/').map(encodeURIComponent).join('/')}`;
@@ -18,7 +18,7 @@ export function toTrack(row: TrackWithArtist): Track {
     createdAt: row.created_at,
     image: row.image_key ? mediaUrl(row.image_key) : null,
     waveform: row.waveform_status,
-    // Hidden by an admin (moderation); visibility says the rest (issue 13).
+    // Hidden by an admin (moderation); visibility (public, unlisted, private) says the rest.
     hidden: row.moderated === 1,
     audio: {
       status: row.audio_status,
@@ -40,7 +40,7 @@ export function toTrack(row: TrackWithArtist): Track {
 }
 
 /**
- * A track as one viewer sees it (issue 13): its owner and admins get the unlisted link's secret;
+ * A track as one viewer sees it: its owner and admins get the unlisted link's secret;
  * whoever opened an unlisted track with its secret gets it back, and the audio URLs carry it
  * (`?s=`), since the media route knows them by nothing else.
  */

@@ -1,7 +1,6 @@
-import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
-import type { CreateTrack, Genre, GenreCounts, Track, TrackDownload, TrackList, TrackListQuery, TrackVisibility, UpdateTrack, UpdateTrackVisibility } from '@platter/shared';
-import { DEFAULT_GENRE, GENRES, createTrackSchema, tagSchema, updateTrackSchema, updateTrackVisibilitySchema } from '@platter/shared';
+import type { CreateTrack, Genre, Track, TrackVisibility, UpdateTrack, UpdateTrackVisibility } from '@platter/shared';
+import { DEFAULT_GENRE, GENRES, createTrackSchema, updateTrackSchema, updateTrackVisibilitySchema } from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -9,30 +8,15 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PayloadT
 import { newId, nowIso } from '../lib/ids.js';
 import { type Actor, canSeeTrack, ownsOrAdmin } from '../lib/actor.js';
 import { NOT_AUDIO_MESSAGE, probeStoredAudio } from '../media/audio-probe.js';
-import { IMAGE_CONTENT_TYPE } from '../media/image.js';
 import type { ModerationRepository } from '../repositories/moderation.repository.js';
-import { type AccessChanges, type ListTotal, type PageAnchor, type PublishedTrack, SEARCH_TOTAL_CAP, type TrackFilter, type TrackRepository, type TrackWithArtist, parseTags } from '../repositories/track.repository.js';
-import type { DownloadSigner } from '../lib/download-signer.js';
+import type { AccessChanges, PublishedTrack, TrackLifecycleRepository } from '../repositories/track-lifecycle.repository.js';
+import { parseTags } from '../repositories/track-query.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 import type { UploadRepository } from '../repositories/upload.repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { ImageService } from './image.service.js';
 import type { ProfileService } from './profile.service.js';
 import { mediaUrl, searchText, toTrack, toTrackFor } from './track.mapper.js';
-
-/** What the media route needs to answer a (range) request for a stored object. */
-export interface MediaDescriptor {
-  key: string;
-  size: number;
-  contentType: string;
-  etag: string;
-  /** Not for shared caches (a hidden track streamed to its owner or an admin). */
-  private: boolean;
-  /** A download (issue 13): sent as an attachment under this file name. */
-  downloadName?: string;
-}
-
-/** How long a download link stays valid. */
-export const DOWNLOAD_LINK_SECONDS = 10 * 60;
 
 /** A new unlisted-link secret: 128 random bits. */
 export const newSecret = (): string => randomBytes(16).toString('base64url');
@@ -40,35 +24,10 @@ export const newSecret = (): string => randomBytes(16).toString('base64url');
 /** A scheduled release may be this far in the past when it is set (clocks differ a little). */
 export const PUBLISH_AT_SLACK_MS = 60_000;
 
-/** A file name for a download: "Artist - Title.ext", without characters file systems refuse. */
-export function downloadFileName(artist: string, title: string, contentType: string): string {
-  const ext: Record<string, string> = {
-    'audio/mpeg': 'mp3',
-    'audio/flac': 'flac',
-    'audio/x-flac': 'flac',
-    'audio/wav': 'wav',
-    'audio/x-wav': 'wav',
-    'audio/wave': 'wav',
-    'audio/ogg': 'ogg',
-    'audio/opus': 'opus',
-    'audio/mp4': 'm4a',
-    'audio/x-m4a': 'm4a',
-    'audio/aac': 'aac',
-    'audio/webm': 'webm',
-  };
-  const base = `${artist} - ${title}`
-    .split('')
-    .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || '/\\:*?"<>|'.includes(c) ? ' ' : c))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 150);
-  return `${base || 'track'}.${ext[contentType] ?? 'audio'}`;
-}
-
 export interface TrackServiceDeps {
   db: Kysely<Database>;
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'listByArtist'> &
+    Pick<TrackLifecycleRepository, 'create' | 'delete' | 'updateDetails' | 'setImage' | 'setModerated' | 'setAccess' | 'dueForPublishing' | 'publishIfDue'>;
   uploads: UploadRepository;
   storage: Storage;
   profiles: ProfileService;
@@ -77,8 +36,6 @@ export interface TrackServiceDeps {
   moderation: ModerationRepository;
   /** MAX_UPLOAD_MB in bytes: an object over it never becomes a track (on S3 it reached the bucket without Platter). */
   maxUploadBytes: number;
-  /** Signs download links to originals (issue 13). */
-  downloads: DownloadSigner;
   /** Whether a media engine measures new tracks (they start `processing`) or they play as uploaded (`original`). */
   processesAudio: boolean;
   log?: (message: string, error?: unknown) => void;
@@ -94,99 +51,14 @@ export function genreFromTags(tags: string[]): Genre | undefined {
   return undefined;
 }
 
-/** A page anchor as the API gives it: `position~created_at~id`. */
-const anchorOf = (row: TrackWithArtist, position: number) => `${position}~${row.created_at}~${row.id}`;
-
-/** The API's anchor (its shape already checked by trackListQuerySchema). */
-function parseAnchor(text: string): PageAnchor {
-  const [position, createdAt, id] = text.split('~') as [string, string, string];
-  return { position: Number(position), createdAt, id };
-}
-
-/** How long a public track's media descriptor is reused without asking the database again. */
-const MEDIA_CACHE_TTL_MS = 60_000;
-
+/**
+ * A track's lifecycle: created from an upload, renamed, re-covered, hidden or shown (admins), its
+ * visibility and schedule changed, its secret link reset, published when due, deleted; and the
+ * read of one track as a viewer may see it. Lists are TrackCatalogueService's; files are
+ * TrackMediaService's.
+ */
 export class TrackService {
-  /**
-   * Public tracks' media descriptors by storage key, so a play's many Range requests (and every
-   * listener of a popular track) cost no database read or stat. Dropped at once when the track is
-   * deleted or hidden (`track.removed`, from any instance over the bus), and after a minute anyway.
-   */
-  private readonly publicMedia = new LRUCache<string, MediaDescriptor & { trackId: string }>({ max: 20_000, ttl: MEDIA_CACHE_TTL_MS });
-  /** The cached keys of each track: its original and its renditions. */
-  private readonly mediaKeysOfTrack = new LRUCache<string, Set<string>>({ max: 20_000, ttl: MEDIA_CACHE_TTL_MS });
-
-  constructor(private readonly deps: TrackServiceDeps) {
-    deps.events.on('track.removed', ({ trackId }) => {
-      for (const key of this.mediaKeysOfTrack.get(trackId) ?? []) this.publicMedia.delete(key);
-      this.mediaKeysOfTrack.delete(trackId);
-    });
-  }
-
-  /**
-   * One page of a list. Its total comes from counters (a genre's or all visible tracks; an
-   * artist's), or, for a search, is counted up to SEARCH_TOTAL_CAP; so is the total of a filter no
-   * counter keeps (an artist's tracks of one genre).
-   */
-  async list(query: TrackListQuery): Promise<TrackList> {
-    const filter: TrackFilter = {
-      genre: query.genre && query.genre !== 'All' ? query.genre : undefined,
-      search: query.q ? query.q.toLowerCase() : undefined,
-      artistId: query.artistId,
-    };
-    const offset = (query.page - 1) * query.pageSize;
-    const unsearched = await this.countedTotal(filter);
-    let rows: TrackWithArtist[];
-    let total: ListTotal;
-    if (filter.search) {
-      const found = await this.deps.tracks.search(filter as TrackFilter & { search: string }, offset, query.pageSize, { total: unsearched?.total });
-      rows = found.rows;
-      total = found;
-    } else {
-      total = unsearched ?? (await this.deps.tracks.countUpTo(filter, SEARCH_TOTAL_CAP));
-      rows = await this.deps.tracks.list(filter, offset, query.pageSize, {
-        anchor: query.anchor ? parseAnchor(query.anchor) : undefined,
-        total: total.capped ? undefined : total.total,
-      });
-    }
-    const last = rows.at(-1);
-    return {
-      items: rows.map(toTrack),
-      total: total.total,
-      totalCapped: total.capped,
-      page: query.page,
-      pageSize: query.pageSize,
-      anchors: rows[0] && last ? { first: anchorOf(rows[0], offset), last: anchorOf(last, offset + rows.length - 1) } : null,
-    };
-  }
-
-  /** The visible tracks of a filter's genre or artist (ignoring its search) from a counter, when one keeps it. */
-  private async countedTotal(filter: TrackFilter): Promise<ListTotal | undefined> {
-    if (filter.artistId && filter.genre) return undefined;
-    if (filter.artistId) {
-      const count = await this.deps.tracks.visibleCountOfArtist(filter.artistId);
-      return { total: count, capped: false };
-    }
-    const counts = await this.deps.tracks.countByGenre();
-    const total = counts.filter((c) => !filter.genre || c.genre === filter.genre).reduce((sum, c) => sum + c.count, 0);
-    return { total, capped: false };
-  }
-
-  /** A tag's visible tracks, newest first, one page (the total counted up to SEARCH_TOTAL_CAP from the tag index). */
-  async listByTag(rawTag: string, page: number, pageSize: number): Promise<TrackList> {
-    const parsed = tagSchema.safeParse(rawTag);
-    if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'Not a tag', 'invalid_tag');
-    const tag = parsed.data;
-    const total = await this.deps.tracks.countTagUpTo(tag, SEARCH_TOTAL_CAP);
-    const rows = await this.deps.tracks.byTag(tag).offset((page - 1) * pageSize).limit(pageSize).execute();
-    return { items: rows.map(toTrack), total: total.total, totalCapped: total.capped, page, pageSize, anchors: null };
-  }
-
-  async genreCounts(): Promise<GenreCounts> {
-    const counts = new Map((await this.deps.tracks.countByGenre()).map((r) => [r.genre, r.count]));
-    const genres = GENRES.map((genre) => ({ genre, count: counts.get(genre) ?? 0 }));
-    return { total: genres.reduce((sum, g) => sum + g.count, 0), genres };
-  }
+  constructor(private readonly deps: TrackServiceDeps) {}
 
   /** A track; a moderated or private one only for its owner and admins, an unlisted one also with its secret. */
   async get(id: string, viewer?: Actor, secret?: string): Promise<Track> {
@@ -361,33 +233,6 @@ export class TrackService {
     }
   }
 
-  /**
-   * A signed link to the original file, valid DOWNLOAD_LINK_SECONDS: for the owner and admins
-   * always, for anyone who may play the track when its download toggle is on.
-   */
-  async downloadLink(id: string, viewer: Actor | undefined, secret?: string): Promise<TrackDownload> {
-    const row = await this.requireVisible(id, viewer, secret);
-    const owner = viewer !== undefined && ownsOrAdmin(viewer, row.artist_id);
-    if (!owner && !row.downloadable) throw new ForbiddenError('The artist has not allowed downloads of this track.', 'download_not_allowed');
-    const expiresAt = Math.floor(Date.now() / 1000) + DOWNLOAD_LINK_SECONDS;
-    const sig = this.deps.downloads.sign(row.storage_key, expiresAt);
-    return { url: `${mediaUrl(row.storage_key)}?download=${expiresAt}&sig=${sig}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
-  }
-
-  /** The original file a signed download link names, checked by its signature alone (no session). */
-  async downloadForKey(key: string, expires: string | undefined, sig: string | undefined): Promise<MediaDescriptor> {
-    const check = this.deps.downloads.verify(key, expires, sig);
-    if (!check.ok) {
-      throw check.reason === 'expired'
-        ? new ForbiddenError('This download link has expired. Open the track again to get a new one.', 'download_link_expired')
-        : new ForbiddenError('This download link is not valid (it was changed or made for another file).', 'download_link_invalid');
-    }
-    const row = await this.deps.tracks.getByStorageKey(key);
-    const stored = row && key === row.storage_key ? await this.deps.storage.stat(key) : undefined;
-    if (!row || !stored) throw new NotFoundError('No such audio file.', 'media_not_found');
-    return { key, size: stored.size, contentType: row.content_type, etag: stored.etag, private: true, downloadName: downloadFileName(row.artist_name, row.title, row.content_type) };
-  }
-
   private async emitProfileStats(profileId: string): Promise<void> {
     const p = await this.deps.profiles.get(profileId).catch(() => undefined);
     if (p) this.deps.events.emit('profile.stats', { profileId: p.id, subscribers: p.subscribers, subscriptions: p.subscriptions, tracks: p.tracks });
@@ -484,42 +329,6 @@ export class TrackService {
     this.deps.events.emit('track.created', { track });
     await this.emitProfileStats(profile.id);
     return track;
-  }
-
-  /**
-   * Resolves a media path to the object to stream: a track's audio (a hidden track's only for its
-   * owner and admins, and then never cached publicly) or a stored image.
-   */
-  /**
-   * The descriptor of a public track's audio when this instance has it in memory (served within the
-   * last minute and neither hidden nor deleted since): what the media fast path answers from.
-   */
-  knownPublicMedia(key: string): MediaDescriptor | undefined {
-    return this.publicMedia.get(key);
-  }
-
-  async mediaForKey(key: string, viewer: () => Promise<Actor | undefined>, secret?: string): Promise<MediaDescriptor> {
-    if (key.startsWith('images/')) {
-      const stored = await this.deps.storage.stat(key);
-      if (!stored) throw new NotFoundError('No such image.', 'media_not_found');
-      return { key, size: stored.size, contentType: IMAGE_CONTENT_TYPE, etag: stored.etag, private: false };
-    }
-    const cached = this.publicMedia.get(key);
-    if (cached) return cached;
-    const row = await this.deps.tracks.getByStorageKey(key);
-    // Who is asking matters only for a hidden track: a public one never looks up a session.
-    const allowed = row && (row.hidden === 1 ? canSeeTrack(row, await viewer(), secret) : canSeeTrack(row, undefined));
-    const stored = allowed ? await this.deps.storage.stat(key) : undefined;
-    if (!row || !stored) throw new NotFoundError('No such audio file.', 'media_not_found');
-    // A rendition is an MP3 whatever the original was.
-    const contentType = key === row.storage_key ? row.content_type : 'audio/mpeg';
-    const media = { key, size: stored.size, contentType, etag: stored.etag, private: row.hidden === 1 };
-    if (!media.private) {
-      this.publicMedia.set(key, { ...media, trackId: row.id });
-      const keys = this.mediaKeysOfTrack.get(row.id) ?? new Set<string>();
-      this.mediaKeysOfTrack.set(row.id, keys.add(key));
-    }
-    return media;
   }
 }
 

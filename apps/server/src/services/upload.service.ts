@@ -9,6 +9,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../lib/errors.js';
+import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
 import { newId, nowIso } from '../lib/ids.js';
 import { ACCEPTED_AUDIO_DESCRIPTION, NOT_AUDIO_MESSAGE, mayBeAudio, probeStoredAudio } from '../media/audio-probe.js';
 import type { UploadRepository } from '../repositories/upload.repository.js';
@@ -34,6 +35,8 @@ export interface IncomingUpload {
 }
 
 const ABANDONED_STORED_AFTER_MS = 24 * 60 * 60 * 1000;
+/** How often `upload-sweep` runs. */
+const SWEEP_EVERY_MINUTES = 10;
 const MB = 1024 * 1024;
 
 export class UploadService {
@@ -143,6 +146,24 @@ export class UploadService {
       }
       throw error;
     }
+  }
+
+  /** `upload-sweep`: every ten minutes and once at start; scheduled and sent jobs share its key, so two sweeps never run at once. */
+  jobs(): JobDeclarations {
+    return {
+      jobs: [
+        declareJob({
+          name: 'upload-sweep',
+          run: async (_data, _run, log) => {
+            const swept = await this.sweepAbandoned();
+            if (swept > 0) log.info(`Upload sweep: ${swept} abandoned uploads removed`);
+          },
+          policy: { retryLimit: 1, retryDelaySeconds: 60, timeoutSeconds: 10 * 60 },
+          everyMinutes: SWEEP_EVERY_MINUTES,
+          atStart: true,
+        }),
+      ],
+    };
   }
 
   /**

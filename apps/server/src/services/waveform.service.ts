@@ -7,15 +7,17 @@ import type { LateMoov } from '../media/waveform/decoders.js';
 import { findLateMoov } from '../media/waveform/mp4-moov.js';
 import type { WaveformRequest } from '../media/waveform/protocol.js';
 import { WorkerClient } from '../media/waveform/worker-client.js';
+import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
 import type { JobQueue, JobRun, QueuePolicy } from '../jobs/job-queue.js';
-import type { TrackRepository } from '../repositories/track.repository.js';
+import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { TrackLifecycleRepository } from '../repositories/track-lifecycle.repository.js';
 import type { Storage } from '../storage/storage.js';
 
 export interface WaveformServiceDeps {
-  tracks: TrackRepository;
+  tracks: Pick<TrackRowsRepository, 'getById'> & Pick<TrackLifecycleRepository, 'pendingWaveforms' | 'setWaveform'>;
   storage: Storage;
   events: EventBus;
-  jobs: Pick<JobQueue, 'register' | 'send'>;
+  jobs: Pick<JobQueue, 'send'>;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -65,9 +67,19 @@ export class WaveformService {
     return { trackId, status: row.waveform_status, peaks, duration: row.duration };
   }
 
-  /** Registers the `waveform` job's handler and sends a job for every new track whose waveform is pending. */
-  async listen(): Promise<void> {
-    await this.deps.jobs.register('waveform', ({ trackId }, run) => this.make(trackId, run), WAVEFORM_QUEUE);
+  /** The `waveform` job, one per track; at start, the jobs of tracks a restart left pending. */
+  jobs(): JobDeclarations {
+    return {
+      jobs: [declareJob({ name: 'waveform', run: ({ trackId }, run) => this.make(trackId, run), policy: WAVEFORM_QUEUE })],
+      atStart: async (log) => {
+        const pending = await this.enqueuePending();
+        if (pending > 0) log.info(`Waveforms: ${pending} pending tracks queued`);
+      },
+    };
+  }
+
+  /** Sends a `waveform` job for every new track whose waveform is pending. */
+  listen(): void {
     this.stopListening = this.deps.events.on('track.created', ({ track }) => {
       if (track.waveform === 'pending') void this.enqueue(track.id);
     });

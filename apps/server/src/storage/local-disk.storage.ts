@@ -7,11 +7,11 @@ import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   type ByteRange,
-  ObjectTooLargeError,
   type Storage,
   type StoredObject,
   type UploadUrlOptions,
   assertValidKey,
+  sizeLimit,
 } from './storage.js';
 import type { UploadSigner } from './upload-signer.js';
 
@@ -25,6 +25,7 @@ export const LOCAL_UPLOAD_PATH = '/api/uploads/';
 export class LocalDiskStorage implements Storage {
   /** Objects are served by Platter itself (/media), from its own origin. */
   readonly publicOrigin = undefined;
+  readonly servesBytes = true;
   private readonly tmpDir: string;
   /**
    * Open handles of recently read files, so a play's many small ranges cost one positioned read
@@ -196,17 +197,6 @@ function hashing(hash: ReturnType<typeof createHash>): Transform {
     transform(chunk: Buffer, _encoding, callback) {
       hash.update(chunk);
       callback(null, chunk);
-    },
-  });
-}
-
-function sizeLimit(maxBytes: number | undefined): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (maxBytes !== undefined && seen > maxBytes) callback(new ObjectTooLargeError(maxBytes));
-      else callback(null, chunk);
     },
   });
 }

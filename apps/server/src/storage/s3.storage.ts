@@ -9,10 +9,10 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { S3Config } from '../config.js';
-import { type ByteRange, ObjectTooLargeError, type Storage, type StoredObject, type UploadUrlOptions, assertValidKey } from './storage.js';
+import { type ByteRange, ObjectTooLargeError, type Storage, type StoredObject, type UploadUrlOptions, assertValidKey, sizeLimit } from './storage.js';
 
 /** The longest a presigned upload URL lives, whatever the caller asks (the 15 minutes). */
 export const MAX_UPLOAD_URL_SECONDS = 15 * 60;
@@ -26,6 +26,8 @@ export const MAX_UPLOAD_URL_SECONDS = 15 * 60;
  */
 export class S3Storage implements Storage {
   readonly publicOrigin: string;
+  /** Browsers GET media from the bucket (presigned URLs); Platter reads only what it checks. */
+  readonly servesBytes = false;
   private readonly client: S3Client;
   /** Signs URLs for browsers: the same bucket, reached at the public origin. */
   private readonly presigner: S3Client;
@@ -152,15 +154,4 @@ export class S3Storage implements Storage {
 
 function isNotFound(error: unknown): boolean {
   return error instanceof S3ServiceException && (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
-}
-
-function sizeLimit(maxBytes: number | undefined): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (maxBytes !== undefined && seen > maxBytes) callback(new ObjectTooLargeError(maxBytes));
-      else callback(null, chunk);
-    },
-  });
 }

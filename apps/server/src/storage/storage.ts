@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { NotFoundError } from '../lib/errors.js';
 
 export interface StoredObject {
@@ -51,6 +51,12 @@ export interface Storage {
    * Range works against the bucket), or undefined where Platter streams the bytes itself (local disk).
    */
   createDownloadUrl(key: string, options: { expiresInSeconds: number; contentType?: string; contentDisposition?: string }): Promise<string | undefined>;
+  /**
+   * Whether Platter sends the stored bytes itself (local disk), so that /media may answer from its
+   * fast path (routes/media.fast-path.ts); false where readers are sent to the store by a
+   * presigned URL (S3), and /media is always the route's redirect.
+   */
+  readonly servesBytes: boolean;
   /** The origin browsers reach stored objects at when it is not Platter's own (the CSP names it), else undefined. */
   readonly publicOrigin: string | undefined;
   /** Resolves when the storage answers (the bucket exists and is reachable); throws otherwise. For /api/ready. */
@@ -76,6 +82,18 @@ export class InvalidKeyError extends NotFoundError {
     super('No such file.', 'media_not_found');
     this.name = 'InvalidKeyError';
   }
+}
+
+/** Passes the bytes through until more than `maxBytes` have passed, then fails with ObjectTooLargeError (no bound when undefined). */
+export function sizeLimit(maxBytes: number | undefined): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (maxBytes !== undefined && seen > maxBytes) callback(new ObjectTooLargeError(maxBytes));
+      else callback(null, chunk);
+    },
+  });
 }
 
 export function assertValidKey(key: string): void {

@@ -6,7 +6,7 @@ import { usePlayerStore } from '../features/player/player-store';
 import { apiRequest } from '../lib/api-client';
 
 /*
- * Continue on another device (issue 14), wired here because it joins the player's queue
+ * Continue on another device (the queue and position saved and offered elsewhere), wired here because it joins the player's queue
  * (features/player) with the signed-in listener's queue on the server (/api/me/play-queue, which
  * OpenSubsonic apps share). While signed in, the player saves its queue, current track and position
  * a moment after each change and every few seconds while playing; at start, a queue saved since by

@@ -5,7 +5,7 @@ import { usePlayerStore } from '../features/player/player-store';
 import { fetchRadio, radioExclude, radioNeedsMore, type RadioSeed, RADIO_PAGE, useRadioStore } from '../lib/radio';
 
 /*
- * The player's radio mode (issue 14), wired here because it joins two places: the player's queue
+ * The player's radio mode (an endless queue of tracks like a seed), wired here because it joins two places: the player's queue
  * (features/player) and the radio's state and API (lib/radio). A radio queues its first tracks,
  * then asks for more whenever fewer than RADIO_REFILL_BELOW are left; it stops when the listener
  * plays something else.

@@ -8,7 +8,7 @@ import { onLiveEvent } from '../lib/live-updates';
 import { deviceName } from './play-queue-sync';
 
 /*
- * Remote control (issue 14), wired here because it joins the player (features/player) with the
+ * Remote control (one of my players steering another), wired here because it joins the player (features/player) with the
  * live event stream. Each signed-in player says what it plays (on every change and every few
  * seconds) and answers another's "hello"; each keeps the others it heard from lately; a command
  * addressed to it is played on its own player. The server only passes the messages on, to this

@@ -28,7 +28,7 @@ describe('translations', () => {
     expect(ru.player.unknownTrack).toBe('Неизвестный трек');
     expect(ru.upload.chooseFile).toBe('Выберите файл');
     expect(ru.upload.success).toBe('Трек успешно загружен!');
-    // The spec's text, less 'Проверьте консоль.': the reason itself follows it now (issue 9).
+    // The spec's text, less 'Проверьте консоль.': the reason itself follows it now (the upload form says why it failed).
     expect(ru.upload.failed).toBe('Ошибка загрузки трека.');
     expect(en.player.unknownArtist).toBe('Unknown Artist');
     expect(en.image.error).toBe('Error loading image');

@@ -29,7 +29,7 @@ export const LIVE_EVENT_STALE_KEYS: Record<LiveEventType, readonly QueryKey[]> =
     queryKeys.admin.all,
   ],
   'track.waveform': [['waveform'] as const, queryKeys.tracks.all, queryKeys.studio.tracks],
-  // Lyrics changes announce track.updated too (issue 14): an open lyrics panel refetches.
+  // Lyrics changes announce track.updated too: an open lyrics panel refetches.
   'track.updated': [queryKeys.tracks.all, queryKeys.studio.tracks, queryKeys.charts.all, queryKeys.playlists.all, lyricsQueryKeyPrefix],
   'comment.added': [queryKeys.comments.all, queryKeys.studio.comments, queryKeys.studio.all],
   'comment.deleted': [queryKeys.comments.all, queryKeys.studio.comments, queryKeys.studio.all],
@@ -39,7 +39,7 @@ export const LIVE_EVENT_STALE_KEYS: Record<LiveEventType, readonly QueryKey[]> =
   'subscriptions.changed': [queryKeys.subscriptions, queryKeys.posts.news],
   'reports.changed': [queryKeys.admin.all],
   'notifications.changed': [queryKeys.notifications.all],
-  // Remote control (issue 14): nothing cached changes; the players' own listeners take them (onLiveEvent).
+  // Remote control commands: nothing cached changes; the players' own listeners take them (onLiveEvent).
   'remote.state': [],
   'remote.hello': [],
   'remote.command': [],

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 import { trackSecretQuery } from './track-secrets';
 
-/** A track's lyrics (issue 14), shared by the player's lyrics panel and the studio's editor. */
+/** A track's lyrics, shared by the player's lyrics panel and the studio's editor. */
 export const lyricsQueryKeyPrefix = ['lyrics'] as const;
 export const lyricsQueryKey = (trackId: string) => [...lyricsQueryKeyPrefix, trackId] as const;
 

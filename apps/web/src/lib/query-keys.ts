@@ -66,9 +66,9 @@ export const queryKeys = {
     users: (q: string) => ['admin', 'users', q] as const,
     contactMessages: ['admin', 'contact-messages'] as const,
   },
-  /** The signed-in user's linked ListenBrainz account (issue 14). */
+  /** The signed-in user's linked ListenBrainz account (scrobbling). */
   listenBrainz: ['me', 'listenbrainz'] as const,
-  /** The signed-in user's notifications (issue 13). */
+  /** The signed-in user's notifications. */
   notifications: {
     all: ['notifications'] as const,
     unread: ['notifications', 'unread'] as const,

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import { apiRequest } from './api-client';
 
 /*
- * Radio (issue 14), shared by the features that start one (track actions, artist page, home) and
+ * Radio (an endless queue of tracks like a seed), shared by the features that start one (track actions, artist page, home) and
  * the player's Up Next, which shows it. The player itself is driven from app/ (app/radio.ts).
  */
 

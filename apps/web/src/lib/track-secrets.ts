@@ -1,6 +1,6 @@
 /**
- * The secrets of unlisted tracks this tab was given by their links (`/track/:id?s=<secret>`, issue
- * 13): the track's page, waveform and comments ask the API with it. Kept in memory only.
+ * The secrets of unlisted tracks this tab was given by their secret links (`/track/:id?s=<secret>`):
+ * the track's page, waveform and comments ask the API with it. Kept in memory only.
  */
 const secrets = new Map<string, string>();
 

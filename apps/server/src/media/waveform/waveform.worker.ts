@@ -4,7 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { type StreamingDecoder, decoderFor } from './decoders.js';
-import { PeakAccumulator } from './peaks.js';
+import { PeakAccumulator } from '@platter/shared/waveform-peaks';
 import type { WaveformReply, WaveformRequest } from './protocol.js';
 
 const port = parentPort;

@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { spawnWorker } from '../spawn-worker.js';
+import { spawnWorker } from '@platter/shared/spawn-worker';
 import type { WaveformReply, WaveformRequest } from './protocol.js';
 
 /** One request at a time to the waveform worker; each message gets exactly one reply. */

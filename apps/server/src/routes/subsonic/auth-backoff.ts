@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SharedState } from '../../lib/shared-state.js';
+import type { SharedState } from '../../shared-state/shared-state.js';
 import { SIGN_IN_FAILURES_ALLOWED, SIGN_IN_WINDOW_MS } from '../auth.routes.js';
 
 /**

@@ -7,7 +7,7 @@ import { perUserPerMinute } from '../rate-limit.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 
-/** The settings page's API keys and app passwords for Subsonic apps (issue 14): list, make (shown once), revoke. */
+/** The settings page's API keys and app passwords for Subsonic apps: list, make (shown once), revoke. */
 export async function subsonicCredentialRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const credentials = services.subsonic.credentials;

@@ -7,7 +7,7 @@ import { ArtistReposts } from '../../features/reposts/components/artist-reposts'
 import { ArtistReleases } from '../../features/releases/components/artist-releases';
 import { ShareButton } from '../../features/track-actions/components/share-button';
 import { artistLink } from '../../lib/share-links';
-import { StartRadioButton } from '../../features/radio/components/start-radio-button';
+import { StartRadioButton } from '../../components/start-radio-button';
 import { startRadio } from '../radio';
 import { TrackActionsHost } from './home/track-actions';
 

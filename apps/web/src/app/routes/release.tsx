@@ -17,7 +17,7 @@ import { TrackActionsHost } from './home/track-actions';
 /** `/release/:id`: a release's page, wired to the player, the listener's playlists and Share. */
 export function ReleaseRoute() {
   const { id = '' } = useParams();
-  // `?s=`: an unlisted release's secret link (issue 13): the page and its tracks are asked for with it.
+  // `?s=`: an unlisted release's secret link: the page and its tracks are asked for with it.
   const [search] = useSearchParams();
   const secret = search.get('s');
   const me = useMe();

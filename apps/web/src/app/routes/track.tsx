@@ -22,7 +22,7 @@ import { trackLink } from '../../lib/share-links';
 import { ApiError } from '../../lib/api-error';
 import { rememberTrackSecret } from '../../lib/track-secrets';
 import { SimilarTracks } from '../../features/radio/components/similar-tracks';
-import { StartRadioButton } from '../../features/radio/components/start-radio-button';
+import { StartRadioButton } from '../../components/start-radio-button';
 import { playRadioItems, startRadio } from '../radio';
 import { seekCurrent, useCommentMarkers, useCommentsPlayback, useCommentsViewer } from './track-comments';
 import './track.css';
@@ -30,7 +30,7 @@ import './track.css';
 /** `/track/:id`: a track's own page (its share link): cover, details, waveform and comments. */
 export function TrackRoute() {
   const { id = '' } = useParams();
-  // `?s=`: an unlisted track's secret link (issue 13); the track, its waveform and comments are asked for with it.
+  // `?s=`: an unlisted track's secret link; the track, its waveform and comments are asked for with it.
   const [search] = useSearchParams();
   rememberTrackSecret(id, search.get('s'));
   return <TrackPage key={id} trackId={id} />;

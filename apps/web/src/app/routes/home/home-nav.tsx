@@ -1,10 +1,9 @@
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HeartIcon, HistoryIcon, PlaylistIcon } from '../../../components/icons';
+import { HeartIcon, HistoryIcon, PlaylistIcon, SavedIcon } from '../../../components/icons';
 import { BottomNav } from '../../../components/layout/bottom-nav';
 import { paths, type HomeTabId } from '../../../config/paths';
-import { SavedIcon } from '../../../features/offline/components/saved-icon';
 import { destinationOf, LIBRARY_TABS, libraryTabOf, type LibraryTab } from './home-tabs';
 
 type IconComponent = ComponentType<SVGProps<SVGSVGElement>>;

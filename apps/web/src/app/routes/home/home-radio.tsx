@@ -1,11 +1,11 @@
 import { GENRES, type Genre } from '@platter/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { DailyMix } from '../../../features/radio/components/daily-mix';
-import { StartRadioButton } from '../../../features/radio/components/start-radio-button';
+import { StartRadioButton } from '../../../components/start-radio-button';
 import { playRadioItems, startRadio } from '../../radio';
 
 /**
- * The home tab's radio (issue 14): the signed-in listener's daily mix, and "Start radio" for the
+ * The home tab's radio: the signed-in listener's daily mix, and "Start radio" for the
  * genre the list is filtered by.
  */
 export function HomeRadio({ signedIn, activeTrackId, genre }: { signedIn: boolean; activeTrackId: string | null; genre: string | null }) {

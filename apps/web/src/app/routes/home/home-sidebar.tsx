@@ -1,23 +1,13 @@
 import { Suspense, useId, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  HeartIcon,
-  HistoryIcon,
-  HomeIcon,
-  NewsIcon,
-  PlaylistIcon,
-  SearchIcon,
-  StudioIcon,
-} from '../../../components/icons';
+import { AdminIcon, HeartIcon, HistoryIcon, HomeIcon, NewsIcon, PlaylistIcon, SavedIcon, SearchIcon, StudioIcon } from '../../../components/icons';
 import { Logo } from '../../../components/layout/logo';
 import { HOME_TABS, paths, type HomeTab, type HomeTabId } from '../../../config/paths';
-import { AdminIcon } from '../../../features/admin/components/admin-icon';
 import { useMe } from '../../../features/auth/api/get-me';
 import { AuthPanel } from '../../../features/auth/components/auth-panel';
 import { BellIcon, UnreadBadge } from '../../../features/notifications/components/unread-badge';
 import { InstallButton } from '../../../features/offline/components/install-button';
-import { SavedIcon } from '../../../features/offline/components/saved-icon';
 import { LanguageSwitch } from '../../../features/settings/components/language-switch';
 import { lazyNamed } from '../../../lib/lazy-named';
 

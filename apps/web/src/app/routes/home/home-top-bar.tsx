@@ -9,7 +9,7 @@ import { AuthPanel } from '../../../features/auth/components/auth-panel';
 import { BellIcon, UnreadBadge } from '../../../features/notifications/components/unread-badge';
 import { InstallButton } from '../../../features/offline/components/install-button';
 import { LanguageSwitch } from '../../../features/settings/components/language-switch';
-import { AccountIcon, CloseIcon } from './home-icons';
+import { AccountIcon, CrossIcon } from '../../../components/icons';
 
 /**
  * Narrow screens: the logo and an account button at the top (sign-in used to sit at the end of a
@@ -76,7 +76,7 @@ function AccountSheet({ open, onClose, isAdmin }: { open: boolean; onClose: () =
               {t('shell.account')}
             </h2>
             <button type="button" className="account-sheet__close" aria-label={t('shell.close')} onClick={onClose}>
-              <CloseIcon />
+              <CrossIcon />
             </button>
           </div>
           <AuthPanel />

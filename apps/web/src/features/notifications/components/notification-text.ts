@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 /** "Ann liked “Song”", "Ann and 12 others liked “Song”": the group's sentence in the current language. */
 export function notificationText(t: TFunction, group: NotificationGroup): string {
   const name = group.actors[0]?.name ?? t('notifications.someone');
-  // A whole release's notification names the release (issue 13): "Ann released “EP”".
+  // A whole release's notification names the release, not each of its tracks: "Ann released “EP”".
   const track = group.track?.title ?? group.release?.title ?? '';
   // Follows and reposts by one person each: the others are the rest of the group's people.
   const others = group.kind === 'release' ? 0 : group.count - 1;

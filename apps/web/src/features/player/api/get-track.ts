@@ -7,7 +7,7 @@ import { trackSecretQuery } from '../../../lib/track-secrets';
 
 /** GET /api/tracks/:id: one track, for a shared link (`/home?track=<id>`). */
 export function getTrack(trackId: string, signal?: AbortSignal): Promise<Track> {
-  // An unlisted track opened by its secret link is asked for with the secret (issue 13).
+  // An unlisted track opened by its secret link is asked for with the secret.
   return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}`, { query: trackSecretQuery(trackId), schema: 'trackSchema', signal });
 }
 

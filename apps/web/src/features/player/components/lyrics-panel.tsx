@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
-import { Icon, type IconProps } from '../../../components/icons';
+import { CloseIcon, Icon, type IconProps } from '../../../components/icons';
 import { lyricsQueryOptions } from '../../../lib/lyrics-api';
 import { currentEntry, playerActions } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
-import { CloseIcon } from './player-icons';
+import './bar-panel.css';
 import './lyrics-panel.css';
 
 /** Whether the lyrics panel is open (component state, never persisted). */

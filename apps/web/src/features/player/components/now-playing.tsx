@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { currentEntry } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
+import './now-playing.css';
 
 /**
  * The current track's title (a link to its page) and artist (a link to theirs). Plain links: a

@@ -1,7 +1,7 @@
 import type { Track } from '@platter/shared';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CollapseIcon, ExpandIcon } from '../../../components/icons';
+import { CollapseIcon, ExpandIcon, KeyboardIcon, QueueIcon } from '../../../components/icons';
 import { Image } from '../../../components/image';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { useBarSwipes } from '../hooks/use-bar-swipes';
@@ -12,7 +12,6 @@ import { usePlayerStore } from '../player-store';
 import { usePlayerUi } from '../player-ui-store';
 import { NowPlaying } from './now-playing';
 import { CommandButton, PlayerControls } from './player-controls';
-import { KeyboardIcon, QueueIcon } from './player-icons';
 import { LyricsButton } from './lyrics-panel';
 import { ProgressBar } from './progress-bar';
 import { ShortcutsDialog } from './shortcuts-dialog';

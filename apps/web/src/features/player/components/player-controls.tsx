@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NextIcon, PauseIcon, PlayIcon, PreviousIcon, RepeatIcon } from '../../../components/icons';
+import { NextIcon, PauseIcon, PlayIcon, PreviousIcon, RepeatIcon, RepeatOneIcon, ShuffleIcon } from '../../../components/icons';
 import { useRunCommand } from '../hooks/use-run-command';
-import { RepeatOneIcon, ShuffleIcon } from './player-icons';
 import { playerCommands, type PlayerCommand } from '../player-commands';
 import { currentEntry } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
+import './player-controls.css';
 
 interface CommandButtonProps {
   command: PlayerCommand;

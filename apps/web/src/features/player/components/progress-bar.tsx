@@ -3,6 +3,8 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentEntry, playerActions } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
+import './bar-range.css';
+import './progress-bar.css';
 
 export function ProgressBar() {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import { Dialog } from '../../../components/dialog';
 import { commandList } from '../player-commands';
 import { initialPlayerState } from '../player-reducer';
 import { usePlayerUi } from '../player-ui-store';
+import './shortcuts-dialog.css';
 
 /**
  * `?`: every player command with its keys, from the same command objects the keys run. Each is

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { drawSpectrum, SPECTRUM_FFT_SIZE } from '../spectrum';
+import './spectrum-analyser.css';
 
 /**
  * The spectrum analyser (fftSize 256) that SPEC 2 draws for a track without a url. Such a track

@@ -1,13 +1,14 @@
 import { STREAM_QUALITIES, type StreamQuality, usePlaybackPreferences } from '../../../lib/playback';
 import { radioReasonText, useRadioStore } from '../../../lib/radio';
-import './up-next-radio.css';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { CROSSFADE_MAX, playerActions, upcomingEntries } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
 import { usePlayerUi } from '../player-ui-store';
-import { CloseIcon, DownIcon, UpIcon } from './player-icons';
+import { CloseIcon, DownIcon, UpIcon } from '../../../components/icons';
+import './bar-panel.css';
+import './up-next-panel.css';
 
 type MoveAction = 'up' | 'down';
 
@@ -26,7 +27,7 @@ export function UpNextPanel() {
   /** Queue index of the first upcoming entry. */
   const offset = usePlayerStore((state) => (state.current === null ? 0 : state.current + 1));
   const crossfade = usePlayerStore((state) => state.crossfade);
-  // Radio mode (issue 14): what the radio plays from, and why each of its tracks is here.
+  // Radio mode: what the radio plays from, and why each of its tracks is here.
   const radioSeed = useRadioStore((state) => state.seed);
   const radioReasons = useRadioStore((state) => state.reasons);
   const { moveEntry, removeEntry, clearUpcoming, setCrossfade, dispatch } = usePlayerStore.getState();

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './vinyl-record.css';
 
 interface VinylRecordProps {
   spinning: boolean;

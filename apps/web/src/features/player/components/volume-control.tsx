@@ -4,7 +4,9 @@ import { playerCommands, VOLUME_STEP } from '../player-commands';
 import { outputVolume, playerActions } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
 import { CommandButton } from './player-controls';
-import { VolumeIcon } from './player-icons';
+import { VolumeIcon } from '../../../components/icons';
+import './bar-range.css';
+import './volume-control.css';
 
 /**
  * Mute and a volume slider. The slider shows what is heard (0 while muted); moving it, the

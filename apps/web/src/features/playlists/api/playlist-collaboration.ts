@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/* Collaborative playlists (issue 14): the invite link, joining and leaving, and the activity list. */
+/* Collaborative playlists: the invite link, joining and leaving, and the activity list. */
 
 const path = (id: string) => `/api/playlists/${encodeURIComponent(id)}`;
 

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { useInviteLink, useJoinPlaylist, usePlaylistActivity, useRemoveCollaborator } from '../api/playlist-collaboration';
 
-/* Collaborative playlists (issue 14): the owner's invite link and collaborators, joining by the link, leaving, the activity list. */
+/* Collaborative playlists: the owner's invite link and collaborators, joining by the link, leaving, the activity list. */
 
 /** The invite link the owner copies: the playlist's share address with the token. */
 export const inviteLink = (playlistId: string, invite: string) => `${window.location.origin}${paths.playlist.getHref(playlistId)}?invite=${encodeURIComponent(invite)}`;

@@ -221,7 +221,7 @@ describe('PlaylistDetailsView', () => {
     });
   });
 
-  describe('collaborative (issue 14)', () => {
+  describe('collaborative', () => {
     const shared: PlaylistDetail = {
       ...detail,
       isPublic: false,

@@ -19,7 +19,7 @@ import './playlists.css';
 export interface PlaylistDetailsViewProps {
   playlistId: string;
   userId: string | null;
-  /** An invite link's token from the address (`?invite=`): the page offers to join (issue 14). */
+  /** An invite link's token from the address (`?invite=`): the page offers to join the collaborative playlist. */
   invite?: string | null;
   activeTrackId: string | null;
   isPlaying: boolean;
@@ -75,7 +75,7 @@ export function PlaylistDetailsView(props: PlaylistDetailsViewProps) {
   }
   const playlist = detail.data;
   const isOwner = playlist.ownerId === userId;
-  // Collaborators add, remove and move entries as the owner does (issue 14).
+  // Collaborators add, remove and move entries as the owner does.
   const canEdit = isOwner || playlist.role === 'collaborator';
   // Every entry, in play order: the page itself when it is the only one.
   const allEntries = pages > 1 ? whole.data : playlist.entries;

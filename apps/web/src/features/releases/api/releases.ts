@@ -10,7 +10,7 @@ export const releaseKeys = {
   tag: (tag: string, page: number) => ['releases', 'tag', tag, page] as const,
 };
 
-/** A release; `secret` is an unlisted release's `?s=` (issue 13), which opens it and plays its tracks. */
+/** A release; `secret` is an unlisted release's secret-link `?s=`, which opens it and plays its tracks. */
 export const releaseQueryOptions = (id: string, secret?: string | null) =>
   queryOptions({
     queryKey: releaseKeys.detail(id),

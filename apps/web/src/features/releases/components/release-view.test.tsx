@@ -37,7 +37,7 @@ const release = (overrides: Partial<ReleaseDetail>): ReleaseDetail => ({
 
 const props = { releaseId: 'r1', signedIn: true, activeTrackId: null, isPlaying: false, onPlay: () => undefined, onEnqueue: () => undefined };
 
-describe('ReleaseView access (issue 13)', () => {
+describe('ReleaseView access (visibility and secret links)', () => {
   it('asks the API with the secret of the link it was opened with', async () => {
     renderApp(<ReleaseView {...props} secret="sek/rit" />);
     await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalled());

@@ -14,7 +14,7 @@ import './releases.css';
 
 export interface ReleaseViewProps {
   releaseId: string;
-  /** `?s=`: an unlisted release's secret link (issue 13), sent to the API; its tracks' URLs carry it back for playback. */
+  /** `?s=`: an unlisted release's secret link, sent to the API; its tracks' URLs carry it back for playback. */
   secret?: string | null;
   signedIn: boolean;
   activeTrackId: string | null;

@@ -2,10 +2,9 @@ import type { Track } from '@platter/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PlayIcon } from '../../../components/icons';
+import { PlayIcon, RepostIcon } from '../../../components/icons';
 import { paths } from '../../../config/paths';
 import { useArtistReposts } from '../api/reposts';
-import { RepostIcon } from './repost-icon';
 import './reposts.css';
 
 export interface ArtistRepostsProps {

@@ -1,17 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReleaseRepostState, useRepostState, useSetReleaseRepost, useSetRepost } from '../api/reposts';
-import { RepostIcon } from './repost-icon';
+import { RepostIcon } from '../../../components/icons';
 import './reposts.css';
 
-export interface RepostButtonProps {
-  /** The track to repost; a release's button is ReleaseRepostButton. */
-  trackId: string;
+/** What a track's and a release's repost buttons both take. */
+interface RepostButtonBaseProps {
   /** Signed out, the button stays visible and answers with a prompt to sign in. */
   signedIn: boolean;
   /** Shows the repost count beside the icon (the track page). */
   showCount?: boolean;
   className?: string;
+}
+
+export interface RepostButtonProps extends RepostButtonBaseProps {
+  /** The track to repost; a release's button is ReleaseRepostButton. */
+  trackId: string;
 }
 
 /**
@@ -33,11 +37,8 @@ export function RepostButton({ trackId, signedIn, showCount = false, className =
   );
 }
 
-export interface ReleaseRepostButtonProps {
+export interface ReleaseRepostButtonProps extends RepostButtonBaseProps {
   releaseId: string;
-  signedIn: boolean;
-  showCount?: boolean;
-  className?: string;
 }
 
 /**
@@ -61,15 +62,13 @@ export function ReleaseRepostButton({ releaseId, signedIn, showCount = true, cla
   );
 }
 
-interface RepostToggleProps {
+interface RepostToggleProps extends Required<RepostButtonBaseProps> {
   state: { reposted: boolean; reposts: number } | undefined;
   pending: boolean;
-  signedIn: boolean;
-  showCount: boolean;
-  className: string;
   change: (reposted: boolean, onError: (error: unknown) => void) => void;
 }
 
+/** The button both share: the state and count it shows, and a change through `change` with its failure said beside it. */
 function RepostToggle({ state, pending, signedIn, showCount, className, change }: RepostToggleProps) {
   const { t } = useTranslation();
   const [message, setMessage] = useState('');

@@ -13,8 +13,11 @@ export function resetTrackSecret(trackId: string): Promise<Track> {
   return apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/secret`, { method: 'POST', schema: 'trackSchema' });
 }
 
-/** The lists a track joins or leaves when its visibility changes. */
-export const VISIBILITY_KEYS = [
+/**
+ * Every list a track shows in: it joins or leaves them when its visibility changes, and they show
+ * its title, genre and cover, so an edit refetches them too (`useEditTrack`).
+ */
+export const TRACK_LISTING_KEYS = [
   queryKeys.studio.all,
   queryKeys.tracks.all,
   queryKeys.genres,

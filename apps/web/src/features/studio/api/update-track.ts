@@ -1,9 +1,8 @@
 import type { Track, UpdateTrack, UpdateTrackVisibility } from '@platter/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 import { putTrackCover } from './put-track-cover';
-import { updateTrackVisibility } from './update-track-visibility';
+import { TRACK_LISTING_KEYS, updateTrackVisibility } from './update-track-visibility';
 
 /** `PATCH /api/tracks/:id { title?, genre? }` (owner or admin): the updated track. */
 export function updateTrack(trackId: string, changes: UpdateTrack): Promise<Track> {
@@ -16,7 +15,7 @@ export interface EditTrackInput {
   changes: UpdateTrack | null;
   /** A new cover image, PUT after the title and genre. */
   cover: Blob | null;
-  /** Visibility, scheduled release or download toggle changes (issue 13); null or absent when none changed. */
+  /** Visibility, scheduled release or download toggle changes; null or absent when none changed. */
   access?: UpdateTrackVisibility | null;
 }
 
@@ -64,20 +63,6 @@ export function useEditTrack() {
   return useMutation({
     mutationFn: editTrack,
     onSettled: () =>
-      Promise.all(
-        [
-          queryKeys.studio.all,
-          queryKeys.tracks.all,
-          queryKeys.genres,
-          queryKeys.charts.all,
-          queryKeys.search.all,
-          queryKeys.playlists.all,
-          queryKeys.likes.all,
-          queryKeys.history,
-          queryKeys.artists.all,
-          queryKeys.profiles.all,
-          queryKeys.me,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+      Promise.all(TRACK_LISTING_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -2,6 +2,7 @@ import { POST_MAX_LENGTH } from '@platter/shared/constants';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreatePost } from '../api/create-post';
+import { FormActions } from './form-actions';
 
 /** Create Post: publish is enabled for 1..180 characters once trimmed; the counter is live. */
 export function CreatePostForm({ onDone }: { onDone: () => void }) {
@@ -54,14 +55,7 @@ export function CreatePostForm({ onDone }: { onDone: () => void }) {
           {create.error.message}
         </p>
       )}
-      <div className="upload-form__actions">
-        <button type="submit" className="button button--primary" disabled={!canPublish}>
-          {create.isPending ? t('studio.post.publishing') : t('studio.post.publish')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          {t('studio.cancel')}
-        </button>
-      </div>
+      <FormActions label={t('studio.post.publish')} busyLabel={t('studio.post.publishing')} busy={create.isPending} disabled={!canPublish} onCancel={onDone} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { updateTrackSchema, type Track, type UpdateTrack } from '@platter/shared';
-import { GENRES, TRACK_TITLE_MAX_LENGTH, type Genre } from '@platter/shared/constants';
+import { TRACK_TITLE_MAX_LENGTH, type Genre } from '@platter/shared/constants';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,11 @@ import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api-error';
 import { EditTrackError, useEditTrack } from '../api/update-track';
 import { parseTagsText, tagsProblem } from '../tags-text';
+import { FieldError, TrackMetadataFields, describedByError, type TrackFormErrors } from './track-metadata-fields';
 import { VisibilityFields, type VisibilityValue, toLocalInput, visibilityFields } from './visibility-fields';
+import { FormActions } from './form-actions';
 
-type Field = 'title' | 'genre' | 'cover' | 'tags';
-type FieldErrors = Partial<Record<Field, string>>;
+type FieldErrors = TrackFormErrors;
 
 /** What the shared schema finds wrong with the changes, field by field, in the UI's language. */
 export function editTrackErrors(changes: UpdateTrack, t: TFunction): FieldErrors {
@@ -110,79 +111,25 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
     edit.mutate({ trackId: track.id, changes: changed ? changes : null, cover, access: accessChanged ? accessChanges : null }, { onSuccess: onDone });
   };
 
-  const describe = (field: Field) => ({
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
-  });
-  const fieldError = (field: Field) =>
-    errors[field] ? (
-      <p id={`${id}-${field}-error`} className="error-text" role="alert" data-testid={`edit-track-error-${field}`}>
-        {errors[field]}
-      </p>
-    ) : null;
-
   const preview = picked ? picked.url : track.image;
   return (
     <form className="studio-form" onSubmit={onSubmit} aria-label={t('studio.edit.title')} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-title`}>
-          {t('upload.trackTitle')}
-        </label>
-        <input
-          id={`${id}-title`}
-          className="input"
-          name="title"
-          required
-          maxLength={TRACK_TITLE_MAX_LENGTH}
-          autoComplete="off"
-          value={title}
-          onChange={(event) => {
-            setTitle(event.currentTarget.value);
-            setChecked(({ title: _answered, ...others }) => others);
-          }}
-          {...describe('title')}
-        />
-        {fieldError('title')}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-genre`}>
-          {t('upload.genre')}
-        </label>
-        <select
-          id={`${id}-genre`}
-          className="input"
-          name="genre"
-          value={genre}
-          onChange={(event) => setGenre(event.currentTarget.value as Genre)}
-          {...describe('genre')}
-        >
-          {GENRES.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-        {fieldError('genre')}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-tags`}>
-          {t('releases.tags.label')}
-        </label>
-        <input
-          id={`${id}-tags`}
-          className="input"
-          name="tags"
-          autoComplete="off"
-          placeholder={t('releases.tags.hint')}
-          value={tagsText}
-          onChange={(event) => {
-            setTagsText(event.currentTarget.value);
-            setChecked(({ tags: _answered, ...others }) => others);
-          }}
-          {...describe('tags')}
-        />
-        {fieldError('tags')}
-      </div>
+      <TrackMetadataFields
+        id={id}
+        title={title}
+        genre={genre}
+        tagsText={tagsText}
+        onTitleChange={(value) => {
+          setTitle(value);
+          setChecked(({ title: _answered, ...others }) => others);
+        }}
+        onGenreChange={setGenre}
+        onTagsChange={(value) => {
+          setTagsText(value);
+          setChecked(({ tags: _answered, ...others }) => others);
+        }}
+        errors={errors}
+      />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-cover`}>
           {t('upload.cover')}
@@ -199,10 +146,10 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
               pick(event.currentTarget.files?.[0] ?? null);
               if (edit.error) edit.reset();
             }}
-            {...describe('cover')}
+            {...describedByError(id, 'cover', errors)}
           />
         </div>
-        {fieldError('cover')}
+        <FieldError id={id} field="cover" errors={errors} />
       </div>
       <VisibilityFields
         value={access}
@@ -216,14 +163,7 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
           {failed.general}
         </p>
       )}
-      <div className="upload-form__actions">
-        <button type="submit" className="button button--primary" disabled={edit.isPending}>
-          {edit.isPending ? t('studio.profile.saving') : t('studio.profile.save')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          {t('studio.cancel')}
-        </button>
-      </div>
+      <FormActions label={t('studio.profile.save')} busyLabel={t('studio.profile.saving')} busy={edit.isPending} onCancel={onDone} />
     </form>
   );
 }

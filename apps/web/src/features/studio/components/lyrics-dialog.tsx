@@ -8,7 +8,7 @@ import { deleteLyrics, lyricsQueryKey, lyricsQueryOptions, putLyrics } from '../
 import { queryKeys } from '../../../lib/query-keys';
 import './lyrics-dialog.css';
 
-/** The studio's lyrics editor of one track (issue 14): plain text or LRC, a preview, and "tap to time". */
+/** The studio's lyrics editor of one track: plain text or LRC, a preview, and "tap to time". */
 export function LyricsDialog({ track, onClose }: { track: Track | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (

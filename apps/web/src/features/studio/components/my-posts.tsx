@@ -5,7 +5,7 @@ import { useDeletePost } from '../api/delete-post';
 import { useMyPosts } from '../api/get-my-posts';
 import { useSetPostPinned } from '../api/pin-post';
 import { ConfirmDialog } from './confirm-dialog';
-import { StudioSection } from './studio-section';
+import { StudioItem, StudioSection } from './studio-section';
 import { useFormatDate } from './use-format-date';
 
 /** My posts, the pinned one first: Pin/Unpin, and Delete behind 'Delete this post?'. */
@@ -27,28 +27,35 @@ export function MyPosts() {
     <StudioSection title={t('studio.myPosts')} query={posts} empty={t('studio.noPosts')} count={posts.data?.items.length}>
       <ul className="studio-list" aria-label={t('studio.myPosts')}>
         {posts.data?.items.map((post) => (
-          <li key={post.id} className={post.pinned ? 'studio-item studio-item--pinned' : 'studio-item'} data-testid="studio-post">
-            <div className="studio-item__main">
+          <StudioItem
+            key={post.id}
+            testId="studio-post"
+            pinned={post.pinned}
+            heading={
               <p className="studio-item__text">{post.text}</p>
-              <span className="studio-item__meta">
+            }
+            meta={
+              <>
                 <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time> · {t('studio.likes', { count: post.likes })}
                 {post.pinned && <span className="studio-badge">{t('studio.pinned')}</span>}
-              </span>
-            </div>
-            <div className="studio-item__actions">
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={pin.isPending}
-                onClick={() => pin.mutate({ postId: post.id, pinned: !post.pinned })}
-              >
-                {post.pinned ? t('studio.unpin') : t('studio.pin')}
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => setPending(post)}>
-                {t('studio.delete')}
-              </button>
-            </div>
-          </li>
+              </>
+            }
+            actions={
+              <>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={pin.isPending}
+                  onClick={() => pin.mutate({ postId: post.id, pinned: !post.pinned })}
+                >
+                  {post.pinned ? t('studio.unpin') : t('studio.pin')}
+                </button>
+                <button type="button" className="button button--secondary" onClick={() => setPending(post)}>
+                  {t('studio.delete')}
+                </button>
+              </>
+            }
+          />
         ))}
       </ul>
       {error && (

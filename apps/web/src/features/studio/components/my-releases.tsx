@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/dialog';
 import { paths } from '../../../config/paths';
 import { deleteRelease, getRelease, useInvalidateReleases, useMyReleases } from '../api/releases';
 import { ReleaseForm } from './release-form';
-import { StudioSection } from './studio-section';
+import { StudioItem, StudioSection } from './studio-section';
 
 /** My releases: each with Edit (details, order, tracks, cover) and Delete (its tracks stay unless asked). */
 export function MyReleases() {
@@ -41,33 +41,39 @@ export function MyReleases() {
     <StudioSection title={t('releases.studio.title')} query={releases} empty={t('releases.studio.empty')} count={releases.data?.items.length}>
       <ul className="studio-list" aria-label={t('releases.studio.title')}>
         {releases.data?.items.map((release) => (
-          <li key={release.id} className="studio-item" data-testid="studio-release">
-            <div className="studio-item__main">
+          <StudioItem
+            key={release.id}
+            testId="studio-release"
+            heading={
               <Link className="studio-item__title" to={paths.release.getHref(release.id)}>
                 {release.title}
               </Link>
-              <span className="studio-item__meta">
+            }
+            meta={
+              <>
                 {t(`releases.types.${release.type}`)} · {release.releaseDate} · {t('releases.trackCount', { count: release.trackCount })}
                 {release.visibility && release.visibility !== 'public' && <span data-testid="studio-release-access"> · {t(`releaseAccess.badge.${release.visibility}`)}</span>}
-              </span>
-            </div>
-            <div className="studio-item__actions">
-              <button type="button" className="button button--secondary" onClick={() => edit(release)}>
-                {t('releases.edit')}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-label={t('studio.deleteNamed', { name: release.title })}
-                onClick={() => {
-                  setAlsoTracks(false);
-                  setDeleting(release);
-                }}
-              >
-                {t('studio.delete')}
-              </button>
-            </div>
-          </li>
+              </>
+            }
+            actions={
+              <>
+                <button type="button" className="button button--secondary" onClick={() => edit(release)}>
+                  {t('releases.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  aria-label={t('studio.deleteNamed', { name: release.title })}
+                  onClick={() => {
+                    setAlsoTracks(false);
+                    setDeleting(release);
+                  }}
+                >
+                  {t('studio.delete')}
+                </button>
+              </>
+            }
+          />
         ))}
       </ul>
       {error && (

@@ -5,12 +5,11 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useDeleteTrack } from '../api/delete-track';
 import { useMyTracks } from '../api/get-my-tracks';
-import { useResetTrackSecret } from '../api/update-track-visibility';
-import { copyText, trackLink } from '../../../lib/share-links';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditTrackDialog } from './edit-track-dialog';
 import { LyricsDialog } from './lyrics-dialog';
-import { StudioSection } from './studio-section';
+import { TrackSecretLink } from './secret-link';
+import { StudioItem, StudioSection } from './studio-section';
 
 /** My tracks, hidden ones badged, each with Edit (title, genre, cover) and Delete behind 'Delete this track?'. */
 export function MyTracks() {
@@ -30,46 +29,56 @@ export function MyTracks() {
     <StudioSection title={t('studio.myTracks')} query={tracks} empty={t('studio.noTracks')} count={tracks.data?.items.length}>
       <ul className="studio-list" aria-label={t('studio.myTracks')}>
         {tracks.data?.items.map((track) => (
-          <li key={track.id} className="studio-item" data-testid="studio-track">
-            <div className="studio-item__main">
+          <StudioItem
+            key={track.id}
+            testId="studio-track"
+            heading={
               <Link className="studio-item__title" to={paths.track.getHref(track.id)}>
                 {track.title}
               </Link>
-              <span className="studio-item__meta">
+            }
+            meta={
+              <>
                 {track.genre} · {t('studio.listens', { count: track.listens })} · {t('studio.likes', { count: track.likes })}
                 {track.hidden && <span className="studio-badge">{t('studio.hidden')}</span>}
                 <VisibilityBadges track={track} />
-              </span>
-              <AudioInfo track={track} />
-              {track.visibility === 'unlisted' && track.secret && <SecretLink track={track} secret={track.secret} />}
-            </div>
-            <div className="studio-item__actions">
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-label={t('studio.editNamed', { name: track.title })}
-                onClick={() => setEditing(track)}
-              >
-                {t('studio.editTrack')}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-label={t('lyrics.editNamed', { name: track.title })}
-                onClick={() => setLyricsOf(track)}
-              >
-                {t('lyrics.edit')}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-label={t('studio.deleteNamed', { name: track.title })}
-                onClick={() => setPending(track)}
-              >
-                {t('studio.delete')}
-              </button>
-            </div>
-          </li>
+              </>
+            }
+            details={
+              <>
+                <AudioInfo track={track} />
+                {track.visibility === 'unlisted' && track.secret && <TrackSecretLink track={track} secret={track.secret} />}
+              </>
+            }
+            actions={
+              <>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  aria-label={t('studio.editNamed', { name: track.title })}
+                  onClick={() => setEditing(track)}
+                >
+                  {t('studio.editTrack')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  aria-label={t('lyrics.editNamed', { name: track.title })}
+                  onClick={() => setLyricsOf(track)}
+                >
+                  {t('lyrics.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  aria-label={t('studio.deleteNamed', { name: track.title })}
+                  onClick={() => setPending(track)}
+                >
+                  {t('studio.delete')}
+                </button>
+              </>
+            }
+          />
         ))}
       </ul>
       {remove.error && (
@@ -93,7 +102,7 @@ export function MyTracks() {
   );
 }
 
-/** The track's visibility when it is not public, and its scheduled release (issue 13). */
+/** The track's visibility when it is not public, and when it is scheduled to go public. */
 function VisibilityBadges({ track }: { track: Track }) {
   const { t, i18n } = useTranslation();
   if (!track.visibility || track.visibility === 'public') return null;
@@ -109,58 +118,6 @@ function VisibilityBadges({ track }: { track: Track }) {
         </span>
       )}
     </>
-  );
-}
-
-/** "Copy secret link" and "Reset link" for an unlisted track: a reset makes a new link and kills the old one. */
-function SecretLink({ track, secret }: { track: Track; secret: string }) {
-  const { t } = useTranslation();
-  const reset = useResetTrackSecret();
-  const [note, setNote] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const link = `${trackLink(track.id)}?s=${encodeURIComponent(secret)}`;
-  const copy = async () => setNote((await copyText(link)) ? t('visibility.copied') : t('visibility.copyFailed', { url: link }));
-  return (
-    <div className="studio-item__secret">
-      <button type="button" className="button button--secondary" aria-label={t('visibility.copyLinkNamed', { name: track.title })} onClick={() => void copy()}>
-        {t('visibility.copyLink')}
-      </button>
-      <button
-        type="button"
-        className="button button--secondary"
-        aria-label={t('visibility.resetLinkNamed', { name: track.title })}
-        disabled={reset.isPending}
-        onClick={() => setConfirming(true)}
-      >
-        {t('visibility.resetLink')}
-      </button>
-      {note && (
-        <span className="studio-item__meta" role="status">
-          {note}
-        </span>
-      )}
-      {reset.error && (
-        <span className="error-text" role="alert">
-          {reset.error.message}
-        </span>
-      )}
-      {confirming && (
-        <ConfirmDialog
-          open
-          question={t('visibility.resetQuestion')}
-          confirmLabel={t('visibility.resetLink')}
-          subject={track.title}
-          busy={reset.isPending}
-          onConfirm={() =>
-            reset.mutate(track.id, {
-              onSuccess: () => setNote(t('visibility.resetDone')),
-              onSettled: () => setConfirming(false),
-            })
-          }
-          onCancel={() => setConfirming(false)}
-        />
-      )}
-    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePutProfileImage } from '../api/put-profile-image';
 import { useUpdateProfile } from '../api/update-profile';
+import { FormActions } from './form-actions';
 
 /** Profile edit (SPEC 2): 'Loading...' until the profile is known. */
 export function ProfileEditor({ profile, onDone }: { profile: Profile | null | undefined; onDone: () => void }) {
@@ -96,14 +97,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
           {update.error.message}
         </p>
       )}
-      <div className="upload-form__actions">
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {update.isPending ? t('studio.profile.saving') : t('studio.profile.save')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          {t('studio.cancel')}
-        </button>
-      </div>
+      <FormActions label={t('studio.profile.save')} busyLabel={t('studio.profile.saving')} busy={update.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -32,7 +32,7 @@ function renderForm(release?: ReleaseDetail) {
 const sent = (url: string) =>
   fetchSpy.mock.calls.filter(([u, init]) => u === url && (init as RequestInit | undefined)?.method !== 'GET').map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
 
-describe('ReleaseForm visibility (issue 13)', () => {
+describe('ReleaseForm visibility (who may see it, when it goes public, its secret link)', () => {
   it('creates a release with the visibility and release time chosen, for its tracks to follow', async () => {
     renderForm();
     fireEvent.change(screen.getByLabelText('Release title'), { target: { value: 'Night EP' } });

@@ -33,3 +33,30 @@ export function StudioSection({ title, query, count, empty, children }: StudioSe
     </section>
   );
 }
+
+interface StudioItemProps {
+  /** Its title (a link to its page) or text. */
+  heading: ReactNode;
+  /** The line of facts under it (genre, counts, badges). */
+  meta: ReactNode;
+  /** More under the facts (audio details, secret link). */
+  details?: ReactNode;
+  /** Its buttons (Edit, Delete...). */
+  actions: ReactNode;
+  pinned?: boolean;
+  testId: string;
+}
+
+/** One item of a studio list: heading, facts and details on the left, its buttons on the right. */
+export function StudioItem({ heading, meta, details, actions, pinned = false, testId }: StudioItemProps) {
+  return (
+    <li className={pinned ? 'studio-item studio-item--pinned' : 'studio-item'} data-testid={testId}>
+      <div className="studio-item__main">
+        {heading}
+        <span className="studio-item__meta">{meta}</span>
+        {details}
+      </div>
+      <div className="studio-item__actions">{actions}</div>
+    </li>
+  );
+}

@@ -1,10 +1,11 @@
-import { DEFAULT_GENRE, GENRES, TRACK_TITLE_MAX_LENGTH, type Genre } from '@platter/shared/constants';
+import { DEFAULT_GENRE, type Genre } from '@platter/shared/constants';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
 import { useServerConfig } from '../../../lib/server-config';
 import { UploadError, useUploadTrack } from '../hooks/use-upload-track';
+import { TrackMetadataFields } from './track-metadata-fields';
 import { UploadProgressBar } from './upload-progress';
 import { parseTagsText, tagsProblem } from '../tags-text';
 import { DEFAULT_VISIBILITY, VisibilityFields, type VisibilityValue, visibilityFields } from './visibility-fields';
@@ -106,53 +107,15 @@ export function UploadForm() {
 
   return (
     <form className="upload-form" onSubmit={onSubmit} aria-label={t('upload.title')}>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-track-title`}>
-          {t('upload.trackTitle')}
-        </label>
-        <input
-          id={`${id}-track-title`}
-          className="input"
-          name="title"
-          required
-          maxLength={TRACK_TITLE_MAX_LENGTH}
-          autoComplete="off"
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-genre`}>
-          {t('upload.genre')}
-        </label>
-        <select
-          id={`${id}-genre`}
-          className="input"
-          name="genre"
-          value={genre}
-          onChange={(event) => setGenre(event.currentTarget.value as Genre)}
-        >
-          {GENRES.map((genre) => (
-            <option key={genre} value={genre}>
-              {genre}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-tags`}>
-          {t('releases.tags.label')}
-        </label>
-        <input
-          id={`${id}-tags`}
-          className="input"
-          name="tags"
-          autoComplete="off"
-          placeholder={t('releases.tags.hint')}
-          value={tagsText}
-          onChange={(event) => setTagsText(event.currentTarget.value)}
-        />
-      </div>
+      <TrackMetadataFields
+        id={id}
+        title={title}
+        genre={genre}
+        tagsText={tagsText}
+        onTitleChange={setTitle}
+        onGenreChange={setGenre}
+        onTagsChange={setTagsText}
+      />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-file`}>
           {t('upload.file')}

@@ -2,7 +2,7 @@ import type { TrackVisibility } from '@platter/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** What the upload form and the edit dialog ask about a track's visibility (issue 13). */
+/** What the upload form and the edit dialog ask about a track's visibility: public, unlisted or private, a scheduled release, downloads. */
 export interface VisibilityValue {
   visibility: TrackVisibility;
   /** A `datetime-local` value (the artist's local time), or '' for no schedule. */

@@ -17,7 +17,7 @@ export interface UploadInput {
   cover?: File | null;
   /** Free tags besides the genre (normalised). */
   tags?: string[];
-  /** Visibility, scheduled release and download toggle (issue 13); public, unscheduled, no downloads when left out. */
+  /** Visibility, scheduled release and download toggle; public, unscheduled, no downloads when left out. */
   access?: Pick<CreateTrack, 'visibility' | 'publishAt' | 'downloadable'>;
 }
 

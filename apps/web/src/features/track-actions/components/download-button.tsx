@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { getTrackDownload } from '../api/get-track-download';
 
 /**
- * Download (issue 13): asks for a signed link to the original file and follows it (the server
+ * Download of the original file, where its artist allows it: asks for a signed link to the original file and follows it (the server
  * sends it as an attachment). Shown when the artist allows downloads, and to the owner always.
  */
 export function DownloadButton({ track }: { track: Pick<Track, 'id' | 'title'> }) {

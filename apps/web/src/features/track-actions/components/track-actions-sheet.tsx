@@ -3,6 +3,7 @@ import { PLAYLIST_NAME_MAX_LENGTH } from '@platter/shared/constants';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportTrack } from '../api/report-track';
+import { startRadioStatus } from '../../../components/start-radio-button';
 import { copyText, trackEmbedCode, trackLink } from '../../../lib/share-links';
 import { BottomSheet } from './bottom-sheet';
 
@@ -19,7 +20,7 @@ export interface TrackActionsSheetProps {
   onCreatePlaylist: (name: string) => Promise<Playlist>;
   onPlayNext: () => void;
   onEnqueue: () => void;
-  /** Starts a radio from the track (issue 14); resolves whether it had anything to play. */
+  /** Starts a radio seeded by the track (tracks like it, endlessly); resolves whether it had anything to play. */
   onStartRadio?: () => Promise<boolean>;
   onClose: () => void;
   /** More actions from other features (e.g. Save for offline), after the built-in ones. */
@@ -85,12 +86,8 @@ export function TrackActionsSheet(props: TrackActionsSheetProps) {
             disabled={busy}
             onClick={() => {
               setBusy(true);
-              onStartRadio()
-                .then((started) => setStatus(started ? t('radio.started') : t('radio.nothing')))
-                .catch((error: unknown) => {
-                  console.error('radio', error);
-                  setStatus(t('radio.failed'));
-                })
+              void startRadioStatus(onStartRadio, t)
+                .then(setStatus)
                 .finally(() => setBusy(false));
             }}
           >
