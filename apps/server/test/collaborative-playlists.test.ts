@@ -18,7 +18,7 @@ type Detail = Playlist & {
 };
 type Activity = { items: Array<{ kind: string; by: Person | null; track: { id: string; title: string } | null; position: number | null }>; hasMore: boolean };
 
-/** Collaborative playlists (issue 14): invite links, what collaborators may and may not do, attribution, activity and live events. */
+/** Collaborative playlists: invite links, what collaborators may and may not do, attribution, activity and live events. */
 describe(`collaborative playlists (${dialect})`, () => {
   let t: TestApp;
   let owner: Client;

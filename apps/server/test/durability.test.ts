@@ -11,7 +11,7 @@ import { Client } from './support/http-client.js';
 import { dialect, freshPostgresDatabase } from './support/test-app.js';
 
 /**
- * Durability (issue 12): the BUILT server (apps/server/dist/server.js, brought up to date first) as
+ * Durability: the BUILT server (apps/server/dist/server.js, brought up to date first) as
  * a real process, under a concurrent write load from WORKERS signed-in clients (likes and unlikes,
  * comments, playlist create/add/move/reorder/remove, listens, uploads, subscriptions), is killed
  * with SIGKILL (its whole process group) in the middle of that load, KILLS times. After each kill:

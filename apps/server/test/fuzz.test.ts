@@ -44,7 +44,7 @@ let requestCount = 0;
 const nextLocalAddress = () => `127.0.${Math.floor(requestCount / 250) % 250}.${2 + (requestCount++ % 250)}`;
 
 /**
- * The fuzzer of issue 12. Every operation of the OpenAPI document gets, from anonymous, a signed-in
+ * The fuzzer. Every operation of the OpenAPI document gets, from anonymous, a signed-in
  * user and an admin, requests with hostile path parameters, queries, bodies, encodings, content
  * types and headers (support/fuzz.ts), most of them on real ids the users own so that they get
  * past "not found". It passes when no answer is a 5xx, every 4xx is JSON `{ error, message }`,

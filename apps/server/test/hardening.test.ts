@@ -37,7 +37,7 @@ function expectErrorShape(body: unknown): void {
 }
 
 /**
- * The defects an outside audit found (issue 12), each at its root: one guard in front of every
+ * The defects an outside audit found, each at its root: one guard in front of every
  * route for addresses, bodies and origins; one schema for display names; replacer functions in
  * share pages; storage keys that cannot name a file are a 404; per-account sign-in backoff and a
  * sign-up that answers registered and new emails alike.

@@ -206,11 +206,11 @@ describe.skipIf(dialect !== 'postgres')('jobs across two instances on one Postgr
     const [a, b] = instances;
     const works = [startBackgroundWork(a.context, a.log), startBackgroundWork(b.context, b.log)];
     await expect.poll(async () => (await sql.query(`SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`)).rows, { timeout: 10_000 }).toEqual([
-      // ListenBrainz (issue 14): wakes the submissions a restart lost, every five minutes.
+      // ListenBrainz: wakes the submissions a restart lost, every five minutes.
       { name: 'listenbrainz-sweep', cron: '*/5 * * * *', timezone: 'UTC' },
-      // Radio (issue 14): keeps track_similar, every ten minutes.
+      // Radio: keeps track_similar, every ten minutes.
       { name: 'radio-similar', cron: '*/10 * * * *', timezone: 'UTC' },
-      // Scheduled releases (issue 13): every minute, published once each whichever instance runs it.
+      // Scheduled releases: every minute, published once each whichever instance runs it.
       { name: 'track-publish', cron: '* * * * *', timezone: 'UTC' },
       { name: 'upload-sweep', cron: '*/10 * * * *', timezone: 'UTC' },
     ]);

@@ -389,7 +389,7 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'PUT /api/playlists/{id}/order', expected: ownerOnlyPlaylist(200), prepare: newPlaylistEntry, send: (as, p) => json('PUT', `/api/playlists/${p.id}/order`, { entryIds: [p.entryId] })(as) },
     { op: 'PUT /api/playlists/{id}/cover', note: 'a public playlist', expected: ownerOnlyPlaylist(200), prepare: newPlaylist, send: (as, p) => image(`/api/playlists/${p.id}/cover`)(as) },
     { op: 'DELETE /api/playlists/{id}/cover', note: 'a public playlist', expected: ownerOnlyPlaylist(200), prepare: newPlaylist, send: (as, p) => json('DELETE', `/api/playlists/${p.id}/cover`)(as) },
-    // Collaborative playlists (issue 14): the owner manages the link; anyone signed in holding it joins.
+    // Collaborative playlists: the owner manages the link; anyone signed in holding it joins.
     { op: 'POST /api/playlists/{id}/invite', note: 'a public playlist', expected: ownerOnlyPlaylist(200), prepare: newPlaylist, send: (as, p) => json('POST', `/api/playlists/${p.id}/invite`)(as) },
     { op: 'DELETE /api/playlists/{id}/invite', note: 'a public playlist', expected: ownerOnlyPlaylist(204), prepare: newInvitedPlaylist, send: (as, p) => json('DELETE', `/api/playlists/${p.id}/invite`)(as) },
     {
@@ -497,7 +497,7 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
       send: (as, p) => json('DELETE', `/api/artists/${p.id}/subscription`)(as),
     },
 
-    // Reposts and notifications (issue 13)
+    // Reposts and notifications
     { op: 'POST /api/tracks/{id}/repost', note: 'anyone signed in, the owner too', expected: signedIn(200), prepare: newTrack, send: (as, p) => json('POST', `/api/tracks/${p.id}/repost`)(as) },
     { op: 'DELETE /api/tracks/{id}/repost', expected: signedIn(200), prepare: newTrack, send: (as, p) => json('DELETE', `/api/tracks/${p.id}/repost`)(as) },
     { op: 'PUT /api/releases/{id}/repost', note: 'a public release: anyone signed in, the artist too', expected: signedIn(200), prepare: newRelease, send: (as, p) => json('PUT', `/api/releases/${p.id}/repost`)(as) },
@@ -525,7 +525,7 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'DELETE /api/me/listenbrainz', expected: signedIn(204), send: json('DELETE', '/api/me/listenbrainz') },
     { op: 'POST /api/me/now-playing', expected: signedIn(204), prepare: newTrack, send: (as, p) => json('POST', '/api/me/now-playing', { trackId: p.id })(as) },
 
-    // Radio (issue 14)
+    // Radio
     { op: 'GET /api/me/daily-mix', note: 'each caller’s own', expected: signedIn(200), send: json('GET', '/api/me/daily-mix') },
 
     // My account and studio

@@ -6,7 +6,7 @@ import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 import { getUploadUrl, put } from './support/uploads.js';
 
 /**
- * Radio (issue 14) on a small crafted catalogue: the `radio-similar` job's track_similar (co-listens
+ * Radio on a small crafted catalogue: the `radio-similar` job's track_similar (co-listens
  * first, then co-likes, shared tags, the genre), what the API answers from it, and that tracks the
  * public may not see never come out, whatever their signals.
  */

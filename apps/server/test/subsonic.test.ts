@@ -29,7 +29,7 @@ type Track = { id: string; title: string; listens: number; likes: number };
 type Created = { id: string; kind: string; name: string; secret: string };
 
 /**
- * The OpenSubsonic API (issue 14) through a third-party client library (subsonic-api from npm)
+ * The OpenSubsonic API through a third-party client library (subsonic-api from npm)
  * over real HTTP, and its XML answers against the Subsonic project's published XSD (xmllint).
  */
 describe(`the OpenSubsonic API at /rest (${dialect})`, () => {

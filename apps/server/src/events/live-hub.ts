@@ -34,7 +34,7 @@ export class LiveHub {
       });
     const publicAudience: Audience = { kind: 'public' };
     this.unsubscribe = [
-      // An unlisted, private or moderated track is news to its owner only (issue 13).
+      // An unlisted, private or moderated track is news to its owner only.
       route('track.created', ({ track }) => [
         track.hidden || (track.visibility ?? 'public') !== 'public' ? { kind: 'user', userId: track.artistId } : publicAudience,
         { type: 'track.created', track },
@@ -42,7 +42,7 @@ export class LiveHub {
       route('track.stats', (p) => [publicAudience, { type: 'track.stats', ...p }]),
       route('likes.changed', ({ userId }) => [{ kind: 'user', userId }, { type: 'likes.changed' }]),
       route('playlists.changed', ({ userId, playlistId }) => [{ kind: 'user', userId }, { type: 'playlists.changed', playlistId }]),
-      // A private playlist's changes go to its owner and collaborators only (issue 14).
+      // A private playlist's changes go to its owner and collaborators only.
       route('playlist.edited', ({ playlistId, audience }) => [
         audience === 'public' ? publicAudience : { kind: 'users', userIds: new Set(audience) },
         { type: 'playlist.edited', playlistId },

@@ -6,19 +6,19 @@ export interface JobPayloads {
   audio: { trackId: string };
   /** Remove uploads that expired unused (their rows and files). */
   'upload-sweep': Record<string, never>;
-  /** Publish the scheduled tracks that are due (issue 13), every minute. */
+  /** Publish the scheduled tracks that are due, every minute. */
   'track-publish': Record<string, never>;
   /** Generate whatever the demo catalogue still lacks. */
   'demo-catalogue': Record<string, never>;
-  /** Notify every follower of the artist of a new release (one INSERT … SELECT): a track that went public on its own, or a whole release (issue 13: one notification per release). */
+  /** Notify every follower of the artist of a new release (one INSERT … SELECT): a track that went public on its own, or a whole release (one notification per release). */
   'notify-release': { trackId?: string; releaseId?: string };
-  /** Submit a listener's queued listens to their ListenBrainz account (issue 14). */
+  /** Submit a listener's queued listens to their ListenBrainz account. */
   'listenbrainz-submit': { userId: string };
   /** Tell ListenBrainz what a listener just started playing. */
   'listenbrainz-now-playing': { userId: string; trackId: string };
   /** Wake the submissions of every listener with queued listens (after a restart lost in-process jobs). */
   'listenbrainz-sweep': Record<string, never>;
-  /** Refresh track_similar for recently played tracks, then the next tracks of the catalogue walk (radio, issue 14). */
+  /** Refresh track_similar for recently played tracks, then the next tracks of the catalogue walk (radio). */
   'radio-similar': Record<string, never>;
   /** Merge the segments of SQLite's FTS5 search indexes, a short step at a time (nothing on PostgreSQL). */
   'search-index-merge': Record<string, never>;

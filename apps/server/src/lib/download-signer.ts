@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export type DownloadCheck = { ok: true } | { ok: false; reason: 'forged' | 'expired' };
 
 /**
- * Signs and verifies download links to a track's original file (issue 13): `/media/<key>?download=
+ * Signs and verifies download links to a track's original file: `/media/<key>?download=
  * <expiry, unix seconds>&sig=<HMAC of key and expiry>`. The media route checks one with no session
  * or database lookup; any change to the key or the expiry fails verification.
  */

@@ -2,7 +2,7 @@ import type { LyricsSnippetLine } from '@platter/shared';
 import { words } from './spelling.js';
 
 /*
- * Search in lyrics (issue 14): the query as a phrase for each engine's full-text index, and the
+ * Search in lyrics: the query as a phrase for each engine's full-text index, and the
  * engines' highlighted lyrics (FTS5 highlight(), PostgreSQL ts_headline()) cut down to the line a
  * listener recognises, with the matched ranges as offsets (the web marks them; no HTML travels).
  */

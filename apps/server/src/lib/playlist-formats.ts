@@ -1,7 +1,7 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 
 /**
- * Playlist files (issue 14): M3U8 (extended M3U in UTF-8) and XSPF 1 ("XML Shareable Playlist
+ * Playlist files: M3U8 (extended M3U in UTF-8) and XSPF 1 ("XML Shareable Playlist
  * Format", https://xspf.org/spec), read and written. Reading yields the entries in order with what
  * each says of its track: a location, a title, an artist, a duration; matching them to tracks is
  * the caller's (services/playlist-transfer.service.ts).

@@ -14,7 +14,7 @@ export interface PendingListen {
   release_title: string | null;
 }
 
-/** Linked ListenBrainz accounts and the outbox of listens to submit (issue 14). */
+/** Linked ListenBrainz accounts and the outbox of listens to submit. */
 export class ListenBrainzRepository {
   constructor(private readonly db: Kysely<Database>) {}
 

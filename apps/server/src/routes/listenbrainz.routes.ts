@@ -7,7 +7,7 @@ import { perUserPerMinute } from './rate-limit.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
-/** Linking a ListenBrainz account, and "playing now" (issue 14). */
+/** Linking a ListenBrainz account, and "playing now". */
 export async function listenBrainzRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { listenBrainz } = services;

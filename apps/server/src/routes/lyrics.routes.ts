@@ -7,7 +7,7 @@ import { perUserPerMinute } from './rate-limit.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-/** A track's lyrics (issue 14): read by whoever may see the track, written by its owner or an admin. */
+/** A track's lyrics: read by whoever may see the track, written by its owner or an admin. */
 export async function lyricsRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { lyrics } = services;

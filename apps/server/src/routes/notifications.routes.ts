@@ -18,7 +18,7 @@ import { perUserPerMinute } from './rate-limit.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-/** Reposts and notifications (issue 13). */
+/** Reposts and notifications. */
 export async function notificationRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { reposts, notifications } = services;

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { toTrack } from '../services/track.mapper.js';
 import { perUserPerMinute } from './rate-limit.js';
 
-/** The play queue on the server: continue on another device (issue 14); the same one OpenSubsonic's getPlayQueue reads. */
+/** The play queue on the server: continue on another device; the same one OpenSubsonic's getPlayQueue reads. */
 export async function playQueueRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { playQueue } = services;

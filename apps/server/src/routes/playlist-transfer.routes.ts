@@ -31,7 +31,7 @@ async function readText(body: AsyncIterable<unknown>, declared: number | undefin
   }
 }
 
-/** Playlists as M3U8 and XSPF files, out and in (issue 14). */
+/** Playlists as M3U8 and XSPF files, out and in. */
 export async function playlistTransferRoutes(base: FastifyInstance, { services, publicOrigin }: Pick<AppContext, 'services'> & { publicOrigin: PublicOrigin }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { playlistTransfer } = services;

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 
-/** Radio, similar tracks and the daily mix (issue 14). */
+/** Radio, similar tracks and the daily mix. */
 export async function radioRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { radio } = services;

@@ -7,7 +7,7 @@ import { nowIso } from '../lib/ids.js';
 import { perUserPerMinute } from './rate-limit.js';
 
 /**
- * Remote control (issue 14): the signed-in user's open players find each other and one steers
+ * Remote control: the signed-in user's open players find each other and one steers
  * another. Nothing is stored: each message goes out as a live event to that user's own streams
  * only (on every instance, through the event bus), and each player keeps what it heard.
  */

@@ -29,7 +29,7 @@ export interface RepostServiceDeps {
 const trackNotFound = () => new NotFoundError('This track does not exist or was removed.', 'track_not_found');
 const releaseNotFound = () => new NotFoundError('This release does not exist, was removed, or is not public.', 'release_not_found');
 
-/** Reposting tracks (issue 13): a repost shows in the reposter's followers' News as "reposted by" and on their artist page. */
+/** Reposting tracks: a repost shows in the reposter's followers' News as "reposted by" and on their artist page. */
 export class RepostService {
   constructor(private readonly deps: RepostServiceDeps) {}
 

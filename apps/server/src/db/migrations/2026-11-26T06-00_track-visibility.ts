@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * Track visibility (issue 13): each track is `public`, `unlisted` (out of every list, playable by
+ * Track visibility: each track is `public`, `unlisted` (out of every list, playable by
  * whoever holds its secret link) or `private` (owner and admins only); a `publish_at` time makes an
  * unlisted or private track public (the `track-publish` job); `downloadable` lets listeners download
  * the original. The admins' hide moves to `moderated`, and `hidden` stays THE "out of every public

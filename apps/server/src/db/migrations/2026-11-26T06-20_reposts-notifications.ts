@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * Reposts and notifications (issue 13).
+ * Reposts and notifications.
  *
  * A repost is a row of `posts` with kind 'repost' and the reposted track's id: the news feed
  * already reads posts newest first by posts_time_idx / posts_author_time_idx, so reposts come into

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * Release access (issue 13): a release going public is announced to the artist's followers as ONE
+ * Release access: a release going public is announced to the artist's followers as ONE
  * "new release" notification naming the release (notifications.release_id), not one per track.
  * The release's own visibility, secret and publish_at columns came with migration releases; the
  * partial index finds the scheduled releases that are due (few rows: only scheduled ones).

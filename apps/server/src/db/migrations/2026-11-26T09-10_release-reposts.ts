@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './2026-11-21T02-00_search-index.js';
 
 /*
- * Reposts of releases (issue 13), and repost counters that follow an account's deletion.
+ * Reposts of releases, and repost counters that follow an account's deletion.
  * - posts.release_id: a repost of a release is a row of `posts` with kind 'repost' and the
  *   release's id (track_id NULL), as a track's repost has track_id; one per (release, author) by
  *   posts_release_repost_idx (unique; NULLs never collide). It goes with the release (cascade).

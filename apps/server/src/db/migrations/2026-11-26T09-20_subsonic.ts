@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * The OpenSubsonic API (issue 14).
+ * The OpenSubsonic API.
  *
  * subsonic_credentials: a user's API keys and per-app passwords for Subsonic apps, never their
  * sign-in password. An API key is kept only as its SHA-256 (`key_hash`, unique: the lookup of an

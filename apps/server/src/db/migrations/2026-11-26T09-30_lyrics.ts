@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * Lyrics (issue 14): one row per track that has them, with the source the artist wrote (LRC or
+ * Lyrics: one row per track that has them, with the source the artist wrote (LRC or
  * plain) and its parsed lines as JSON, so a read never parses. `tracks.has_lyrics` is kept in the
  * same transaction as the row, so a track's contract says whether it has lyrics without a join.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * Radio (issue 14).
+ * Radio.
  *
  * track_similar: for a track, up to RADIO_SIMILAR_LIMIT similar tracks with a score and the
  * strongest reason ('co-listened', 'co-liked', 'same tags', 'same genre'), written by the

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * Replies to comments (issue 13: "comment (and reply)" notifications).
+ * Replies to comments ("comment (and reply)" notifications).
  *
  * comments.parent_id: the thread's first comment for a reply, NULL for a comment on the track.
  * Threads are one level deep, as on SoundCloud: a reply to a reply joins the same thread (and

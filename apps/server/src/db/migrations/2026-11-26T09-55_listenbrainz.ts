@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * ListenBrainz scrobbling (issue 14).
+ * ListenBrainz scrobbling.
  *
  * listenbrainz_links: a listener's ListenBrainz account: the user token (sealed with the server's
  * secret, lib/secret-box.ts), the server (NULL: the configured default), the ListenBrainz user name

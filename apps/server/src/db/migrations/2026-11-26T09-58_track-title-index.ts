@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * Playlist import (issue 14) matches a file's entries to tracks by title (then artist): tracks by
+ * Playlist import matches a file's entries to tracks by title (then artist): tracks by
  * their lower-cased title, so a batch of titles is one probe of the index per title, at any
  * catalogue size; hidden ones are filtered after. Not partial (WHERE hidden = 0): PostgreSQL would
  * take such an index as a cheap walk of the visible tracks and prefer it to the search indexes on

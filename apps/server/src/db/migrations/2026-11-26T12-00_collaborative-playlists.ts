@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * Collaborative playlists (issue 14).
+ * Collaborative playlists.
  *
  * playlists.invite_token: the owner's invite link (`/playlist/:id?invite=<token>`), NULL when the
  * link is off. It is kept as it is (not hashed) so the owner can copy the link again; it is compared

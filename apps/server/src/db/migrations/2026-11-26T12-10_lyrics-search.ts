@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './2026-11-21T02-00_search-index.js';
 
 /*
- * Search in lyrics (issue 14): a phrase of a track's lyrics finds the track, with the matching line.
+ * Search in lyrics: a phrase of a track's lyrics finds the track, with the matching line.
  * - track_lyrics.body: the lyrics' lines as plain text, one per line (no LRC stamps), written with
  *   the row; what both engines index and cut the snippet from.
  * - Words, not stems: neither English stemming nor any one language's, so Russian lyrics match as

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * The rest of the OpenSubsonic API (issue 14).
+ * The rest of the OpenSubsonic API.
  *
  * now_playing: per user, the track a Subsonic app last announced as playing (scrobble with
  * submission=false), with the app's name and when; getNowPlaying reads it, and the play queues
