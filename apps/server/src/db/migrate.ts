@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as initial from './migrations/2026-11-21T00-00_initial.js';
 import * as listenerFeatures from './migrations/2026-11-21T01-00_listener-features.js';
 import * as searchIndex from './migrations/2026-11-21T02-00_search-index.js';
