@@ -12,13 +12,19 @@ type PublicOf<T> = { [K in keyof T]: T[K] };
  */
 export type TrackRepository = PublicOf<TrackCatalogueRepository> & PublicOf<TrackRowsRepository> & PublicOf<TrackLifecycleRepository>;
 
-/** The parts' methods in one object, each bound to its part (so a call runs on the part's own instance). */
+/**
+ * The parts' methods in one object, each bound to its part (so a call runs on the part's own
+ * instance). Two parts naming a method alike would leave one of them unreachable, so that fails
+ * at start instead.
+ */
 export function allTrackParts(parts: { catalogue: TrackCatalogueRepository; rows: TrackRowsRepository; lifecycle: TrackLifecycleRepository }): TrackRepository {
   const whole: Record<string, unknown> = {};
   for (const part of [parts.catalogue, parts.rows, parts.lifecycle]) {
     for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(part))) {
       const method: unknown = (part as unknown as Record<string, unknown>)[name];
-      if (name !== 'constructor' && typeof method === 'function') whole[name] = method.bind(part);
+      if (name === 'constructor' || typeof method !== 'function') continue;
+      if (name in whole) throw new Error(`Two track repository parts both define ${name}()`);
+      whole[name] = method.bind(part);
     }
   }
   return whole as TrackRepository;
