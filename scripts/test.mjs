@@ -6,9 +6,14 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
+const npx = 'npx';
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const results = [];
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-test-'));
 
 function step(name, command, args, env = {}) {
   console.log(`\n━━ ${name} ━━  ${command} ${args.join(' ')}`);
@@ -17,6 +22,33 @@ function step(name, command, args, env = {}) {
   const ok = run.status === 0;
   results.push({ name, status: ok ? 'passed' : 'failed', seconds: (Date.now() - started) / 1000 });
   return ok;
+}
+
+/**
+ * A vitest step that also writes vitest's JSON report, so the summary at the very end can name each
+ * failed test and its first error line: a CI log is often read from its tail only, and a failure
+ * scrolled away thousands of lines above is otherwise lost.
+ */
+function vitestStep(name, args) {
+  const report = path.join(reports, `${results.length}.json`);
+  const ok = step(name, npx, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const result = results.at(-1);
+  try {
+    const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+    result.failures = json.testResults.flatMap((file) => {
+      const tests = file.assertionResults.filter((t) => t.status === 'failed');
+      const where = path.relative(process.cwd(), file.name);
+      if (tests.length === 0 && file.status === 'failed') return [`${where}: ${firstLine(file.message)}`];
+      return tests.map((t) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    });
+  } catch {
+    if (!ok) result.failures = ['(vitest wrote no JSON report; see its output above)'];
+  }
+  return ok;
+}
+
+function firstLine(text) {
+  return (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
 }
 
 function skip(name, reason) {
@@ -52,7 +84,6 @@ const redisProblem = !redisUrl
     ? undefined
     : `no Redis answers at ${redisUrl}`;
 
-const npx = 'npx';
 if (step('typecheck', npx, ['tsc', '-b', 'packages/shared', 'packages/demo-music', 'apps/server'])) {
   step('typecheck demo-music tests', npx, ['tsc', '-p', 'packages/demo-music/tsconfig.test.json']);
   step('typecheck server tests', npx, ['tsc', '-p', 'apps/server/test']);
@@ -62,10 +93,10 @@ if (step('typecheck', npx, ['tsc', '-b', 'packages/shared', 'packages/demo-music
 step('lint', npx, ['eslint', '.']);
 // Test files that need Redis skip themselves without it; the runner names the skip (a failure in CI).
 if (redisProblem) skip('Redis suites (live events, rate limits, jobs)', redisProblem);
-step('unit + integration (SQLite)', npx, ['vitest', 'run', '--project', 'unit', '--project', 'integration:sqlite']);
+vitestStep('unit + integration (SQLite)', ['--project', 'unit', '--project', 'integration:sqlite']);
 
 if (process.env.TEST_DATABASE_URL) {
-  step('integration (PostgreSQL)', npx, ['vitest', 'run', '--project', 'integration:postgres']);
+  vitestStep('integration (PostgreSQL)', ['--project', 'integration:postgres']);
 } else {
   skip('integration (PostgreSQL)', 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)');
 }
@@ -75,7 +106,7 @@ if (!process.env.TEST_DATABASE_URL) {
 } else if (redisProblem) {
   skip('scale-out (two instances)', redisProblem);
 } else {
-  step('scale-out (two instances)', npx, ['vitest', 'run', '--project', 'scale-out']);
+  vitestStep('scale-out (two instances)', ['--project', 'scale-out']);
 }
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -89,7 +120,10 @@ if (fs.existsSync(chromium)) {
 }
 
 console.log('\n━━ summary ━━');
-for (const r of results) console.log(`${r.status.padEnd(8)} ${r.name}${r.seconds ? ` (${r.seconds.toFixed(0)} s)` : ''}`);
+for (const r of results) {
+  console.log(`${r.status.padEnd(8)} ${r.name}${r.seconds ? ` (${r.seconds.toFixed(0)} s)` : ''}`);
+  for (const failure of r.failures ?? []) console.log(`           ✗ ${failure}`);
+}
 const count = (s) => results.filter((r) => r.status === s).length;
 console.log(`suites: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);
 process.exit(count('failed') > 0 ? 1 : 0);
