@@ -13,16 +13,21 @@
  */
 import 'dotenv/config';
 import { STATUSES, type Status } from '@platter/shared';
-import { createContext } from '../context.js';
 import { DomainError } from '../lib/errors.js';
 import { type CommandResult, runAsScript, withConfig } from './command.js';
 import { BackupError } from './backup-archive.js';
 import { BACKUP_USAGE, backup, formatBackupSummary, parseBackupArgs } from './backup.js';
-import { MIGRATE_TO_USAGE, MigrateToError, formatSummary, migrateTo, parseMigrateToArgs } from './migrate-to.js';
 import { PgToolError } from './postgres-tools.js';
 import { RESTORE_USAGE, formatRestoreSummary, parseRestoreArgs, restore } from './restore.js';
 
-const USAGE = [`Usage: npm run admin -- set-status <email> <${STATUSES.join('|')}>`, ...[MIGRATE_TO_USAGE, BACKUP_USAGE, RESTORE_USAGE].map((u) => `       ${u.replace('Usage: ', '')}`)].join('\n');
+/**
+ * The application context and migrate-to (which needs it) are imported when their command runs:
+ * they load the whole server (a few hundred ms of CPU), which backup and restore do without.
+ */
+async function usage(): Promise<string> {
+  const { MIGRATE_TO_USAGE } = await import('./migrate-to.js');
+  return [`Usage: npm run admin -- set-status <email> <${STATUSES.join('|')}>`, ...[MIGRATE_TO_USAGE, BACKUP_USAGE, RESTORE_USAGE].map((u) => `       ${u.replace('Usage: ', '')}`)].join('\n');
+}
 
 function isStatus(value: string | undefined): value is Status {
   return (STATUSES as readonly string[]).includes(value ?? '');
@@ -38,11 +43,12 @@ export async function runAdminCommand(
   if (command === 'backup') return runBackup(argv.slice(1), env, progress);
   if (command === 'restore') return runRestore(argv.slice(1), env, progress);
   if (command !== 'set-status' || !email || !isStatus(status)) {
-    return { code: 2, output: command === 'set-status' && email ? `Unknown status "${status ?? ''}".\n${USAGE}` : USAGE };
+    return { code: 2, output: command === 'set-status' && email ? `Unknown status "${status ?? ''}".\n${await usage()}` : await usage() };
   }
   return withConfig(
     env,
     async (config) => {
+      const { createContext } = await import('../context.js');
       const context = await createContext(config);
       try {
         const profile = await context.services.moderation.setStatusByEmail(email, status);
@@ -56,6 +62,7 @@ export async function runAdminCommand(
 }
 
 async function runMigrateTo(argv: string[], env: NodeJS.ProcessEnv, progress: (line: string) => void): Promise<CommandResult> {
+  const { MigrateToError, formatSummary, migrateTo, parseMigrateToArgs } = await import('./migrate-to.js');
   const args = parseMigrateToArgs(argv);
   if ('error' in args) return { code: 2, output: args.error };
   return withConfig(

@@ -227,7 +227,8 @@ async function dumpPostgres(
   let migrations: string[];
   try {
     const version = (await sql<{ v: string; n: string }>`SELECT current_setting('server_version') AS v, current_setting('server_version_num') AS n`.execute(handle.db)).rows[0];
-    serverVersion = version?.v ?? 'unknown';
+    // "15.20 (Debian 15.20-0+deb12u1)" → "15.20"
+    serverVersion = version?.v.split(' ')[0] ?? 'unknown';
     const major = serverMajor(Number(version?.n ?? 0));
     // pg_dump reads servers of its own major version and older ones, and refuses newer ones.
     if (pgDump.major < major) {

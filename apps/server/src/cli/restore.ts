@@ -221,7 +221,7 @@ async function assertEmptyDatabase(databaseUrl: string, manifest: BackupManifest
     const version = (await sql<{ v: string; n: string }>`SELECT current_setting('server_version') AS v, current_setting('server_version_num') AS n`.execute(handle.db)).rows[0];
     const backedUpMajor = Number(manifest.database.serverVersion?.split('.')[0] ?? 0);
     if (version && serverMajor(Number(version.n)) < backedUpMajor) {
-      log(`Note: the backup comes from PostgreSQL ${manifest.database.serverVersion} and this server is ${version.v}; restoring onto an older server may fail (nothing is kept if it does).`);
+      log(`Note: the backup comes from PostgreSQL ${manifest.database.serverVersion} and this server is ${version.v.split(' ')[0]}; restoring onto an older server may fail (nothing is kept if it does).`);
     }
   } finally {
     await handle.close();
