@@ -374,6 +374,29 @@ describe(`backup under load, restore onto a fresh ${dialect === 'postgres' ? 'da
     expect(fs.existsSync(target)).toBe(false);
   });
 
+  it('on S3 names the bucket instead of copying it; a restore under another secret warns', async () => {
+    // The backup reads no object (the bucket need not even be reachable): it only names it.
+    const to = path.join(tempDir('s3-backup'), 'backup');
+    const s3 = { S3_BUCKET: 'platter-media-test', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: '1' };
+    const made = await runAdminCommand(['backup', '--to', to], { ...envFor(restoredDir, restoredDb), ...s3, PLATTER_DEMO: '0' }, () => {});
+    expect(made.code, made.output).toBe(0);
+    expect(made.output).toContain('media     in S3 bucket "platter-media-test", NOT copied: keep versioning (or replication) on for that bucket');
+    const written = JSON.parse(fs.readFileSync(path.join(to, 'manifest.json'), 'utf8')) as BackupManifest;
+    expect(written.media).toMatchObject({ storage: 's3', bucket: 'platter-media-test', endpoint: 'http://127.0.0.1:9' });
+
+    const target = path.join(tempDir('restore-other-secret'), 'data');
+    const targetDb = dialect === 'postgres' ? await freshDatabase() : undefined;
+    const other = 'another-secret-another-secret-another-secret';
+    const restored = await runAdminCommand(['restore', '--from', to], { ...envFor(target, targetDb), ...s3, BETTER_AUTH_SECRET: other, PLATTER_DEMO: '0' }, () => {});
+    expect(restored.code, restored.output).toBe(0);
+    expect(restored.output).toContain('media     in the S3 bucket "platter-media-test" (not in the backup)');
+    expect(restored.output).toMatch(
+      dialect === 'postgres'
+        ? /Warning: BETTER_AUTH_SECRET here differs from the backed-up instance's: set the same value before starting, or every session/
+        : /Warning: BETTER_AUTH_SECRET is set here, so Platter will use it instead of the secret the backup restored into .*: unset it, or every session/,
+    );
+  });
+
   it.runIf(dialect === 'postgres')('says when pg_dump is missing or older than the server, with the command to run instead', async () => {
     const env = { ...envFor(sourceDir, sourceDb), PLATTER_DEMO: '0' };
     const to = path.join(tempDir('no-pg-dump'), 'backup');

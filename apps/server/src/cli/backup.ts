@@ -57,7 +57,11 @@ export interface BackupSummary {
 /** More pages than any database has: the rest of the copy is one step, so one snapshot. */
 const ALL_PAGES = 0x7fffffff;
 
-export function parseBackupArgs(argv: string[]): BackupOptions | { error: string } {
+/**
+ * Relative paths are the caller's: `npm run admin` runs in the repository's root, and npm passes the
+ * directory it was called from as INIT_CWD.
+ */
+export function parseBackupArgs(argv: string[], cwd = process.env.INIT_CWD ?? process.cwd()): BackupOptions | { error: string } {
   let to: string | undefined;
   let pgBin: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -69,7 +73,7 @@ export function parseBackupArgs(argv: string[]): BackupOptions | { error: string
     else return { error: `Unknown argument "${arg}".\n${BACKUP_USAGE}` };
   }
   if (!to) return { error: `--to is required.\n${BACKUP_USAGE}` };
-  return { to: path.resolve(to), pgBin: pgBin ? path.resolve(pgBin) : undefined };
+  return { to: path.resolve(cwd, to), pgBin: pgBin ? path.resolve(cwd, pgBin) : undefined };
 }
 
 const isInside = (child: string, parent: string) => {

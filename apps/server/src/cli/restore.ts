@@ -48,7 +48,8 @@ export interface RestoreSummary {
   warnings: string[];
 }
 
-export function parseRestoreArgs(argv: string[]): RestoreOptions | { error: string } {
+/** Relative paths are the caller's (see parseBackupArgs). */
+export function parseRestoreArgs(argv: string[], cwd = process.env.INIT_CWD ?? process.cwd()): RestoreOptions | { error: string } {
   let from: string | undefined;
   let pgBin: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -60,7 +61,7 @@ export function parseRestoreArgs(argv: string[]): RestoreOptions | { error: stri
     else return { error: `Unknown argument "${arg}".\n${RESTORE_USAGE}` };
   }
   if (!from) return { error: `--from is required.\n${RESTORE_USAGE}` };
-  return { from: path.resolve(from), pgBin: pgBin ? path.resolve(pgBin) : undefined };
+  return { from: path.resolve(cwd, from), pgBin: pgBin ? path.resolve(cwd, pgBin) : undefined };
 }
 
 /** Reads and validates `<dir>/manifest.json`. */
