@@ -225,7 +225,8 @@ describe(`backup under load, restore onto a fresh ${dialect === 'postgres' ? 'da
     expect(writesDuring).toBeGreaterThan(0);
 
     manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as BackupManifest;
-    expect(manifest).toMatchObject({ format: 'platter-backup', engine: dialect, media: { storage: 'local' } });
+    expect(manifest).toMatchObject({ format: 'platter-backup', engine: dialect, media: { storage: 'local' }, databaseDoneAt: expect.any(String) });
+    expect(manifest.schema.level).toBe(manifest.schema.migrations.at(-1));
     expect(manifest.secret.source).toBe(dialect === 'postgres' ? 'environment' : 'data-dir');
     await source.stop();
     phase('backed up');

@@ -38,8 +38,13 @@ export const manifestSchema = z.object({
   format: z.literal('platter-backup'),
   formatVersion: z.literal(1),
   platterVersion: z.string(),
-  /** When the database snapshot was taken (ISO 8601). */
+  /** When the backup began (ISO 8601); the database snapshot is taken right after. */
   createdAt: z.string(),
+  /**
+   * When the database copy was complete: every file a row of the snapshot refers to existed then,
+   * so it is the time to read a versioned bucket at (rows never refer to files stored later).
+   */
+  databaseDoneAt: z.string(),
   engine: z.enum(['sqlite', 'postgres']),
   /** Platter's migrations applied in the backed-up database, oldest first; the last is its schema level. */
   schema: z.object({ level: z.string(), migrations: z.array(z.string()) }),

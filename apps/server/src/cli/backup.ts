@@ -124,6 +124,7 @@ export async function backup(config: Config, options: BackupOptions, log: (line:
     }
     // The database holds password hashes and sessions: readable by its owner only, like the rest.
     await fsp.chmod(path.join(dir, database.file), 0o600);
+    const databaseDoneAt = new Date().toISOString();
     const databaseFile = { path: database.file, ...(await hashFile(path.join(dir, database.file))) };
     files.push(databaseFile);
     log(`  ${database.file}: ${formatBytes(databaseFile.size)}, schema at ${migrations.at(-1) ?? '(none)'}`);
@@ -155,6 +156,7 @@ export async function backup(config: Config, options: BackupOptions, log: (line:
       formatVersion: 1,
       platterVersion: platterVersion(),
       createdAt,
+      databaseDoneAt,
       engine: config.databaseUrl ? 'postgres' : 'sqlite',
       schema: { level: migrations.at(-1) ?? '', migrations },
       database,

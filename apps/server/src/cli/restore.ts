@@ -255,7 +255,7 @@ export function formatRestoreSummary(summary: RestoreSummary, config: Config): s
     `  database  ${config.databaseUrl ? `PostgreSQL database ${databaseName(config.databaseUrl)}` : path.join(config.dataDir, 'platter.db')}`,
     `  DATA_DIR  ${summary.dataFiles} files, ${formatBytes(summary.dataBytes)} into ${config.dataDir}`,
   ];
-  if (manifest.media.storage === 's3') lines.push(`  media     in the S3 bucket "${manifest.media.bucket}" (not in the backup): restore its objects as of ${manifest.createdAt} from the bucket's versions if needed (docs/deploy.md).`);
+  if (manifest.media.storage === 's3') lines.push(`  media     in the S3 bucket "${manifest.media.bucket}" (not in the backup): restore its objects as of ${manifest.databaseDoneAt} from the bucket's versions if needed (docs/deploy.md).`);
   for (const warning of summary.warnings) lines.push(`Warning: ${warning}`);
   lines.push(
     summary.pendingMigrations.length > 0
