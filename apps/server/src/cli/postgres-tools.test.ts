@@ -20,5 +20,8 @@ describe('PostgreSQL client tools', () => {
     const { dbname, env } = connectionFor('postgres://platter:s%40cret@db.example.com:5433/platter?sslmode=require');
     expect(dbname).toBe('postgres://platter@db.example.com:5433/platter?sslmode=require');
     expect(env.PGPASSWORD).toBe('s@cret');
+    expect(connectionFor('postgres://platter@db.example.com/platter?ssl=true').dbname).toBe('postgres://platter@db.example.com/platter?sslmode=require');
+    expect(connectionFor('postgres://platter@db.example.com/platter?ssl=false').dbname).toBe('postgres://platter@db.example.com/platter');
+    expect(connectionFor('postgres://platter@db.example.com/platter').env.PGPASSWORD).toBe(process.env.PGPASSWORD);
   });
 });

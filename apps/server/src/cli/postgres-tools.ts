@@ -60,12 +60,18 @@ export async function findPgTool(tool: PgTool, pgBin: string | undefined, whenMi
 
 /**
  * The URL without its password, and the environment that carries it (PGPASSWORD) instead: libpq
- * reads the rest of a postgres:// URL itself (host, port, user, database, sslmode…).
+ * reads the rest of a postgres:// URL itself (host, port, user, database, sslmode…). node-postgres's
+ * own `ssl=true`, which libpq refuses as an unknown parameter, becomes `sslmode=require`.
  */
 export function connectionFor(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = '';
+  const ssl = url.searchParams.get('ssl');
+  if (ssl !== null) {
+    url.searchParams.delete('ssl');
+    if ((ssl === 'true' || ssl === '1') && !url.searchParams.has('sslmode')) url.searchParams.set('sslmode', 'require');
+  }
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (password) env.PGPASSWORD = password;
   return { dbname: url.toString(), env };

@@ -153,8 +153,11 @@ export async function restore(config: Config, options: RestoreOptions, log: (lin
     let actual: { size: number; sha256: string };
     try {
       actual = await hashFile(full);
-    } catch {
-      throw new BackupError(`The backup is incomplete: ${file.path} is missing from ${from}. Nothing was restored; use another backup.`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new BackupError(`The backup is incomplete: ${file.path} is missing from ${from}. Nothing was restored; use another backup.`);
+      }
+      throw new BackupError(`${path.join(from, file.path)} cannot be read (${(error as Error).message}). Nothing was restored.`);
     }
     if (actual.size !== file.size || actual.sha256 !== file.sha256) {
       throw new BackupError(
