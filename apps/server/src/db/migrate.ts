@@ -71,6 +71,11 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
+/** Every migration this version knows, oldest first (a backup from a newer version holds others). */
+export function migrationNames(): string[] {
+  return Object.keys(migrations).sort();
+}
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
   const { error, results } = await migrator.migrateToLatest();
