@@ -57,6 +57,8 @@ import { SearchIndexService } from './services/search-index.service.js';
 import { createMailer } from './mail/create-mailer.js';
 import type { Mailer } from './mail/mailer.js';
 import { MailService } from './services/mail.service.js';
+import { EmailDigestService } from './services/email-digest.service.js';
+import { UnsubscribeSigner } from './lib/unsubscribe-signer.js';
 
 export { migrateDatabase, resolveSecret } from './context/startup.js';
 
@@ -123,6 +125,8 @@ export interface AppContext {
     demo: DemoCatalogueService | undefined;
     /** Email, queued as `send-email` jobs and sent by the mailer. */
     mail: MailService;
+    /** Notification emails: opt-in per kind, one digest a day at most, one-click unsubscribe. */
+    emailDigests: EmailDigestService;
   };
   close(): Promise<void>;
 }
@@ -151,6 +155,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const jobs = createJobQueue(config, { log });
     const mailer = createMailer(config, (message) => console.log(`platter: ${message}`));
     const mail = new MailService({ mailer, jobs, log });
+    const emailDigests = new EmailDigestService({ digests: repositories.emailDigests, mail, signer: new UnsubscribeSigner(secret), publicUrl: config.publicUrl, log });
     const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, jobs, log });
     // The media engine (ffmpeg: FFMPEG_PATH, the machine's, or the registry package's build), chosen once.
     const mediaEngine = await createMediaEngine(config.mediaEngine);
@@ -251,11 +256,12 @@ export async function createContext(config: Config): Promise<AppContext> {
       searchIndex: new SearchIndexService({ index: repositories.searchIndex, log }),
       demo,
       mail,
+      emailDigests,
     };
     // Every job a service declares, in the order background work starts their schedules.
     const jobRunner = new JobRunner(
       jobs,
-      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, ...(demo ? [demo] : [])].map((service) => service.jobs()),
+      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, emailDigests, ...(demo ? [demo] : [])].map((service) => service.jobs()),
       { info: (message) => log(message) },
     );
     await jobRunner.register();
