@@ -211,6 +211,7 @@ export const WEB_APP_PAGES = [
   '/about',
   '/for-artist',
   '/contact',
+  '/unsubscribe',
   '/privacy-policy',
   '/cookie-policy',
   '/terms-of-service',
