@@ -31,6 +31,7 @@ import { uploadRoutes } from './routes/uploads.routes.js';
 import { adminRoutes } from './routes/admin.routes.js';
 import { socialRoutes } from './routes/social.routes.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
+import { emailRoutes } from './routes/email.routes.js';
 import { listenBrainzRoutes } from './routes/listenbrainz.routes.js';
 import { playlistTransferRoutes } from './routes/playlist-transfer.routes.js';
 import { playQueueRoutes } from './routes/play-queue.routes.js';
@@ -170,6 +171,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(playlistRoutes, context);
   await app.register(socialRoutes, context);
   await app.register(notificationRoutes, context);
+  await app.register(emailRoutes, { ...context, publicOrigin });
   await app.register(listenBrainzRoutes, context);
   await app.register(playlistTransferRoutes, { ...context, publicOrigin });
   await app.register(playQueueRoutes, context);
@@ -209,6 +211,7 @@ export const WEB_APP_PAGES = [
   '/about',
   '/for-artist',
   '/contact',
+  '/unsubscribe',
   '/privacy-policy',
   '/cookie-policy',
   '/terms-of-service',

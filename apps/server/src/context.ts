@@ -54,6 +54,11 @@ import { PlayQueueService } from './services/play-queue.service.js';
 import { SubsonicCredentialService } from './services/subsonic-credential.service.js';
 import { RadioService } from './services/radio.service.js';
 import { SearchIndexService } from './services/search-index.service.js';
+import { createMailer } from './mail/create-mailer.js';
+import type { Mailer } from './mail/mailer.js';
+import { MailService } from './services/mail.service.js';
+import { EmailDigestService } from './services/email-digest.service.js';
+import { UnsubscribeSigner } from './lib/unsubscribe-signer.js';
 
 export { migrateDatabase, resolveSecret } from './context/startup.js';
 
@@ -71,6 +76,8 @@ export interface AppContext {
   jobRunner: JobRunner;
   /** Undefined when no ffmpeg runs here (MEDIA_ENGINE=none): tracks then play their originals. */
   mediaEngine: MediaEngine | undefined;
+  /** Where email goes: SMTP (SMTP_URL) or `.eml` files under DATA_DIR/mail; only the `send-email` job calls it. */
+  mailer: Mailer;
   hub: LiveHub;
   auth: Auth;
   /** Who a request's session cookie belongs to: a fast path for current sessions, better-auth for the rest. */
@@ -116,6 +123,10 @@ export interface AppContext {
     searchIndex: SearchIndexService;
     /** The generated demo catalogue, when PLATTER_DEMO is on. */
     demo: DemoCatalogueService | undefined;
+    /** Email, queued as `send-email` jobs and sent by the mailer. */
+    mail: MailService;
+    /** Notification emails: opt-in per kind, one digest a day at most, one-click unsubscribe. */
+    emailDigests: EmailDigestService;
   };
   close(): Promise<void>;
 }
@@ -142,6 +153,9 @@ export async function createContext(config: Config): Promise<AppContext> {
     const images = new ImageService(storage);
     const playlists = new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, images, events, entrySlice: settings.playlistEntrySlice });
     const jobs = createJobQueue(config, { log });
+    const mailer = createMailer(config, (message) => console.log(`platter: ${message}`));
+    const mail = new MailService({ mailer, jobs, log });
+    const emailDigests = new EmailDigestService({ digests: repositories.emailDigests, mail, signer: new UnsubscribeSigner(secret), publicUrl: config.publicUrl, log });
     const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, jobs, log });
     // The media engine (ffmpeg: FFMPEG_PATH, the machine's, or the registry package's build), chosen once.
     const mediaEngine = await createMediaEngine(config.mediaEngine);
@@ -241,11 +255,13 @@ export async function createContext(config: Config): Promise<AppContext> {
       radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, log, statementTracks: settings.radioStatementTracks }),
       searchIndex: new SearchIndexService({ index: repositories.searchIndex, log }),
       demo,
+      mail,
+      emailDigests,
     };
     // Every job a service declares, in the order background work starts their schedules.
     const jobRunner = new JobRunner(
       jobs,
-      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, ...(demo ? [demo] : [])].map((service) => service.jobs()),
+      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, emailDigests, ...(demo ? [demo] : [])].map((service) => service.jobs()),
       { info: (message) => log(message) },
     );
     await jobRunner.register();
@@ -263,6 +279,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       jobs,
       jobRunner,
       mediaEngine,
+      mailer,
       hub,
       auth,
       sessions: new SessionLookup(auth, new SessionRepository(db)),
@@ -270,6 +287,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       services,
       close: async () => {
         await jobs.close();
+        await mailer.close();
         await waveforms.close();
         audio.close();
         notifications.close();

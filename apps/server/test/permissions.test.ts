@@ -514,6 +514,15 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'POST /api/notifications/read', expected: signedIn(200), send: json('POST', '/api/notifications/read') },
     { op: 'GET /api/notifications/settings', expected: signedIn(200), send: json('GET', '/api/notifications/settings') },
     { op: 'PUT /api/notifications/settings', expected: signedIn(200), send: json('PUT', '/api/notifications/settings', { repost: true }) },
+    { op: 'GET /api/notifications/email', expected: signedIn(200), send: json('GET', '/api/notifications/email') },
+    { op: 'PUT /api/notifications/email', expected: signedIn(200), send: json('PUT', '/api/notifications/email', { follow: true }) },
+    {
+      op: 'POST /api/email/unsubscribe',
+      note: "the owner's signed link from an email: the signature authorizes, no session needed (RFC 8058 one-click)",
+      expected: everyone(200),
+      prepare: async () => ({ id: new URL(t.context.services.emailDigests.unsubscribeUrl('http://x.test', ids.owner)).search }),
+      send: (as, p) => as.request('POST', `/api/email/unsubscribe${p.id}`, { body: new TextEncoder().encode('List-Unsubscribe=One-Click'), headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    },
     // A signed-in user gets past the permission to the file check (this body matches no track).
     { op: 'POST /api/playlists/import', expected: signedIn(400), send: json('POST', '/api/playlists/import', { not: 'a playlist' }) },
     { op: 'GET /api/me/play-queue', expected: signedIn(200), send: json('GET', '/api/me/play-queue') },

@@ -89,3 +89,28 @@ export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettin
 
 /** Live event (GET /api/events), only to the user it concerns: their notifications changed; refetch the unread count. */
 export type NotificationsLiveEvent = { type: 'notifications.changed' };
+
+/** The kinds of notification a user may have emailed, batched into at most one digest a day. */
+export const EMAIL_DIGEST_KINDS = ['follow', 'comment', 'reply', 'release'] as const;
+export type EmailDigestKind = (typeof EMAIL_DIGEST_KINDS)[number];
+/** The most notifications one digest lists; the rest are counted ("and 12 more"). */
+export const EMAIL_DIGEST_MAX_ITEMS = 20;
+
+/** GET/PUT /api/notifications/email: per kind, true when it comes in the daily email digest (every kind is off until turned on). */
+export const emailDigestSettingsSchema = z.object({ follow: z.boolean(), comment: z.boolean(), reply: z.boolean(), release: z.boolean() });
+export type EmailDigestSettings = z.infer<typeof emailDigestSettingsSchema>;
+export const updateEmailDigestSettingsSchema = emailDigestSettingsSchema
+  .partial()
+  // The app's language, which the digests are then written in (else the browser's Accept-Language).
+  .extend({ language: z.enum(['en', 'ru']).optional() })
+  .refine((v) => EMAIL_DIGEST_KINDS.some((kind) => v[kind] !== undefined), { message: 'Nothing to change: give at least one kind (follow, comment, reply, release)' });
+export type UpdateEmailDigestSettings = z.infer<typeof updateEmailDigestSettingsSchema>;
+
+/** `?u=&sig=` of a digest's unsubscribe link (List-Unsubscribe): the user and a signature only Platter can make. */
+export const unsubscribeQuerySchema = z.object({
+  u: z.string().min(1, 'The link is incomplete: open the whole link from the email.').max(100),
+  sig: z.string().min(1, 'The link is incomplete: open the whole link from the email.').max(100),
+});
+export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
+export const unsubscribeResultSchema = z.object({ unsubscribed: z.literal(true) });
+export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;

@@ -8,6 +8,7 @@ import { FollowRepository } from '../repositories/follow.repository.js';
 import { ListenBrainzRepository } from '../repositories/listenbrainz.repository.js';
 import { LyricsRepository } from '../repositories/lyrics.repository.js';
 import { ModerationRepository } from '../repositories/moderation.repository.js';
+import { EmailDigestRepository } from '../repositories/email-digest.repository.js';
 import { NotificationRepository } from '../repositories/notification.repository.js';
 import { PlaylistRepository } from '../repositories/playlist.repository.js';
 import { PostRepository } from '../repositories/post.repository.js';
@@ -49,6 +50,7 @@ export function createRepositories(db: Kysely<Database>, dialect: DialectName) {
     lyrics: new LyricsRepository(db, dialect),
     radio: new RadioRepository(db, dialect),
     searchIndex: new SearchIndexRepository(db, dialect),
+    emailDigests: new EmailDigestRepository(db),
   };
 }
 

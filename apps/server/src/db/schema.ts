@@ -288,6 +288,21 @@ export interface NotificationOptoutsTable {
   kind: NotificationKind;
 }
 
+/** A kind of notification a user asked to have emailed in the daily digest. */
+export interface EmailDigestOptinsTable {
+  user_id: string;
+  kind: 'follow' | 'comment' | 'reply' | 'release';
+}
+
+/** Per user: the last digest sent, the newest notification it covered, and the origin its links use. */
+export interface EmailDigestsTable {
+  user_id: string;
+  last_sent_at: string | null;
+  covered_until: string | null;
+  origin: string | null;
+  locale: string | null;
+}
+
 /** The slice of better-auth's user table Platter reads. */
 export interface AuthUserTable {
   id: string;
@@ -467,6 +482,8 @@ export interface Database {
   track_similar: TrackSimilarTable;
   radio_cursors: RadioCursorsTable;
   daily_mixes: DailyMixesTable;
+  email_digest_optins: EmailDigestOptinsTable;
+  email_digests: EmailDigestsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

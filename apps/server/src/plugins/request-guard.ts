@@ -6,6 +6,13 @@ import type { PublicOrigin } from '../lib/public-origin.js';
 /** Methods that change state: each must come from one of Platter's own pages. */
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * Writes that carry their own proof instead of a session cookie, so they are taken from any origin:
+ * the Subsonic API (credentials in each request) and an email's one-click unsubscribe (a signed
+ * link a mail client POSTs without any Origin, RFC 8058).
+ */
+const SIGNED_ELSEWHERE = ['/rest/', '/api/email/unsubscribe?'];
+
 /** JSON deeper than this is refused before any route (or better-auth) walks it recursively. */
 export const MAX_JSON_DEPTH = 32;
 
@@ -94,7 +101,7 @@ export const requestGuardPlugin = fp(
         // The OpenSubsonic API (/rest/*) authenticates each request by its own credentials (apiKey,
         // or u with t+s or p), never the session cookie, so no other site can ride a session there:
         // Subsonic apps POST forms (formPost) with no Origin.
-        if (!comesFromPlatter(request, publicOrigin) && !request.url.startsWith('/rest/')) {
+        if (!comesFromPlatter(request, publicOrigin) && !SIGNED_ELSEWHERE.some((prefix) => request.url.startsWith(prefix))) {
           return done(
             new ForbiddenError(
               "This request did not come from Platter's own pages (its Origin header is missing or another site's), so it was refused. Use Platter in the browser, or send Origin: " +

@@ -79,6 +79,10 @@ export const routes: RouteObject[] = [
           infoRoute(paths.about.path, 'about'),
           infoRoute(paths.forArtist.path, 'forArtist'),
           infoRoute(paths.contact.path, 'contact'),
+          {
+            path: paths.unsubscribe.path,
+            lazy: async () => ({ Component: (await import('../features/notifications/components/unsubscribe-page')).UnsubscribePage }),
+          },
           infoRoute(paths.privacyPolicy.path, 'privacyPolicy'),
           infoRoute(paths.cookiePolicy.path, 'cookiePolicy'),
           infoRoute(paths.termsOfService.path, 'termsOfService'),

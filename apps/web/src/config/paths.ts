@@ -43,6 +43,8 @@ export const paths = {
   about: { path: '/about', getHref: () => '/about' },
   forArtist: { path: '/for-artist', getHref: () => '/for-artist' },
   contact: { path: '/contact', getHref: () => '/contact' },
+  /** Where a notification email's unsubscribe link lands (signed out too): asks, then turns the emails off. */
+  unsubscribe: { path: '/unsubscribe', getHref: () => '/unsubscribe' },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   cookiePolicy: { path: '/cookie-policy', getHref: () => '/cookie-policy' },
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },

@@ -74,6 +74,7 @@ export const queryKeys = {
     unread: ['notifications', 'unread'] as const,
     list: ['notifications', 'list'] as const,
     settings: ['notifications', 'settings'] as const,
+    email: ['notifications', 'email'] as const,
   },
   /** Reposts: a track's state sits under tracks (track.updated refetches it), an artist's list under posts (post.changed does). */
   reposts: {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../features/auth/api/get-me';
+import { EmailDigestSettings } from '../../../features/notifications/components/email-digest-settings';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import { ListenBrainzSettings } from '../../../features/settings/components/listenbrainz-settings';
 import { SubsonicCredentials } from '../../../features/settings/components/subsonic-credentials';
@@ -15,6 +16,7 @@ export function MenuTab() {
     <>
       <StudioView profile={me.data.profile} />
       <NotificationSettings signedIn />
+      <EmailDigestSettings signedIn />
       <ListenBrainzSettings signedIn />
       <SubsonicCredentials signedIn email={me.data.user.email} />
     </>

@@ -1,4 +1,4 @@
-import type { NotificationPage, NotificationSettings, UnreadCount, UpdateNotificationSettings } from '@platter/shared';
+import type { EmailDigestSettings, NotificationPage, NotificationSettings, UnreadCount, UpdateEmailDigestSettings, UpdateNotificationSettings } from '@platter/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -57,5 +57,31 @@ export function useUpdateNotificationSettings() {
     mutationFn: (changes: UpdateNotificationSettings): Promise<NotificationSettings> =>
       apiRequest('/api/notifications/settings', { schema: 'notificationSettingsSchema', method: 'PUT', json: changes }),
     onSuccess: (settings) => queryClient.setQueryData(queryKeys.notifications.settings, settings),
+  });
+}
+
+/** `GET /api/notifications/email`: which kinds come in my daily email digest. */
+export function useEmailDigestSettings(signedIn: boolean) {
+  return useQuery({
+    queryKey: queryKeys.notifications.email,
+    queryFn: ({ signal }) => apiRequest('/api/notifications/email', { schema: 'emailDigestSettingsSchema', signal }),
+    enabled: signedIn,
+  });
+}
+
+/** `PUT /api/notifications/email`, with the app's language (the digests are written in it). */
+export function useUpdateEmailDigestSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: UpdateEmailDigestSettings): Promise<EmailDigestSettings> =>
+      apiRequest('/api/notifications/email', { schema: 'emailDigestSettingsSchema', method: 'PUT', json: changes }),
+    onSuccess: (settings) => queryClient.setQueryData(queryKeys.notifications.email, settings),
+  });
+}
+
+/** `POST /api/email/unsubscribe?u=&sig=`: the link of an email, signed out; every notification email off. */
+export function useUnsubscribe() {
+  return useMutation({
+    mutationFn: ({ u, sig }: { u: string; sig: string }) => apiRequest('/api/email/unsubscribe', { schema: 'unsubscribeResultSchema', method: 'POST', query: { u, sig } }),
   });
 }
