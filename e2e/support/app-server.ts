@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startS3Server } from '../../apps/server/test/support/s3-server.js';
-import { ADMIN_EMAIL, APP_PORT, DATA_DIR_POINTER, DEMO_TRACKS, GOOGLE_CLIENT, OIDC_ISSUER, S3_APP_PORT, S3_ENDPOINT_POINTER } from './env.js';
+import { ADMIN_EMAIL, APP_PORT, APP_SECRET, DATA_DIR_POINTER, DEMO_TRACKS, GOOGLE_CLIENT, OIDC_ISSUER, S3_APP_PORT, S3_ENDPOINT_POINTER } from './env.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -43,7 +43,7 @@ const child = spawn(process.execPath, [serverEntry], {
     HOST: '127.0.0.1',
     PORT: String(s3 ? S3_APP_PORT : APP_PORT),
     DATA_DIR: dataDir,
-    BETTER_AUTH_SECRET: 'e2e-secret-that-is-at-least-32-characters-long',
+    BETTER_AUTH_SECRET: APP_SECRET,
     PLATTER_DEMO: s3 ? '0' : '1',
     ...s3?.env,
     PLATTER_DEMO_TRACKS: String(DEMO_TRACKS),

@@ -41,3 +41,6 @@ export const ADMIN_EMAIL = 'admin.e2e@example.com';
  * here, so a journey can place files the server reads per request (an .apk in downloads/).
  */
 export const DATA_DIR_POINTER = path.join(os.tmpdir(), `platter-e2e-${APP_PORT}.datadir`);
+
+/** The journeys' server's BETTER_AUTH_SECRET: a journey signs what Platter would sign with it (an email's unsubscribe link). */
+export const APP_SECRET = 'e2e-secret-that-is-at-least-32-characters-long';

@@ -127,7 +127,7 @@ export class EmailDigestService {
       name: digest.name,
       items: items.slice(0, EMAIL_DIGEST_MAX_ITEMS),
       more: Math.max(0, items.length - EMAIL_DIGEST_MAX_ITEMS),
-      links: { notifications: `${origin}/notifications`, settings: `${origin}/home?tab=menu`, unsubscribe },
+      links: { notifications: `${origin}/notifications`, settings: `${origin}/notifications`, unsubscribe },
     });
     await this.deps.mail.queue({
       to: digest.email,

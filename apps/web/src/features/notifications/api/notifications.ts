@@ -75,6 +75,16 @@ export function useUpdateEmailDigestSettings() {
   return useMutation({
     mutationFn: (changes: UpdateEmailDigestSettings): Promise<EmailDigestSettings> =>
       apiRequest('/api/notifications/email', { schema: 'emailDigestSettingsSchema', method: 'PUT', json: changes }),
+    // The box shows the change at once, and goes back should the server refuse it.
+    onMutate: async ({ language: _language, ...changes }) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.notifications.email });
+      const before = queryClient.getQueryData<EmailDigestSettings>(queryKeys.notifications.email);
+      if (before) queryClient.setQueryData<EmailDigestSettings>(queryKeys.notifications.email, { ...before, ...changes });
+      return { before };
+    },
+    onError: (_error, _changes, context) => {
+      if (context?.before) queryClient.setQueryData(queryKeys.notifications.email, context.before);
+    },
     onSuccess: (settings) => queryClient.setQueryData(queryKeys.notifications.email, settings),
   });
 }

@@ -34,7 +34,7 @@ export function EmailDigestSettings({ signedIn }: { signedIn: boolean }) {
       </p>
       {KINDS.map((kind) => (
         <label key={kind} className="notification-settings__option">
-          <input type="checkbox" checked={current[kind]} disabled={update.isPending} onChange={(event) => toggle(kind, event.target.checked)} />
+          <input type="checkbox" checked={current[kind]} onChange={(event) => toggle(kind, event.target.checked)} />
           <span>{t(`notifications.settings.${kind}`)}</span>
         </label>
       ))}

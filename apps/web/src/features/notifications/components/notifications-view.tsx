@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Image } from '../../../components/image';
 import { paths } from '../../../config/paths';
 import { useMarkAllRead, useNotifications, useUnreadCount } from '../api/notifications';
+import { EmailDigestSettings } from './email-digest-settings';
 import { NotificationSettings } from './notification-settings';
 import { notificationText } from './notification-text';
 import './notifications.css';
@@ -112,6 +113,7 @@ export function NotificationsView({ signedIn }: { signedIn: boolean }) {
         </button>
       )}
       <NotificationSettings signedIn={signedIn} />
+      <EmailDigestSettings signedIn={signedIn} />
     </div>
   );
 }

@@ -39,7 +39,7 @@ export function UnsubscribePage() {
           )}
         </>
       )}
-      <Link to={paths.home.getHref('menu')}>{t('notifications.unsubscribe.settings')}</Link>
+      <Link to={paths.notifications.getHref()}>{t('notifications.unsubscribe.settings')}</Link>
     </article>
   );
 }
