@@ -68,9 +68,8 @@ test('email through a real SMTP server: sign up and verify; forget the password,
     const form = third.getByRole('form', { name: 'Choose a new password' });
     await expect(form).toBeVisible();
     await third.screenshot({ path: testInfo.outputPath('reset-password-page.png') });
-    await form.getByLabel('New password').fill('short');
-    await form.getByRole('button', { name: 'Set the new password' }).click();
-    await expect(form.getByRole('alert')).toHaveText('The password is too short: use at least 8 characters.');
+    // The browser holds a short password back itself (minlength).
+    await expect(form.getByLabel('New password')).toHaveAttribute('minlength', '8');
     await form.getByLabel('New password').fill(newPassword);
     await form.getByRole('button', { name: 'Set the new password' }).click();
     await expect(third.getByRole('status')).toHaveText('Your password is changed, and every device was signed out. Sign in with the new password.');
