@@ -57,6 +57,7 @@ import { SearchIndexService } from './services/search-index.service.js';
 import { createMailer } from './mail/create-mailer.js';
 import type { Mailer } from './mail/mailer.js';
 import { MailService } from './services/mail.service.js';
+import { PasswordResetRequests } from './auth/password-reset-requests.js';
 
 export { migrateDatabase, resolveSecret } from './context/startup.js';
 
@@ -80,6 +81,8 @@ export interface AppContext {
   auth: Auth;
   /** Who a request's session cookie belongs to: a fast path for current sessions, better-auth for the rest. */
   sessions: SessionLookup;
+  /** "Forgot password?" queued as a job, so every address gets the same answer in the same time. */
+  passwordResets: PasswordResetRequests;
   repositories: Repositories;
   services: {
     profiles: ProfileService;
@@ -195,6 +198,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const lyrics = new LyricsService({ db, lyrics: repositories.lyrics, tracks: repositories.tracks, events });
     const subsonic = { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) };
     const auth = createAuth({ ...authDeps, mail });
+    const passwordResets = new PasswordResetRequests({ auth, jobs, log });
     const demo = config.demo
       ? new DemoCatalogueService({
           db,
@@ -255,7 +259,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     // Every job a service declares, in the order background work starts their schedules.
     const jobRunner = new JobRunner(
       jobs,
-      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, ...(demo ? [demo] : [])].map((service) => service.jobs()),
+      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, passwordResets, ...(demo ? [demo] : [])].map((service) => service.jobs()),
       { info: (message) => log(message) },
     );
     await jobRunner.register();
@@ -277,6 +281,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       hub,
       auth,
       sessions: new SessionLookup(auth, new SessionRepository(db)),
+      passwordResets,
       repositories,
       services,
       close: async () => {
