@@ -44,3 +44,8 @@ export const DATA_DIR_POINTER = path.join(os.tmpdir(), `platter-e2e-${APP_PORT}.
 
 /** The journeys' server's BETTER_AUTH_SECRET: a journey signs what Platter would sign with it (an email's unsubscribe link). */
 export const APP_SECRET = 'e2e-secret-that-is-at-least-32-characters-long';
+/**
+ * Where the SMTP server beside the main e2e Platter (smtp-server in its own process, started by
+ * app-server.ts) writes each message it receives as an .eml, so a journey can open its mail.
+ */
+export const MAIL_DIR = path.join(os.tmpdir(), `platter-e2e-${APP_PORT}-mail`);

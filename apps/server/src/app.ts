@@ -161,7 +161,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(sessionPlugin, { sessions: context.sessions, isAdminEmail: (email) => isAdminEmail(context.config, email) });
 
   await app.register(healthRoutes, context);
-  await app.register(authRoutes, { auth: context.auth, shared: context.shared });
+  await app.register(authRoutes, { auth: context.auth, shared: context.shared, publicOrigin, passwordResets: context.passwordResets });
   await app.register(accountRoutes, context);
   await app.register(catalogRoutes, context);
   await app.register(uploadRoutes, context);
@@ -217,6 +217,8 @@ export const WEB_APP_PAGES = [
   '/terms-of-service',
   '/auth/popup',
   '/auth/done',
+  '/reset-password',
+  '/email-verified',
 ];
 
 /** The pages as patterns (they hold only letters, dashes, slashes and `:params`, so nothing needs escaping). */

@@ -59,6 +59,7 @@ import type { Mailer } from './mail/mailer.js';
 import { MailService } from './services/mail.service.js';
 import { EmailDigestService } from './services/email-digest.service.js';
 import { UnsubscribeSigner } from './lib/unsubscribe-signer.js';
+import { PasswordResetRequests } from './auth/password-reset-requests.js';
 
 export { migrateDatabase, resolveSecret } from './context/startup.js';
 
@@ -82,6 +83,8 @@ export interface AppContext {
   auth: Auth;
   /** Who a request's session cookie belongs to: a fast path for current sessions, better-auth for the rest. */
   sessions: SessionLookup;
+  /** "Forgot password?" queued as a job, so every address gets the same answer in the same time. */
+  passwordResets: PasswordResetRequests;
   repositories: Repositories;
   services: {
     profiles: ProfileService;
@@ -199,7 +202,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     const playQueue = new PlayQueueService({ db, repository: repositories.subsonic, tracks: repositories.tracks });
     const lyrics = new LyricsService({ db, lyrics: repositories.lyrics, tracks: repositories.tracks, events });
     const subsonic = { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) };
-    const auth = createAuth(authDeps);
+    const auth = createAuth({ ...authDeps, mail });
+    const passwordResets = new PasswordResetRequests({ auth, jobs, log });
     const demo = config.demo
       ? new DemoCatalogueService({
           db,
@@ -261,7 +265,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     // Every job a service declares, in the order background work starts their schedules.
     const jobRunner = new JobRunner(
       jobs,
-      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, emailDigests, ...(demo ? [demo] : [])].map((service) => service.jobs()),
+      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, emailDigests, passwordResets, ...(demo ? [demo] : [])].map((service) => service.jobs()),
       { info: (message) => log(message) },
     );
     await jobRunner.register();
@@ -283,6 +287,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       hub,
       auth,
       sessions: new SessionLookup(auth, new SessionRepository(db)),
+      passwordResets,
       repositories,
       services,
       close: async () => {

@@ -76,8 +76,8 @@ describe(`system endpoints (${dialect})`, () => {
     }
   });
 
-  it('says whether Google sign-in is configured', async () => {
-    expect((await client.json('GET', '/api/config')).body).toEqual({ googleSignIn: false, maxUploadMb: 200 });
+  it('says whether Google sign-in is configured and whether sign-in waits for email verification', async () => {
+    expect((await client.json('GET', '/api/config')).body).toEqual({ googleSignIn: false, maxUploadMb: 200, emailVerificationRequired: false });
   });
 });
 
@@ -93,7 +93,7 @@ describe(`better-auth on the embedded default (${dialect})`, () => {
     const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
     try {
       const auth = createAuth({
-        config: { publicUrl: undefined, google: undefined, env: 'production' },
+        config: { publicUrl: undefined, google: undefined, env: 'production', requireEmailVerification: false },
         secret: TEST_SECRET,
         db: t.context.database.db,
         dialect: t.context.database.dialect,

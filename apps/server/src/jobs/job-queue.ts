@@ -26,6 +26,8 @@ export interface JobPayloads {
   'send-email': { message: { to: string; subject: string; text: string; html: string; headers?: Record<string, string> } };
   /** Queue the daily notification digests that are due (EmailDigestService; scheduled). */
   'email-digest': Record<string, never>;
+  /** "Forgot password?" for one address, run off the request so the answer is the same for every address (PasswordResetRequests). */
+  'password-reset-request': { email: string; redirectTo?: string; origin: string; acceptLanguage?: string };
 }
 
 /** What a handler knows about the run it is in. */

@@ -17,7 +17,7 @@ export function SignInOptions() {
           </p>
         </>
       )}
-      <EmailAuthForm />
+      <EmailAuthForm verificationRequired={config.data?.emailVerificationRequired === true} />
     </div>
   );
 }
