@@ -54,6 +54,8 @@ import { PlayQueueService } from './services/play-queue.service.js';
 import { SubsonicCredentialService } from './services/subsonic-credential.service.js';
 import { RadioService } from './services/radio.service.js';
 import { SearchIndexService } from './services/search-index.service.js';
+import { DataExportService } from './services/data-export.service.js';
+import { DataExportRepository } from './repositories/data-export.repository.js';
 
 export { migrateDatabase, resolveSecret } from './context/startup.js';
 
@@ -116,6 +118,8 @@ export interface AppContext {
     searchIndex: SearchIndexService;
     /** The generated demo catalogue, when PLATTER_DEMO is on. */
     demo: DemoCatalogueService | undefined;
+    /** "Download my data": archives made by the `data-export` job, downloadable for 7 days. */
+    dataExports: DataExportService;
   };
   close(): Promise<void>;
 }
@@ -241,11 +245,19 @@ export async function createContext(config: Config): Promise<AppContext> {
       radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, log, statementTracks: settings.radioStatementTracks }),
       searchIndex: new SearchIndexService({ index: repositories.searchIndex, log }),
       demo,
+      dataExports: new DataExportService({
+        exports: new DataExportRepository(db),
+        storage,
+        jobs,
+        notifications,
+        origin: config.publicUrl ?? `http://localhost:${config.port}`,
+        log,
+      }),
     };
     // Every job a service declares, in the order background work starts their schedules.
     const jobRunner = new JobRunner(
       jobs,
-      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, ...(demo ? [demo] : [])].map((service) => service.jobs()),
+      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, services.dataExports, ...(demo ? [demo] : [])].map((service) => service.jobs()),
       { info: (message) => log(message) },
     );
     await jobRunner.register();

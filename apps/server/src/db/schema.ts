@@ -265,7 +265,8 @@ export interface SearchWordsTable {
   tracks: number;
 }
 
-export type NotificationKind = 'follow' | 'like' | 'comment' | 'reply' | 'repost' | 'release';
+/** 'export': one's data export is ready (never turned off). */
+export type NotificationKind = 'follow' | 'like' | 'comment' | 'reply' | 'repost' | 'release' | 'export';
 
 /** One notification of one user; `key` says what it is about, so the same event never makes two rows. */
 export interface NotificationsTable {
@@ -429,6 +430,20 @@ export interface DailyMixesTable {
   items: string;
 }
 
+/** A "Download my data" request (migration data-exports): building, then ready (its ZIP in storage) or failed. */
+export interface DataExportsTable {
+  id: string;
+  user_id: string;
+  status: 'building' | 'ready' | 'failed';
+  storage_key: string | null;
+  /** bigint: PostgreSQL's driver gives it back as a string. */
+  size_bytes: ColumnType<number | string | null, number | null, number | null>;
+  error: string | null;
+  created_at: string;
+  ready_at: string | null;
+  expires_at: string | null;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -467,6 +482,7 @@ export interface Database {
   track_similar: TrackSimilarTable;
   radio_cursors: RadioCursorsTable;
   daily_mixes: DailyMixesTable;
+  data_exports: DataExportsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -22,6 +22,10 @@ export interface JobPayloads {
   'radio-similar': Record<string, never>;
   /** Merge the segments of SQLite's FTS5 search indexes, a short step at a time (nothing on PostgreSQL). */
   'search-index-merge': Record<string, never>;
+  /** Build one "Download my data" archive (DataExportService). */
+  'data-export': { exportId: string };
+  /** Remove data exports whose download time is over, from storage and the table. */
+  'data-export-sweep': Record<string, never>;
 }
 
 /** What a handler knows about the run it is in. */
