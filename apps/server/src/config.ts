@@ -72,6 +72,11 @@ export const envSchema = z.object({
     (v) => v === undefined || v.split(',').every((f) => /^([0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}$/.test(f.trim())),
     { message: 'must be SHA-256 fingerprints like AB:CD:…(32 bytes), comma-separated' },
   ),
+  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\/[^/]+/.test(v), {
+    message: 'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587 (leave it unset to write mail to DATA_DIR/mail)',
+  }),
+  MAIL_FROM: optionalString,
+  REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -118,6 +123,10 @@ export interface Config {
     packageName: string | undefined;
     certSha256: string[];
   };
+  /** Where email goes: SMTP_URL, else `.eml` files under DATA_DIR/mail; `from` is MAIL_FROM or Platter at PUBLIC_URL's host. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** REQUIRE_EMAIL_VERIFICATION: password sign-in is refused until the address is verified. */
+  requireEmailVerification: boolean;
 }
 
 export interface S3Config {
@@ -236,5 +245,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         .map((f) => f.trim().toUpperCase())
         .filter(Boolean),
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Platter <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>` },
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
   };
 }

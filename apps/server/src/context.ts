@@ -54,6 +54,9 @@ import { PlayQueueService } from './services/play-queue.service.js';
 import { SubsonicCredentialService } from './services/subsonic-credential.service.js';
 import { RadioService } from './services/radio.service.js';
 import { SearchIndexService } from './services/search-index.service.js';
+import { createMailer } from './mail/create-mailer.js';
+import type { Mailer } from './mail/mailer.js';
+import { MailService } from './services/mail.service.js';
 import { DataExportService } from './services/data-export.service.js';
 import { DataExportRepository } from './repositories/data-export.repository.js';
 
@@ -73,6 +76,8 @@ export interface AppContext {
   jobRunner: JobRunner;
   /** Undefined when no ffmpeg runs here (MEDIA_ENGINE=none): tracks then play their originals. */
   mediaEngine: MediaEngine | undefined;
+  /** Where email goes: SMTP (SMTP_URL) or `.eml` files under DATA_DIR/mail; only the `send-email` job calls it. */
+  mailer: Mailer;
   hub: LiveHub;
   auth: Auth;
   /** Who a request's session cookie belongs to: a fast path for current sessions, better-auth for the rest. */
@@ -120,6 +125,8 @@ export interface AppContext {
     demo: DemoCatalogueService | undefined;
     /** "Download my data": archives made by the `data-export` job, downloadable for 7 days. */
     dataExports: DataExportService;
+    /** Email, queued as `send-email` jobs and sent by the mailer. */
+    mail: MailService;
   };
   close(): Promise<void>;
 }
@@ -146,6 +153,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     const images = new ImageService(storage);
     const playlists = new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, images, events, entrySlice: settings.playlistEntrySlice });
     const jobs = createJobQueue(config, { log });
+    const mailer = createMailer(config, (message) => console.log(`platter: ${message}`));
+    const mail = new MailService({ mailer, jobs, log });
     const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, jobs, log });
     // The media engine (ffmpeg: FFMPEG_PATH, the machine's, or the registry package's build), chosen once.
     const mediaEngine = await createMediaEngine(config.mediaEngine);
@@ -253,11 +262,12 @@ export async function createContext(config: Config): Promise<AppContext> {
         origin: config.publicUrl ?? `http://localhost:${config.port}`,
         log,
       }),
+      mail,
     };
     // Every job a service declares, in the order background work starts their schedules.
     const jobRunner = new JobRunner(
       jobs,
-      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, services.dataExports, ...(demo ? [demo] : [])].map((service) => service.jobs()),
+      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, services.dataExports, ...(demo ? [demo] : [])].map((service) => service.jobs()),
       { info: (message) => log(message) },
     );
     await jobRunner.register();
@@ -275,6 +285,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       jobs,
       jobRunner,
       mediaEngine,
+      mailer,
       hub,
       auth,
       sessions: new SessionLookup(auth, new SessionRepository(db)),
@@ -282,6 +293,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       services,
       close: async () => {
         await jobs.close();
+        await mailer.close();
         await waveforms.close();
         audio.close();
         notifications.close();

@@ -26,6 +26,8 @@ export interface JobPayloads {
   'data-export': { exportId: string };
   /** Remove data exports whose download time is over, from storage and the table. */
   'data-export-sweep': Record<string, never>;
+  /** Send one email (MailService): the whole message, rendered when it was queued. */
+  'send-email': { message: { to: string; subject: string; text: string; html: string; headers?: Record<string, string> } };
 }
 
 /** What a handler knows about the run it is in. */
