@@ -259,6 +259,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         storage,
         jobs,
         notifications,
+        mail,
         origin: config.publicUrl ?? `http://localhost:${config.port}`,
         log,
       }),

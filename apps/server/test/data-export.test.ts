@@ -1,4 +1,7 @@
 import { type DataExportRequest, type DataExportState, dataExportSchema } from '@platter/shared';
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMp3 } from './support/audio-fixtures.js';
 import { Client } from './support/http-client.js';
@@ -26,6 +29,7 @@ function exportSuite(label: string, storage: 'disk' | 's3') {
     let fan: Client;
     let stranger: Client;
     let ownerId: string;
+    let ownerEmail: string;
     let fanId: string;
     const uploads = new Map<string, Buffer>();
     let ownTrackIds: string[];
@@ -46,6 +50,14 @@ function exportSuite(label: string, storage: 'disk' | 's3') {
       if (!file) throw new Error(`${name} is not in the archive: ${[...files.keys()].join(', ')}`);
       return file.toString('utf8');
     };
+    /** The "your data is ready" emails to the owner so far (the embedded default writes each as an .eml file under DATA_DIR/mail). */
+    const mailsToOwner = async () => {
+      const dir = path.join(t.config.dataDir, 'mail');
+      const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.eml')).sort() : [];
+      const mails = await Promise.all(names.map((n) => simpleParser(fs.readFileSync(path.join(dir, n)))));
+      const readySubjects = ['Your Platter data is ready to download', 'Ваши данные Platter готовы к скачиванию'];
+      return mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === ownerEmail && readySubjects.includes(m.subject ?? ''));
+    };
     const parsed = <K extends keyof typeof dataExportSchema.shape>(name: K) => dataExportSchema.shape[name].parse(JSON.parse(text(name)));
 
     beforeAll(async () => {
@@ -54,7 +66,7 @@ function exportSuite(label: string, storage: 'disk' | 's3') {
       owner = new Client(t.baseUrl);
       fan = new Client(t.baseUrl);
       stranger = new Client(t.baseUrl);
-      ownerId = (await owner.signUp('Export Owner')).id;
+      ({ id: ownerId, email: ownerEmail } = await owner.signUp('Export Owner'));
       fanId = (await fan.signUp('Export Fan')).id;
       await stranger.signUp('Stranger');
 
@@ -110,6 +122,14 @@ function exportSuite(label: string, storage: 'disk' | 's3') {
 
       const notifications = await ok(owner.json<Notifications>('GET', '/api/notifications'));
       expect(notifications.groups.filter((g) => g.kind === 'export')).toEqual([expect.objectContaining({ key: `export:${ready.id}`, unread: true })]);
+
+      // And by email, in English (the request asked for no other language), leading to the settings.
+      const [mail, ...more] = await mailsToOwner();
+      expect(more).toEqual([]);
+      expect(mail?.subject).toBe('Your Platter data is ready to download');
+      expect(mail?.text).toContain('/home?tab=menu');
+      expect(mail?.text).toMatch(/You can download it until .+ UTC/);
+      expect(mail?.html).toContain('Open my settings to download it');
     });
 
     it('gives the archive to its owner only', async () => {
@@ -204,8 +224,14 @@ function exportSuite(label: string, storage: 'disk' | 's3') {
 
     it('replaces the older archive with a new one', async () => {
       const old = await exportRow(ready.id);
-      const again = await ok(owner.json<DataExportRequest>('POST', '/api/account/export'), 202);
+      // Asked for in Russian: the email is in Russian.
+      const response = await owner.request('POST', '/api/account/export', { json: {}, headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.5' } });
+      expect(response.status).toBe(202);
+      const again = (await response.json()) as DataExportRequest;
       await t.context.jobs.idle(60_000);
+      const mails = await mailsToOwner();
+      expect(mails.map((m) => m.subject)).toEqual(['Your Platter data is ready to download', 'Ваши данные Platter готовы к скачиванию']);
+      expect(mails[1]?.text).toContain('Скачать архив можно до');
       const state = await ok(owner.json<DataExportState>('GET', '/api/account/export'));
       expect(state.export).toMatchObject({ id: again.id, status: 'ready' });
       expect(await exportRow(ready.id)).toBeUndefined();

@@ -442,6 +442,8 @@ export interface DataExportsTable {
   created_at: string;
   ready_at: string | null;
   expires_at: string | null;
+  /** The language of the ready-mail: the requester's browser's (en or ru). */
+  locale: Generated<string>;
 }
 
 export interface Database {

@@ -23,9 +23,9 @@ export class DataExportRepository {
    * Records a new building export, unless the user already has one building (the partial unique
    * index decides, so two requests at once make one export): false then.
    */
-  async createBuilding(row: { id: string; userId: string; at: string }): Promise<boolean> {
+  async createBuilding(row: { id: string; userId: string; at: string; locale: string }): Promise<boolean> {
     try {
-      await this.db.insertInto('data_exports').values({ id: row.id, user_id: row.userId, status: 'building', created_at: row.at }).execute();
+      await this.db.insertInto('data_exports').values({ id: row.id, user_id: row.userId, status: 'building', created_at: row.at, locale: row.locale }).execute();
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;

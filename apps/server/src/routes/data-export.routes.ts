@@ -24,7 +24,7 @@ export async function dataExportRoutes(base: FastifyInstance, { services }: Pick
         response: { 202: dataExportRequestSchema, 401: errorSchema, 409: errorSchema },
       },
     },
-    async (request, reply) => reply.status(202).send(await dataExports.request(await request.requireActor())),
+    async (request, reply) => reply.status(202).send(await dataExports.request(await request.requireActor(), { acceptLanguage: request.headers['accept-language'] })),
   );
 
   app.get(

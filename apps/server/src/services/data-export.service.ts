@@ -16,11 +16,15 @@ import { type ExportedTrack, writeM3u8, writeXspf } from '../lib/playlist-format
 import type { DataExportRepository, DataExportRow } from '../repositories/data-export.repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { NotificationService } from './notification.service.js';
+import type { MailService } from './mail.service.js';
+import { type MailLocale, mailLocale } from '../mail/templates.js';
 import { downloadFileName } from './track-media.service.js';
 import { storageKeyFromUrl } from './track.service.js';
 import { dataExportReadme } from './data-export-readme.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The web app's page with the "Download my data" section (settings), where the email leads. */
+const DATA_EXPORT_SETTINGS_PATH = '/home?tab=menu';
 /** Expired exports removed per sweep query. */
 const SWEEP_BATCH = 100;
 /** A failed export's row is kept this long (the user sees why), then swept. */
@@ -33,7 +37,9 @@ export interface DataExportServiceDeps {
   jobs: Pick<JobQueue, 'send'>;
   /** The in-app notification that the export is ready. */
   notifications: Pick<NotificationService, 'notifyAccount'>;
-  /** The origin of the links inside the archive's playlist files (PUBLIC_URL, or this server's local address). */
+  /** The email that the export is ready, in the requester's language. */
+  mail: Pick<MailService, 'queueTemplate'>;
+  /** The origin of the links inside the archive's playlist files and the email (PUBLIC_URL, or this server's local address). */
   origin: string;
   log?: (message: string, error?: unknown) => void;
 }
@@ -97,9 +103,10 @@ export class DataExportService {
   }
 
   /** POST /api/account/export: a new export, unless one is building (409). */
-  async request(actor: Actor): Promise<DataExportRequest> {
+  async request(actor: Actor, asker: { acceptLanguage?: string } = {}): Promise<DataExportRequest> {
     const id = newId();
-    if (!(await this.deps.exports.createBuilding({ id, userId: actor.id, at: nowIso() }))) {
+    const locale = mailLocale({ acceptLanguage: asker.acceptLanguage ?? null });
+    if (!(await this.deps.exports.createBuilding({ id, userId: actor.id, at: nowIso(), locale }))) {
       throw new ConflictError('Your data export is still being prepared. You will be notified when it is ready; you can ask for a new one after that.', 'export_in_progress');
     }
     await this.queue(id);
@@ -144,7 +151,7 @@ export class DataExportService {
       log.info(`data export ${row.id}: ${stored.size} bytes`);
       // The new archive replaces the older ones.
       for (const older of await this.deps.exports.allOf(row.user_id)) if (older.id !== row.id) await this.remove(older);
-      await this.announce(row.user_id, row.id, expiresAt).catch((error: unknown) => this.log(`could not announce data export ${row.id}`, error));
+      await this.announce(row, expiresAt).catch((error: unknown) => this.log(`could not announce data export ${row.id}`, error));
     } catch (error) {
       await this.deps.storage.delete(key).catch(() => undefined);
       if (run.lastAttempt) {
@@ -171,9 +178,18 @@ export class DataExportService {
     return removed;
   }
 
-  /** Tells the owner the archive is ready: in the app, and by email. */
-  private async announce(userId: string, exportId: string, _expiresAt: string): Promise<void> {
-    await this.deps.notifications.notifyAccount(userId, 'export', exportId);
+  /** Tells the owner the archive is ready: in the app, and by email (in the language they asked in). */
+  private async announce(row: DataExportRow, expiresAt: string): Promise<void> {
+    await this.deps.notifications.notifyAccount(row.user_id, 'export', row.id);
+    const account = await this.deps.exports.account(row.user_id);
+    if (!account) return;
+    const locale: MailLocale = row.locale === 'ru' ? 'ru' : 'en';
+    const when = `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(expiresAt))} UTC`;
+    await this.deps.mail.queueTemplate(account.email, 'data-export-ready', locale, {
+      name: account.display_name || account.name,
+      url: `${this.deps.origin}${DATA_EXPORT_SETTINGS_PATH}`,
+      expiresAt: when,
+    });
   }
 
   private async queue(exportId: string): Promise<void> {

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /*
  * Data exports ("Download my data"): one row per request. status 'building' while the
  * `data-export` job makes the ZIP, then 'ready' (storage_key, size_bytes, expires_at set) or
- * 'failed'. A user has at most one building export: data_exports_building_idx is unique over
+ * 'failed'. `locale` is the language the ready-mail is written in (the requester's browser's). A user has at most one building export: data_exports_building_idx is unique over
  * user_id where status = 'building' (a partial index, on both engines), so two requests at once
  * make one export and the other a 409. data_exports_expiry_idx serves the sweep of expired ones.
  */
@@ -22,6 +22,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('ready_at', 'text')
     .addColumn('expires_at', 'text')
+    .addColumn('locale', 'text', (c) => c.notNull().defaultTo('en'))
     .execute();
   await db.schema.createIndex('data_exports_user_idx').on('data_exports').columns(['user_id', 'created_at']).execute();
   await db.schema.createIndex('data_exports_building_idx').unique().on('data_exports').column('user_id').where(sql.ref('status'), '=', 'building').execute();
