@@ -3,6 +3,7 @@ import { useMe } from '../../../features/auth/api/get-me';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import { ListenBrainzSettings } from '../../../features/settings/components/listenbrainz-settings';
 import { SubsonicCredentials } from '../../../features/settings/components/subsonic-credentials';
+import { DataExportSection } from '../../../features/settings/components/data-export-section';
 import { StudioView } from '../../../features/studio/components/studio-view';
 
 /** The studio (the 'menu' tab); signed-out listeners are asked to sign in. */
@@ -17,6 +18,7 @@ export function MenuTab() {
       <NotificationSettings signedIn />
       <ListenBrainzSettings signedIn />
       <SubsonicCredentials signedIn email={me.data.user.email} />
+      <DataExportSection signedIn />
     </>
   );
 }
