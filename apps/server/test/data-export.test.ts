@@ -251,6 +251,19 @@ function exportSuite(label: string, storage: 'disk' | 's3') {
       expect(await t.context.storage.stat(row!.storage_key!)).toBeUndefined();
       expect(await exportRow(ready.id)).toBeUndefined();
     });
+
+    it('still makes the archive when a track’s file is gone from storage, saying so in tracks.json', async () => {
+      const [row] = await t.context.database.db.selectFrom('tracks').select('storage_key').where('id', '=', ownTrackIds[1]!).execute();
+      await t.context.storage.delete(row!.storage_key);
+      await ok(owner.json('POST', '/api/account/export'), 202);
+      await t.context.jobs.idle(60_000);
+      const state = await ok(owner.json<DataExportState>('GET', '/api/account/export'));
+      expect(state.export?.status).toBe('ready');
+      files = await readZip(Buffer.from(await (await owner.get(state.export!.downloadUrl!)).arrayBuffer()));
+      const tracks = parsed('tracks.json');
+      expect(tracks.map((track) => track.file === null)).toEqual([false, true]);
+      expect(files.get(tracks[0]!.file!)?.equals(uploads.get(ownTrackIds[0]!)!)).toBe(true);
+    });
   });
 }
 

@@ -147,7 +147,11 @@ export class DataExportService {
       const stored = await this.writeArchive(row.user_id, key, run.signal);
       const at = nowIso();
       const expiresAt = new Date(Date.parse(at) + DATA_EXPORT_DAYS * DAY_MS).toISOString();
-      if (!(await this.deps.exports.markReady(row.id, { storageKey: key, sizeBytes: stored.size, at, expiresAt }))) return;
+      // Gone meanwhile (the account deleted, or another run finished it): the file is nobody's.
+      if (!(await this.deps.exports.markReady(row.id, { storageKey: key, sizeBytes: stored.size, at, expiresAt }))) {
+        if ((await this.deps.exports.getById(row.id))?.storage_key !== key) await this.deps.storage.delete(key);
+        return;
+      }
       log.info(`data export ${row.id}: ${stored.size} bytes`);
       // The new archive replaces the older ones.
       for (const older of await this.deps.exports.allOf(row.user_id)) if (older.id !== row.id) await this.remove(older);
@@ -235,17 +239,23 @@ export class DataExportService {
     zip.on('error', fail);
     signal.addEventListener('abort', () => fail(new Error('The job queue stopped while the export was written; it runs again later.')), { once: true });
     const addJson = (name: keyof DataExport, value: DataExport[keyof DataExport]) => zip.addBuffer(json(value), name, { mtime });
-    const addStored = (storageKey: string, name: string) =>
-      zip.addReadStreamLazy(name, { mtime, compress: false }, (callback) => {
+    // The stored size is given, so a file that changes while it is read fails the archive instead of corrupting it.
+    const addStored = (storageKey: string, name: string, size: number) =>
+      zip.addReadStreamLazy(name, { mtime, compress: false, size }, (callback) => {
         this.deps.storage.read(storageKey).then(
-          (stream) => callback(null, stream),
+          (stream) => {
+            // yazl pipes the stream but leaves its errors to whoever opened it.
+            stream.on('error', fail);
+            callback(null, stream);
+          },
           (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), undefined as unknown as Readable),
         );
       });
     /** Adds a stored file when it exists; its path in the archive, or null. */
     const addIfStored = async (storageKey: string | null | undefined, name: string): Promise<string | null> => {
-      if (!storageKey || !(await this.deps.storage.stat(storageKey))) return null;
-      addStored(storageKey, name);
+      const object = storageKey ? await this.deps.storage.stat(storageKey) : undefined;
+      if (!storageKey || !object) return null;
+      addStored(storageKey, name, object.size);
       return name;
     };
 
