@@ -153,8 +153,10 @@ export class DataExportService {
         return;
       }
       log.info(`data export ${row.id}: ${stored.size} bytes`);
-      // The new archive replaces the older ones.
-      for (const older of await this.deps.exports.allOf(row.user_id)) if (older.id !== row.id) await this.remove(older);
+      // The new archive replaces the older ones (not one asked for since, which may already be building).
+      for (const other of await this.deps.exports.allOf(row.user_id)) {
+        if (other.id !== row.id && other.status !== 'building' && other.created_at <= row.created_at) await this.remove(other);
+      }
       await this.announce(row, expiresAt).catch((error: unknown) => this.log(`could not announce data export ${row.id}`, error));
     } catch (error) {
       await this.deps.storage.delete(key).catch(() => undefined);
