@@ -52,6 +52,13 @@ test('ask for my data in the settings, hear it is ready, and download the ZIP wi
     expect(tracks[0]!.file).toMatch(/^tracks\/001 .+\.mp3$/);
     expect(audio?.length).toBe(tracks[0]!.sizeBytes);
     expect(files.has('README.txt')).toBe(true);
+
+    // The section in Russian.
+    await sidebar(page).getByLabel('Language').selectOption('ru');
+    await expect(section.getByRole('heading', { name: 'Скачать мои данные' })).toBeVisible();
+    await expect(section.getByRole('link', { name: 'Скачать ZIP' })).toBeVisible();
+    await expect(section.getByTestId('data-export-status')).toContainText('скачать его можно до');
+    await section.screenshot({ path: testInfo.outputPath('data-export-section-ru.png') });
   } finally {
     await context.close();
   }
