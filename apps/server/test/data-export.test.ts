@@ -264,6 +264,19 @@ function exportSuite(label: string, storage: 'disk' | 's3') {
       expect(tracks.map((track) => track.file === null)).toEqual([false, true]);
       expect(files.get(tracks[0]!.file!)?.equals(uploads.get(ownTrackIds[0]!)!)).toBe(true);
     });
+
+    it('leaves out of the playlists another artist’s track made private since, and keeps one’s own', async () => {
+      await ok(fan.json('PATCH', `/api/tracks/${fanTrackId}/visibility`, { visibility: 'private' }));
+      await ok(owner.json('PATCH', `/api/tracks/${ownTrackIds[0]}/visibility`, { visibility: 'private' }));
+      await ok(owner.json('POST', '/api/account/export'), 202);
+      await t.context.jobs.idle(60_000);
+      const state = await ok(owner.json<DataExportState>('GET', '/api/account/export'));
+      files = await readZip(Buffer.from(await (await owner.get(state.export!.downloadUrl!)).arrayBuffer()));
+      const [playlist] = parsed('playlists.json');
+      expect(playlist!.entries.map((e) => e.trackId)).toEqual([ownTrackIds[0], ownTrackIds[1]]);
+      expect(text(playlist!.m3u8)).not.toContain(fanTrackId);
+      expect(parsed('tracks.json')[0]).toMatchObject({ id: ownTrackIds[0], visibility: 'private' });
+    });
   });
 }
 

@@ -169,14 +169,14 @@ export class DataExportRepository {
     return [...own.map((p) => ({ ...p, role: 'owner' as const })), ...joined.map((p) => ({ ...p, role: 'collaborator' as const }))];
   }
 
-  /** A playlist's entries in order, every one (a hidden track's too: the title is the user's data), with its track's title and artist. */
+  /** A playlist's entries in order, hidden tracks' too (the service keeps only the user's own of those), with the track's title and artist. */
   playlistEntries(playlistId: string) {
     return this.db
       .selectFrom('playlist_tracks as e')
       .innerJoin('tracks as t', 't.id', 'e.track_id')
       .leftJoin('profiles as a', 'a.id', 't.artist_id')
       .leftJoin('releases as r', 'r.id', 't.release_id')
-      .select(['e.track_id', 'e.added_at', 't.title', 't.duration', 't.hidden', 't.image_key', 'a.display_name as artist_name', 'r.title as release_title'])
+      .select(['e.track_id', 'e.added_at', 't.title', 't.duration', 't.hidden', 't.artist_id', 'a.display_name as artist_name', 'r.title as release_title'])
       .where('e.playlist_id', '=', playlistId)
       .orderBy('e.position')
       .orderBy('e.added_at')

@@ -347,7 +347,8 @@ export class DataExportService {
     const files: Record<string, string> = {};
     const playlists: DataExport['playlists.json'] = [];
     for (const [i, p] of (await repo.playlists(userId)).entries()) {
-      const entries = await repo.playlistEntries(p.id);
+      // Another artist's track hidden since (private, moderated) is theirs to show, not the archive's.
+      const entries = (await repo.playlistEntries(p.id)).filter((e) => e.hidden === 0 || e.artist_id === userId);
       const base = `playlists/${numbered(i)} ${safeName(p.name, 'playlist')}`;
       const listed: ExportedTrack[] = entries.map((e) => ({
         url: `${this.deps.origin}/track/${encodeURIComponent(e.track_id)}`,
