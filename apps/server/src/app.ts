@@ -43,6 +43,7 @@ import { releaseRoutes } from './routes/releases.routes.js';
 import { subsonicCredentialRoutes } from './routes/subsonic/credentials.routes.js';
 import { subsonicRoutes } from './routes/subsonic/subsonic.routes.js';
 import { lyricsRoutes } from './routes/lyrics.routes.js';
+import { dataExportRoutes } from './routes/data-export.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -181,6 +182,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(siteRoutes, context);
   await app.register(releaseRoutes, context);
   await app.register(lyricsRoutes, context);
+  await app.register(dataExportRoutes, context);
   await app.register(eventRoutes, context);
   await app.register(subsonicCredentialRoutes, context);
   // The OpenSubsonic API (/rest/*): its own auth and answers, in its own scope (form bodies).

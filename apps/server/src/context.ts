@@ -60,6 +60,8 @@ import { MailService } from './services/mail.service.js';
 import { EmailDigestService } from './services/email-digest.service.js';
 import { UnsubscribeSigner } from './lib/unsubscribe-signer.js';
 import { PasswordResetRequests } from './auth/password-reset-requests.js';
+import { DataExportService } from './services/data-export.service.js';
+import { DataExportRepository } from './repositories/data-export.repository.js';
 
 export { migrateDatabase, resolveSecret } from './context/startup.js';
 
@@ -126,6 +128,8 @@ export interface AppContext {
     searchIndex: SearchIndexService;
     /** The generated demo catalogue, when PLATTER_DEMO is on. */
     demo: DemoCatalogueService | undefined;
+    /** "Download my data": archives made by the `data-export` job, downloadable for 7 days. */
+    dataExports: DataExportService;
     /** Email, queued as `send-email` jobs and sent by the mailer. */
     mail: MailService;
     /** Notification emails: opt-in per kind, one digest a day at most, one-click unsubscribe. */
@@ -259,13 +263,22 @@ export async function createContext(config: Config): Promise<AppContext> {
       radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, log, statementTracks: settings.radioStatementTracks }),
       searchIndex: new SearchIndexService({ index: repositories.searchIndex, log }),
       demo,
+      dataExports: new DataExportService({
+        exports: new DataExportRepository(db),
+        storage,
+        jobs,
+        notifications,
+        mail,
+        origin: config.publicUrl ?? `http://localhost:${config.port}`,
+        log,
+      }),
       mail,
       emailDigests,
     };
     // Every job a service declares, in the order background work starts their schedules.
     const jobRunner = new JobRunner(
       jobs,
-      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, emailDigests, passwordResets, ...(demo ? [demo] : [])].map((service) => service.jobs()),
+      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, emailDigests, passwordResets, services.dataExports, ...(demo ? [demo] : [])].map((service) => service.jobs()),
       { info: (message) => log(message) },
     );
     await jobRunner.register();

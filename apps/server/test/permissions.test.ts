@@ -560,6 +560,28 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
       effect: async (p) => ((await t.context.repositories.subsonic.credentialsOf(ids.owner)).some((c) => c.id === p.id) ? 'kept' : 'revoked'),
     },
 
+    // Download my data: each caller's own; an export is its owner's alone (admins included, nobody else downloads it)
+    { op: 'POST /api/account/export', expected: signedIn(202), send: json('POST', '/api/account/export') },
+    { op: 'GET /api/account/export', expected: signedIn(200), send: json('GET', '/api/account/export') },
+    {
+      op: 'GET /api/account/export/{id}/download',
+      note: 'the owner’s ready export',
+      expected: { anonymous: 401, other: 404, owner: 200, admin: 404 },
+      prepare: async () => {
+        const id = `export-${Math.random().toString(36).slice(2)}`;
+        const bytes = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]);
+        const key = `exports/${ids.owner}/${id}.zip`;
+        await t.context.storage.put(key, bytes);
+        const now = new Date();
+        await t.context.database.db
+          .insertInto('data_exports')
+          .values({ id, user_id: ids.owner, status: 'ready', storage_key: key, size_bytes: bytes.length, created_at: now.toISOString(), ready_at: now.toISOString(), expires_at: new Date(now.getTime() + 86_400_000).toISOString() })
+          .execute();
+        return { id };
+      },
+      send: (as, p) => json('GET', `/api/account/export/${p.id}/download`)(as),
+    },
+
     // Moderation and the contact form
     { op: 'GET /api/admin/reports', expected: adminOnly, send: json('GET', '/api/admin/reports') },
     { op: 'POST /api/admin/reports/{id}/dismiss', expected: adminOnly, prepare: newReport, send: (as, p) => json('POST', `/api/admin/reports/${p.id}/dismiss`)(as) },

@@ -26,7 +26,9 @@ export const repostPageSchema = z.object({ items: z.array(repostSchema), nextCur
 export type RepostPage = z.infer<typeof repostPageSchema>;
 
 export const NOTIFICATION_KINDS = ['follow', 'like', 'comment', 'reply', 'repost', 'release'] as const;
-export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+/** Notifications about one's own account (a data export is ready): always sent, never in the per-kind settings. */
+export const ACCOUNT_NOTIFICATION_KINDS = ['export'] as const;
+export const notificationKindSchema = z.enum([...NOTIFICATION_KINDS, ...ACCOUNT_NOTIFICATION_KINDS]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 /** The unread count shown in the sidebar; counted up to NOTIFICATIONS_UNREAD_CAP (then `capped`: show "99+"). */

@@ -265,7 +265,8 @@ export interface SearchWordsTable {
   tracks: number;
 }
 
-export type NotificationKind = 'follow' | 'like' | 'comment' | 'reply' | 'repost' | 'release';
+/** 'export': one's data export is ready (never turned off). */
+export type NotificationKind = 'follow' | 'like' | 'comment' | 'reply' | 'repost' | 'release' | 'export';
 
 /** One notification of one user; `key` says what it is about, so the same event never makes two rows. */
 export interface NotificationsTable {
@@ -444,6 +445,22 @@ export interface DailyMixesTable {
   items: string;
 }
 
+/** A "Download my data" request (migration data-exports): building, then ready (its ZIP in storage) or failed. */
+export interface DataExportsTable {
+  id: string;
+  user_id: string;
+  status: 'building' | 'ready' | 'failed';
+  storage_key: string | null;
+  /** bigint: PostgreSQL's driver gives it back as a string. */
+  size_bytes: ColumnType<number | string | null, number | null, number | null>;
+  error: string | null;
+  created_at: string;
+  ready_at: string | null;
+  expires_at: string | null;
+  /** The language of the ready-mail: the requester's browser's (en or ru). */
+  locale: Generated<string>;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -484,6 +501,7 @@ export interface Database {
   daily_mixes: DailyMixesTable;
   email_digest_optins: EmailDigestOptinsTable;
   email_digests: EmailDigestsTable;
+  data_exports: DataExportsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

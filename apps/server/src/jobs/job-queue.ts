@@ -22,6 +22,10 @@ export interface JobPayloads {
   'radio-similar': Record<string, never>;
   /** Merge the segments of SQLite's FTS5 search indexes, a short step at a time (nothing on PostgreSQL). */
   'search-index-merge': Record<string, never>;
+  /** Build one "Download my data" archive (DataExportService). */
+  'data-export': { exportId: string };
+  /** Remove data exports whose download time is over, from storage and the table. */
+  'data-export-sweep': Record<string, never>;
   /** Send one email (MailService): the whole message, rendered when it was queued. */
   'send-email': { message: { to: string; subject: string; text: string; html: string; headers?: Record<string, string> } };
   /** Queue the daily notification digests that are due (EmailDigestService; scheduled). */

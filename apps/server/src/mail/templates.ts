@@ -16,6 +16,8 @@ export interface MailTemplateData {
   'change-email': { name: string; url: string; newEmail: string };
   /** "Forgot password?": follow the link to choose a new password (valid one hour). */
   'reset-password': { name: string; url: string };
+  /** "Download my data": the archive is ready; `url` is the settings page that offers it, `expiresAt` when it goes (already worded for the locale). */
+  'data-export-ready': { name: string; url: string; expiresAt: string };
 }
 
 export type MailKind = keyof MailTemplateData;
@@ -84,6 +86,32 @@ const TEMPLATES: Templates = {
       after: () => [
         'Ссылка работает один раз и действует один час. После сброса все другие устройства выйдут из учётной записи.',
         'Если вы этого не просили, не обращайте внимания на письмо: пароль останется прежним.',
+      ],
+    },
+  },
+  'data-export-ready': {
+    en: {
+      subject: () => 'Your Platter data is ready to download',
+      lead: ({ name }) => [
+        `Hi ${name},`,
+        'The archive of your Platter data you asked for is ready: your profile, tracks (the original files), releases, playlists, likes, listening history, comments, posts and follows, as a ZIP file.',
+      ],
+      button: 'Open my settings to download it',
+      after: ({ expiresAt }) => [
+        `You can download it until ${expiresAt}, signed in to your account; after that it is deleted.`,
+        'If you did not ask for this, sign in and change your password: someone else may have used your account.',
+      ],
+    },
+    ru: {
+      subject: () => 'Ваши данные Platter готовы к скачиванию',
+      lead: ({ name }) => [
+        `Здравствуйте, ${name}!`,
+        'Архив ваших данных Platter, который вы запросили, готов: профиль, треки (исходные файлы), релизы, плейлисты, лайки, история прослушивания, комментарии, записи и подписки в одном ZIP-файле.',
+      ],
+      button: 'Открыть настройки и скачать',
+      after: ({ expiresAt }) => [
+        `Скачать архив можно до ${expiresAt}, войдя в свою учётную запись; потом он будет удалён.`,
+        'Если вы не запрашивали архив, войдите и смените пароль: возможно, вашей учётной записью воспользовался кто-то другой.',
       ],
     },
   },

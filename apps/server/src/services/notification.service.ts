@@ -26,7 +26,7 @@ const GROUP_ACTORS = 3;
 /** What services tell the notifications about; implemented by NotificationService. */
 export interface NotificationSink {
   /** `actorId` did `kind` to something of `recipientId`'s: notify them (never themself; not when turned off; once). */
-  notify(recipientId: string, actorId: string, kind: Exclude<NotificationKind, 'release'>, subject?: { trackId?: string; commentId?: string; releaseId?: string }): Promise<void>;
+  notify(recipientId: string, actorId: string, kind: Exclude<NotificationKind, 'release' | 'export'>, subject?: { trackId?: string; commentId?: string; releaseId?: string }): Promise<void>;
   /** The like, repost or follow was undone: its notification goes, if still unread. */
   retract(recipientId: string, actorId: string, kind: 'follow' | 'like' | 'repost', subject?: { trackId?: string; releaseId?: string }): Promise<void>;
 }
@@ -158,7 +158,7 @@ export class NotificationService implements NotificationSink {
     return userIds.length;
   }
 
-  async notify(recipientId: string, actorId: string, kind: Exclude<NotificationKind, 'release'>, subject: { trackId?: string; commentId?: string; releaseId?: string } = {}): Promise<void> {
+  async notify(recipientId: string, actorId: string, kind: Exclude<NotificationKind, 'release' | 'export'>, subject: { trackId?: string; commentId?: string; releaseId?: string } = {}): Promise<void> {
     if (recipientId === actorId) return;
     const n: NewNotification = {
       kind,
@@ -170,6 +170,16 @@ export class NotificationService implements NotificationSink {
       at: nowIso(),
     };
     if (await this.deps.notifications.add(recipientId, n)) this.announce([recipientId]);
+  }
+
+  /**
+   * A notification about the user's own account, from nobody (`export`: their data export is
+   * ready): one per `subjectId`, never turned off.
+   */
+  async notifyAccount(userId: string, kind: 'export', subjectId: string): Promise<void> {
+    const key = `${kind}:${subjectId}`;
+    const n: NewNotification = { kind, key, groupKey: key, actorId: null, trackId: null, commentId: null, at: nowIso() };
+    if (await this.deps.notifications.add(userId, n)) this.announce([userId]);
   }
 
   async retract(recipientId: string, actorId: string, kind: 'follow' | 'like' | 'repost', subject: { trackId?: string; releaseId?: string } = {}): Promise<void> {

@@ -68,6 +68,8 @@ export const queryKeys = {
   },
   /** The signed-in user's linked ListenBrainz account (scrobbling). */
   listenBrainz: ['me', 'listenbrainz'] as const,
+  /** The newest "Download my data" export (settings). */
+  dataExport: ['me', 'data-export'] as const,
   /** The signed-in user's notifications. */
   notifications: {
     all: ['notifications'] as const,

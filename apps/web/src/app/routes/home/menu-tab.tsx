@@ -4,6 +4,7 @@ import { EmailDigestSettings } from '../../../features/notifications/components/
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import { ListenBrainzSettings } from '../../../features/settings/components/listenbrainz-settings';
 import { SubsonicCredentials } from '../../../features/settings/components/subsonic-credentials';
+import { DataExportSection } from '../../../features/settings/components/data-export-section';
 import { StudioView } from '../../../features/studio/components/studio-view';
 
 /** The studio (the 'menu' tab); signed-out listeners are asked to sign in. */
@@ -19,6 +20,7 @@ export function MenuTab() {
       <EmailDigestSettings signedIn />
       <ListenBrainzSettings signedIn />
       <SubsonicCredentials signedIn email={me.data.user.email} />
+      <DataExportSection signedIn />
     </>
   );
 }

@@ -1,10 +1,11 @@
-import type { NotificationKind } from '@platter/shared';
+import type { NotificationSettings as Settings } from '@platter/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notifications';
 import './notifications.css';
 
 /** The kinds in the order the settings list them (the shared NOTIFICATION_KINDS, without loading the schemas). */
+type NotificationKind = keyof Settings;
 const KINDS: readonly NotificationKind[] = ['follow', 'like', 'comment', 'reply', 'repost', 'release'];
 
 /** Per-kind opt-out: a kind turned off is not recorded for me at all (the server checks it when it writes). */

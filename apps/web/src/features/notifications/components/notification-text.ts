@@ -3,6 +3,8 @@ import type { TFunction } from 'i18next';
 
 /** "Ann liked “Song”", "Ann and 12 others liked “Song”": the group's sentence in the current language. */
 export function notificationText(t: TFunction, group: NotificationGroup): string {
+  // About one's own account, from nobody.
+  if (group.kind === 'export') return t('notifications.export_solo');
   const name = group.actors[0]?.name ?? t('notifications.someone');
   // A whole release's notification names the release, not each of its tracks: "Ann released “EP”".
   const track = group.track?.title ?? group.release?.title ?? '';

@@ -45,6 +45,15 @@ describe('notificationText', () => {
   });
 });
 
+describe('notificationText: a data export', () => {
+  it('says the archive is ready, from nobody, in English and Russian', async () => {
+    const ready = group({ key: 'export:e1', kind: 'export', actors: [], track: null });
+    expect(notificationText(i18n.getFixedT('en'), ready)).toBe('Your data archive is ready to download');
+    await i18n.loadLanguages('ru');
+    expect(notificationText(i18n.getFixedT('ru'), ready)).toBe('Архив ваших данных готов к скачиванию');
+  });
+});
+
 describe('notificationText: a repost of a release', () => {
   it('names the release, in English and Russian', async () => {
     const repost = group({ kind: 'repost', key: 'repost:release:r1', track: null, release: { id: 'r1', title: 'Night Tape' } });
