@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { type Auth, type AuthDeps, accountByEmail, createAuth } from './auth/auth.js';
 import { SessionLookup } from './auth/session-lookup.js';
+import { AccountSecurity } from './auth/account-security.js';
+import { SecondFactorRepository } from './repositories/second-factor.repository.js';
 import { type Config, isAdminEmail } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { type Repositories, createRepositories } from './context/repositories.js';
@@ -80,6 +82,8 @@ export interface AppContext {
   auth: Auth;
   /** Who a request's session cookie belongs to: a fast path for current sessions, better-auth for the rest. */
   sessions: SessionLookup;
+  /** Settings' Account section: signed-in devices, second factors, REQUIRE_ADMIN_2FA. */
+  accountSecurity: AccountSecurity;
   repositories: Repositories;
   services: {
     profiles: ProfileService;
@@ -277,6 +281,12 @@ export async function createContext(config: Config): Promise<AppContext> {
       hub,
       auth,
       sessions: new SessionLookup(auth, new SessionRepository(db)),
+      accountSecurity: new AccountSecurity({
+        auth,
+        factors: new SecondFactorRepository(db),
+        requireAdminSecondFactor: config.requireAdminSecondFactor,
+        isAdminEmail: (email) => isAdminEmail(config, email),
+      }),
       repositories,
       services,
       close: async () => {

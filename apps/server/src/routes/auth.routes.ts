@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Auth } from '../auth/auth.js';
+import { type Auth, CLIENT_IP_HEADER } from '../auth/auth.js';
 import { BadRequestError } from '../lib/errors.js';
 import type { SharedState } from '../shared-state/shared-state.js';
 
@@ -50,9 +50,11 @@ function toFetchRequest(request: FastifyRequest, path: string, body: unknown): R
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name === 'content-length') continue;
+    if (value === undefined || name === 'content-length' || name === CLIENT_IP_HEADER) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
+  // The address better-auth stores on a new session: Fastify's, which honours TRUST_PROXY.
+  headers.set(CLIENT_IP_HEADER, request.ip);
   let text: string | undefined;
   if (request.method !== 'GET' && body !== undefined && body !== null) {
     const type = request.headers['content-type'] ?? '';
