@@ -210,13 +210,18 @@ export const AUTH_OPERATIONS: Record<string, AuthOperationDoc> = {
   'POST /two-factor/get-totp-uri': { summary: 'The otpauth URI of the signed-in user’s authenticator app, given the password', access: 'signedIn', statuses: [200] },
   'POST /two-factor/generate-backup-codes': { summary: 'Replaces the backup codes with ten new ones, given the password', access: 'signedIn', statuses: [200] },
   'POST /two-factor/verify-totp': {
-    summary: 'A code from the authenticator app: finishes a sign-in that asked for it (its pending cookie), or turns the app on when setting it up (401 for a wrong code, 429 while locked after 10 wrong codes)',
-    access: 'public',
+    summary:
+      'A code from the authenticator app: finishes a sign-in that asked for one (with that sign-in’s pending two-factor cookie instead of a session), or turns the app on when setting it up (401 for a wrong code, 429 while locked after 10 wrong codes)',
+    access: 'signedIn',
     statuses: [200, 401],
   },
-  'POST /two-factor/verify-backup-code': { summary: 'Finishes a sign-in with one of the backup codes, which then stops working (401 for a wrong or used code)', access: 'public', statuses: [200, 401] },
+  'POST /two-factor/verify-backup-code': {
+    summary: 'Finishes a sign-in with one of the backup codes, which then stops working (with the sign-in’s pending two-factor cookie instead of a session; 401 for a wrong or used code)',
+    access: 'signedIn',
+    statuses: [200, 401],
+  },
   'POST /two-factor/send-otp': { summary: 'Sends a one-time code by email or SMS: not enabled in Platter (400)', access: 'public', statuses: [401] },
-  'POST /two-factor/verify-otp': { summary: 'Checks a one-time code sent by email or SMS: not enabled in Platter (400)', access: 'public', statuses: [401] },
+  'POST /two-factor/verify-otp': { summary: 'Checks a one-time code sent by email or SMS: not enabled in Platter (400; 401 without a session or a pending sign-in)', access: 'signedIn', statuses: [] },
   'GET /passkey/generate-register-options': { summary: 'The WebAuthn options to create a passkey for the signed-in user (403 when the session is over a day old: sign in again)', access: 'signedIn', statuses: [200, 403] },
   'POST /passkey/verify-registration': { summary: 'Stores the passkey the browser created with those options', access: 'signedIn', statuses: [200] },
   'GET /passkey/generate-authenticate-options': { summary: 'The WebAuthn options to sign in with a passkey', access: 'public', statuses: [200] },
