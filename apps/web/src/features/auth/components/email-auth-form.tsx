@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
 import { NOT_SIGNED_IN_AFTER_SIGN_UP, useSignInEmail, useSignUpEmail } from '../api/email-auth';
+import { TwoFactorStep } from './two-factor-step';
 
 type Mode = 'signIn' | 'signUp';
 
@@ -33,6 +34,8 @@ export function EmailAuthForm() {
   const mutation = mode === 'signIn' ? signIn : signUp;
   // A new password that will not do, caught before anything is sent.
   const [problem, setProblem] = useState<string | null>(null);
+  // The password was right and the account has an authenticator app: its code comes next.
+  const [secondStep, setSecondStep] = useState(false);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,7 +43,7 @@ export function EmailAuthForm() {
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
     if (mode === 'signIn') {
-      signIn.mutate({ email, password });
+      signIn.mutate({ email, password }, { onSuccess: (result) => setSecondStep(result.twoFactor) });
       return;
     }
     const refused = passwordProblem(password, t);
@@ -62,6 +65,17 @@ export function EmailAuthForm() {
   const errorText = problem ?? (mutation.isError ? authErrorText(mutation.error, t) : null);
 
   const title = t(mode === 'signIn' ? 'auth.signIn' : 'auth.signUp');
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        onBack={() => {
+          signIn.reset();
+          setSecondStep(false);
+        }}
+      />
+    );
+  }
 
   return (
     <form className="auth-form" onSubmit={onSubmit} aria-label={title}>
