@@ -26,7 +26,6 @@ export function SettingsTab() {
   if (!me.data) return <p className="shell-notice">{t('settingsPage.signIn')}</p>;
   return (
     <div className="settings-page" data-testid="settings-page">
-      <h1 className="settings-page__title">{t('settingsPage.title')}</h1>
       {SETTINGS_SECTIONS.map((Section, index) => (
         <Section key={index} />
       ))}

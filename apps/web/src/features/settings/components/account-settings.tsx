@@ -15,11 +15,11 @@ export function AccountSettings() {
       <h2 className="account-security__title" id={`${id}-title`}>
         {t('accountSecurity.account')}
       </h2>
-      {security.isPending && <p className="status-text">{t('common.loading')}</p>}
+      {security.isPending && <p className="account-security__hint">{t('common.loading')}</p>}
       {security.data && (
         <>
           <ChangeEmailForm email={security.data.email} />
-          {security.data.hasPassword ? <ChangePasswordForm /> : <p className="status-text">{t('accountSecurity.noPassword')}</p>}
+          {security.data.hasPassword ? <ChangePasswordForm /> : <p className="account-security__hint">{t('accountSecurity.noPassword')}</p>}
         </>
       )}
     </section>
@@ -50,7 +50,7 @@ function ChangeEmailForm({ email }: { email: string }) {
       <h3 className="account-security__subtitle" id={`${id}-title`}>
         {t('accountSecurity.emailTitle')}
       </h3>
-      <p className="status-text">{t('accountSecurity.currentEmail', { email })}</p>
+      <p className="account-security__hint">{t('accountSecurity.currentEmail', { email })}</p>
       <label className="account-security__field">
         <span>{t('accountSecurity.newEmail')}</span>
         <input className="input" name="newEmail" type="email" autoComplete="email" required />

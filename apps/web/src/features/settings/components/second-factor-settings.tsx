@@ -42,7 +42,7 @@ function BackupCodes({ codes }: { codes: string[] }) {
   return (
     <div className="account-security__codes">
       <h4 className="account-security__subtitle">{t('accountSecurity.backupCodesTitle')}</h4>
-      <p className="status-text">{t('accountSecurity.backupCodesIntro')}</p>
+      <p className="account-security__hint">{t('accountSecurity.backupCodesIntro')}</p>
       <ul data-testid="backup-codes">
         {codes.map((code) => (
           <li key={code}>
@@ -106,7 +106,7 @@ function AuthenticatorApp({ enabled, hasPassword }: { enabled: boolean; hasPassw
       <h3 className="account-security__subtitle" id={`${id}-title`}>
         {t('accountSecurity.totpTitle')}
       </h3>
-      <p className="status-text" data-testid="totp-state">
+      <p className="account-security__hint" data-testid="totp-state">
         {enabled ? t('accountSecurity.totpOn') : t('accountSecurity.totpOff')}
       </p>
       {step.kind === 'idle' && hasPassword && (
@@ -134,7 +134,7 @@ function AuthenticatorApp({ enabled, hasPassword }: { enabled: boolean; hasPassw
           <p>{t('accountSecurity.scan')}</p>
           <QrCode value={step.totpURI} size={184} label={t('accountSecurity.qrLabel')} />
           {secret && (
-            <p className="status-text">
+            <p className="account-security__hint">
               {t('accountSecurity.secretKey')}: <code data-testid="totp-secret">{secret}</code>
             </p>
           )}
@@ -200,8 +200,8 @@ function Passkeys() {
       <h3 className="account-security__subtitle" id={`${id}-title`}>
         {t('accountSecurity.passkeysTitle')}
       </h3>
-      <p className="status-text">{t('accountSecurity.passkeysIntro')}</p>
-      {list.data?.length === 0 && <p className="status-text">{t('accountSecurity.noPasskeys')}</p>}
+      <p className="account-security__hint">{t('accountSecurity.passkeysIntro')}</p>
+      {list.data?.length === 0 && <p className="account-security__hint">{t('accountSecurity.noPasskeys')}</p>}
       <ul className="account-security__list">
         {(list.data ?? []).map((passkey) => {
           const name = passkey.name || t('accountSecurity.unnamedPasskey');
@@ -246,7 +246,7 @@ export function SecondFactorSettings() {
       <h2 className="account-security__title" id={`${id}-title`}>
         {t('accountSecurity.twoStepTitle')}
       </h2>
-      <p className="status-text">{t('accountSecurity.twoStepIntro')}</p>
+      <p className="account-security__hint">{t('accountSecurity.twoStepIntro')}</p>
       {security.data?.secondFactorRequired && (
         <p className="account-security__warning" role="alert">
           {t('accountSecurity.requiredWarning')}

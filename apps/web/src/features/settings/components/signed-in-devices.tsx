@@ -36,8 +36,8 @@ export function SignedInDevices() {
       <h2 className="account-security__title" id={`${id}-title`}>
         {t('accountSecurity.devicesTitle')}
       </h2>
-      <p className="status-text">{t('accountSecurity.devicesIntro')}</p>
-      {list.isPending && <p className="status-text">{t('common.loading')}</p>}
+      <p className="account-security__hint">{t('accountSecurity.devicesIntro')}</p>
+      {list.isPending && <p className="account-security__hint">{t('common.loading')}</p>}
       <ul className="account-security__list">
         {sessions.map((session) => {
           const name = nameOf(session);
@@ -46,7 +46,7 @@ export function SignedInDevices() {
               <div className="account-security__item-text">
                 <strong>{name}</strong>
                 {session.current && <span className="account-security__badge">{t('accountSecurity.thisDevice')}</span>}
-                <span className="status-text">
+                <span className="account-security__hint">
                   {[
                     session.device ?? t(`accountSecurity.deviceTypes.${session.deviceType}`),
                     session.ipAddress ? t('accountSecurity.address', { address: session.ipAddress }) : t('accountSecurity.unknownAddress'),
