@@ -2,7 +2,8 @@
  * Starts the built Platter server for the browser run (a webServer of playwright.config.ts),
  * on a fresh data directory that is deleted when the server stops (E2E_KEEP_DATA=1 keeps it).
  * With --s3, a second Platter on S3_APP_PORT keeps its media in a bucket of a real S3-protocol
- * server process (s3rver, started here and stopped with it), without the demo catalogue.
+ * server process (s3rver, started here and stopped with it), without the demo catalogue. Without
+ * it, the server's email goes to a real SMTP server process (smtp-server) writing to MAIL_DIR.
  *
  *   node --import tsx e2e/support/app-server.ts [--s3]
  */
@@ -12,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startS3Server } from '../../apps/server/test/support/s3-server.js';
-import { ADMIN_EMAIL, APP_PORT, DATA_DIR_POINTER, DEMO_TRACKS, GOOGLE_CLIENT, OIDC_ISSUER, S3_APP_PORT, S3_ENDPOINT_POINTER } from './env.js';
+import { startSmtpServer } from '../../apps/server/test/support/smtp-server.js';
+import { ADMIN_EMAIL, APP_PORT, DATA_DIR_POINTER, DEMO_TRACKS, GOOGLE_CLIENT, MAIL_DIR, OIDC_ISSUER, S3_APP_PORT, S3_ENDPOINT_POINTER } from './env.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -29,6 +31,9 @@ const onS3 = process.argv.includes('--s3');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-e2e-'));
 const keepData = process.env.E2E_KEEP_DATA === '1';
 const s3 = onS3 ? await startS3Server({ bucket: 'platter-e2e' }) : undefined;
+// The main server's email goes to a real SMTP server process, whose messages the journeys open (MAIL_DIR).
+if (!onS3) fs.rmSync(MAIL_DIR, { recursive: true, force: true });
+const smtp = onS3 ? undefined : await startSmtpServer({ directory: MAIL_DIR });
 if (s3) fs.writeFileSync(S3_ENDPOINT_POINTER, s3.endpoint);
 else fs.writeFileSync(DATA_DIR_POINTER, dataDir);
 console.error(`e2e: Platter data in ${dataDir}${keepData ? ' (kept)' : ''}${s3 ? `, media in the bucket at ${s3.endpoint}` : ''}`);
@@ -46,6 +51,7 @@ const child = spawn(process.execPath, [serverEntry], {
     BETTER_AUTH_SECRET: 'e2e-secret-that-is-at-least-32-characters-long',
     PLATTER_DEMO: s3 ? '0' : '1',
     ...s3?.env,
+    ...smtp?.env,
     PLATTER_DEMO_TRACKS: String(DEMO_TRACKS),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
@@ -57,6 +63,8 @@ const child = spawn(process.execPath, [serverEntry], {
 
 async function cleanUp() {
   await s3?.stop();
+  await smtp?.stop();
+  if (smtp && !keepData) fs.rmSync(MAIL_DIR, { recursive: true, force: true });
   if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

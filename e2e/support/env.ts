@@ -41,3 +41,9 @@ export const ADMIN_EMAIL = 'admin.e2e@example.com';
  * here, so a journey can place files the server reads per request (an .apk in downloads/).
  */
 export const DATA_DIR_POINTER = path.join(os.tmpdir(), `platter-e2e-${APP_PORT}.datadir`);
+
+/**
+ * Where the SMTP server beside the main e2e Platter (smtp-server in its own process, started by
+ * app-server.ts) writes each message it receives as an .eml, so a journey can open its mail.
+ */
+export const MAIL_DIR = path.join(os.tmpdir(), `platter-e2e-${APP_PORT}-mail`);

@@ -220,6 +220,8 @@ export const WEB_APP_PAGES = [
   '/terms-of-service',
   '/auth/popup',
   '/auth/done',
+  '/reset-password',
+  '/email-verified',
 ];
 
 /** The pages as patterns (they hold only letters, dashes, slashes and `:params`, so nothing needs escaping). */

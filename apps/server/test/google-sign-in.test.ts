@@ -9,7 +9,8 @@ describe(`Google sign-in through OpenID Connect (${dialect})`, () => {
 
   beforeAll(async () => {
     provider = await startOidcProvider({ sub: 'google-123', email: 'gina@example.com', name: 'Gina Google' });
-    t = await startTestApp({ GOOGLE_CLIENT_ID: 'platter-test', GOOGLE_CLIENT_SECRET: 'platter-secret', OIDC_ISSUER: provider.issuer });
+    // With verification required: a provider's account counts as verified and is not held back.
+    t = await startTestApp({ GOOGLE_CLIENT_ID: 'platter-test', GOOGLE_CLIENT_SECRET: 'platter-secret', OIDC_ISSUER: provider.issuer, REQUIRE_EMAIL_VERIFICATION: '1' });
   });
   afterAll(async () => {
     await t.close();
@@ -58,6 +59,13 @@ describe(`Google sign-in through OpenID Connect (${dialect})`, () => {
     const a = await first.json<{ user: { id: string } }>('GET', '/api/me');
     const b = await second.json<{ user: { id: string } }>('GET', '/api/me');
     expect(a.body.user.id).toBe(b.body.user.id);
+  });
+
+  it('counts the account as verified (email_verified), so REQUIRE_EMAIL_VERIFICATION does not hold it back', async () => {
+    const client = new Client(t.baseUrl);
+    expect((await signInWithGoogle(client)).status).toBe(302);
+    const session = await client.json<{ user: { email: string; emailVerified: boolean } }>('GET', '/api/auth/get-session');
+    expect(session.body.user).toMatchObject({ email: 'gina@example.com', emailVerified: true });
   });
 
   it('refuses a callback with a forged state', async () => {

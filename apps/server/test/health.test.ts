@@ -76,8 +76,8 @@ describe(`system endpoints (${dialect})`, () => {
     }
   });
 
-  it('says whether Google sign-in is configured', async () => {
-    expect((await client.json('GET', '/api/config')).body).toEqual({ googleSignIn: false, maxUploadMb: 200 });
+  it('says whether Google sign-in is configured and whether sign-in waits for email verification', async () => {
+    expect((await client.json('GET', '/api/config')).body).toEqual({ googleSignIn: false, maxUploadMb: 200, emailVerificationRequired: false });
   });
 });
 

@@ -591,8 +591,18 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
       effect: callersSession,
     },
     { op: 'POST /api/auth/reset-password', note: 'a made-up token', expected: everyone(400), send: json('POST', '/api/auth/reset-password', { newPassword: 'a-new-password-1', token: 'made-up' }) },
-    { op: 'POST /api/auth/request-password-reset', note: 'not enabled', expected: everyone(400), send: json('POST', '/api/auth/request-password-reset', { email: 'owner@x.test' }) },
-    { op: 'POST /api/auth/send-verification-email', note: 'not enabled', expected: everyone(400), send: json('POST', '/api/auth/send-verification-email', { email: 'owner@x.test' }) },
+    {
+      op: 'POST /api/auth/request-password-reset',
+      note: 'answered alike for any address (one per caller, under the per-address limit)',
+      expected: everyone(200),
+      send: (as) => json('POST', '/api/auth/request-password-reset', { email: `reset-${as.role}@x.test`, redirectTo: '/reset-password' })(as),
+    },
+    {
+      op: 'POST /api/auth/send-verification-email',
+      note: 'the caller’s own unverified address when signed in, any address when not',
+      expected: everyone(200),
+      send: (as) => json('POST', '/api/auth/send-verification-email', { email: (emails as Record<string, string>)[as.role] ?? `verify-${as.role}@x.test` })(as),
+    },
     { op: 'POST /api/auth/verify-password', expected: signedIn(200), send: json('POST', '/api/auth/verify-password', { password: PASSWORD }) },
     { op: 'POST /api/auth/change-email', note: 'not enabled', expected: signedIn(400), send: json('POST', '/api/auth/change-email', { newEmail: 'changed@x.test' }) },
     {

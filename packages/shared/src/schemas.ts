@@ -239,5 +239,7 @@ export type Me = z.infer<typeof meSchema>;
 export const serverConfigSchema = z.object({
   googleSignIn: z.boolean(),
   maxUploadMb: z.number(),
+  /** REQUIRE_EMAIL_VERIFICATION: password sign-in waits until the address is verified (absent: off). */
+  emailVerificationRequired: z.boolean().optional(),
 });
 export type ServerConfig = z.infer<typeof serverConfigSchema>;

@@ -9,14 +9,22 @@ import type { Config } from '../config.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { ProfileService } from '../services/profile.service.js';
+import { type AuthMail, authMailSenders } from './auth-mail.js';
 
 export interface AuthDeps {
-  config: Pick<Config, 'publicUrl' | 'google' | 'env'>;
+  config: Pick<Config, 'publicUrl' | 'google' | 'env' | 'requireEmailVerification'>;
   secret: string;
   db: Kysely<Database>;
   dialect: DialectName;
   profiles: ProfileService;
+  /** Where verification and reset emails are queued; absent only for migrations, which send nothing. */
+  mail?: AuthMail;
 }
+
+/** A password reset link works once, for an hour. */
+export const RESET_PASSWORD_TOKEN_SECONDS = 60 * 60;
+/** An email verification link works for a day. */
+export const VERIFY_EMAIL_TOKEN_SECONDS = 24 * 60 * 60;
 
 /**
  * better-auth's log lines, minus its "Base URL is not set" warning when PUBLIC_URL is unset: the
@@ -79,7 +87,8 @@ export function userFields<T extends { name?: string; image?: string | null }>(u
 }
 
 /** Builds the better-auth options; kept separate so migrations and the instance share them exactly. */
-function authOptions({ config, secret, db, dialect, profiles }: AuthDeps) {
+function authOptions({ config, secret, db, dialect, profiles, mail }: AuthDeps) {
+  const senders = mail ? authMailSenders(mail) : undefined;
   return {
     appName: 'Platter',
     basePath: '/api/auth',
@@ -97,6 +106,22 @@ function authOptions({ config, secret, db, dialect, profiles }: AuthDeps) {
       // then answers exactly as for a new one (nothing says the email is registered), and
       // routes/auth.routes.ts signs the person in with the password they gave.
       autoSignIn: false,
+      // REQUIRE_EMAIL_VERIFICATION: a password sign-in of an unverified address is refused (403
+      // EMAIL_NOT_VERIFIED); the form offers to resend the link. Providers' accounts are not
+      // concerned: Google/OIDC vouch for their addresses (email_verified).
+      requireEmailVerification: config.requireEmailVerification,
+      // "Forgot password?": the link works once (its verification row is consumed in the
+      // transaction that sets the password) and for an hour; the reset ends every session.
+      sendResetPassword: senders?.sendResetPassword,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendVerificationEmail: senders?.sendVerificationEmail,
+      // Every new password account gets its link, whether or not sign-in waits for it.
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_TOKEN_SECONDS,
     },
     // Changing the email sends a link to the new address (emailVerification.sendVerificationEmail);
     // the address changes only when that link is followed, and the old one is then told.

@@ -16,7 +16,7 @@ export async function accountRoutes(base: FastifyInstance, { services, config }:
         response: { 200: serverConfigSchema },
       },
     },
-    () => ({ googleSignIn: config.google !== undefined, maxUploadMb: Math.round(config.maxUploadBytes / (1024 * 1024)) }),
+    () => ({ googleSignIn: config.google !== undefined, maxUploadMb: Math.round(config.maxUploadBytes / (1024 * 1024)), emailVerificationRequired: config.requireEmailVerification }),
   );
 
   app.get(

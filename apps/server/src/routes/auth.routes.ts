@@ -7,6 +7,33 @@ import type { SharedState } from '../shared-state/shared-state.js';
 export const SIGN_IN_FAILURES_ALLOWED = 5;
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
+/**
+ * Emails one address may be sent within MAIL_WINDOW_MS by "Forgot password?" and by "Resend the
+ * link", and requests of each that one client address may make in that window (each flow counted apart).
+ * Unknown addresses count the same as known ones, so a 429 says nothing of which exist.
+ */
+export const MAIL_REQUESTS_PER_ADDRESS = 3;
+export const MAIL_REQUESTS_PER_CLIENT = 20;
+export const MAIL_WINDOW_MS = 60 * 60_000;
+
+/** better-auth's endpoints that send email to the address in their body, and the name of their limit. */
+const MAILING_PATHS: Record<string, { key: string; error: string; what: string }> = {
+  '/api/auth/request-password-reset': { key: 'reset-mail', error: 'reset_rate_limited', what: 'password reset emails' },
+  '/api/auth/send-verification-email': { key: 'verify-mail', error: 'verification_rate_limited', what: 'verification emails' },
+};
+
+/**
+ * Platter's words for better-auth's refusals that a person meets in these flows ("Invalid token"
+ * says nothing of what to do), by `path code`, then by code. The web shows its own en/ru text by code.
+ */
+const AUTH_MESSAGES: Record<string, string> = {
+  '/api/auth/reset-password INVALID_TOKEN':
+    'This password reset link does not work any more: it has expired (links work for one hour), it was already used, or it was copied incompletely. Ask for a new one with "Forgot password?".',
+  '/api/auth/verify-email INVALID_TOKEN': 'This verification link is not valid: it was copied incompletely or changed. Ask for a new one.',
+  '/api/auth/verify-email TOKEN_EXPIRED': 'This verification link has expired (links work for 24 hours). Ask for a new one.',
+  EMAIL_NOT_VERIFIED: 'Confirm your email first: follow the link we sent to it, or ask for a new link.',
+};
+
 export interface AuthRouteDeps {
   auth: Auth;
   shared: SharedState;
@@ -67,7 +94,7 @@ function toFetchRequest(request: FastifyRequest, path: string, body: unknown): R
  * better-auth's answer as Platter's: its errors `{ code, message }` become `{ error, message }`
  * (keeping `code` for better-auth's own client), and an error without a body gets one.
  */
-async function send(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+async function send(reply: FastifyReply, response: Response, path = ''): Promise<FastifyReply> {
   reply.status(response.status);
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
@@ -83,7 +110,8 @@ async function send(reply: FastifyReply, response: Response): Promise<FastifyRep
     parsed = undefined;
   }
   const code = typeof parsed?.code === 'string' ? parsed.code : undefined;
-  const message = typeof parsed?.message === 'string' && parsed.message ? parsed.message : 'The sign-in service could not do this. Check the request and try again.';
+  const ours = code ? (AUTH_MESSAGES[`${path} ${code}`] ?? AUTH_MESSAGES[code]) : undefined;
+  const message = ours ?? (typeof parsed?.message === 'string' && parsed.message ? parsed.message : 'The sign-in service could not do this. Check the request and try again.');
   const error = typeof parsed?.error === 'string' ? parsed.error : (code ?? STATUS_CODES[response.status] ?? `http_${response.status}`).toLowerCase();
   return reply.type('application/json; charset=utf-8').send({ ...(parsed ?? {}), error, message, ...(code ? { code } : {}) });
 }
@@ -100,7 +128,10 @@ async function send(reply: FastifyReply, response: Response): Promise<FastifyRep
  *   password they gave. A new account and the right password for an existing one get a session;
  *   a wrong password for an existing one gets the same answer without a session (only a
  *   confirmation email could hide even that; Platter sends none). That sign-in counts towards
- *   the backoff too, so sign-up is no way around it.
+ *   the backoff too, so sign-up is no way around it;
+ * - limits on the endpoints that send email (MAILING_PATHS): per address and per client address
+ *   (MAIL_REQUESTS_PER_ADDRESS, MAIL_REQUESTS_PER_CLIENT in MAIL_WINDOW_MS), so nobody can flood an
+ *   inbox through Platter; and Platter's words for the refusals of these flows (AUTH_MESSAGES).
  */
 export async function authRoutes(app: FastifyInstance, { auth, shared }: AuthRouteDeps): Promise<void> {
   const accountKey = (email: string) => `sign-in:${email.trim().toLowerCase()}`;
@@ -135,6 +166,26 @@ export async function authRoutes(app: FastifyInstance, { auth, shared }: AuthRou
     return response;
   };
 
+  /**
+   * A request that sends email to `email`, under its limits: per address, and per client
+   * address across both flows. A 429 Response when either is spent, else undefined.
+   */
+  const mailLimit = async (request: FastifyRequest, path: string, email: string): Promise<Response | undefined> => {
+    const limit = MAILING_PATHS[path];
+    if (!limit) return undefined;
+    const none = { count: 0, resetInMs: 0 };
+    const perAddress = await safely(() => shared.addCount(`${limit.key}:${email.trim().toLowerCase()}`, MAIL_WINDOW_MS), none);
+    const perClient = await safely(() => shared.addCount(`${limit.key}-from:${request.ip}`, MAIL_WINDOW_MS), none);
+    const spent = perAddress.count > MAIL_REQUESTS_PER_ADDRESS ? perAddress : perClient.count > MAIL_REQUESTS_PER_CLIENT ? perClient : undefined;
+    if (!spent) return undefined;
+    const minutes = Math.max(1, Math.ceil(spent.resetInMs / 60_000));
+    const whom = spent === perAddress ? 'this email' : 'this network';
+    return Response.json(
+      { error: limit.error, message: `Too many ${limit.what} for ${whom}. Check your inbox (and spam folder), or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` },
+      { status: 429, headers: { 'retry-after': String(Math.ceil(spent.resetInMs / 1000)) } },
+    );
+  };
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -148,8 +199,12 @@ export async function authRoutes(app: FastifyInstance, { auth, shared }: AuthRou
       const badField = badRedirectField(request.query, body);
       if (badField) throw new BadRequestError(`${badField} must be a path on this site (starting with one /) or a full URL.`, 'invalid_callback_url');
 
+      if (request.method === 'POST' && typeof body?.email === 'string' && MAILING_PATHS[path]) {
+        const limited = await mailLimit(request, path, body.email);
+        if (limited) return send(reply, limited, path);
+      }
       if (credentials && path === '/api/auth/sign-in/email') {
-        return send(reply, await signIn(request, credentials.email as string, body));
+        return send(reply, await signIn(request, credentials.email as string, body), path);
       }
       if (credentials && path === '/api/auth/sign-up/email') {
         const signedUp = await auth.handler(toFetchRequest(request, request.url, body));
@@ -162,7 +217,7 @@ export async function authRoutes(app: FastifyInstance, { auth, shared }: AuthRou
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         return reply.status(200).send({ token: session.token ?? null, user: session.user ?? answer.user });
       }
-      return send(reply, await auth.handler(toFetchRequest(request, request.url, body)));
+      return send(reply, await auth.handler(toFetchRequest(request, request.url, body)), path);
     },
   });
 }

@@ -31,7 +31,27 @@ describe('MailService', () => {
     await queue.close();
   });
 
-  it('declares send-email with retries', () => {
+  it('retries a message the mailer refused, and logs only when it gives up', async () => {
+    const queue = new InProcessJobQueue({ drainMs: 1000, log: () => {} });
+    const mailer = new RecordingMailer();
+    let refusals = 2;
+    const send = mailer.send.bind(mailer);
+    mailer.send = async (message) => {
+      if (refusals-- > 0) throw new Error('451 try again later');
+      return send(message);
+    };
+    const logged: string[] = [];
+    const mail = new MailService({ mailer, jobs: queue, log: (line) => logged.push(line), policy: { retryLimit: 2, retryDelaySeconds: 0.01 } });
+    await new JobRunner(queue, [mail.jobs()], { info: () => {} }).register();
+    await queue.start();
+    await mail.queue({ to: 'bob@example.com', subject: 's', text: 't', html: '<p>t</p>' });
+    for (let i = 0; i < 100 && mailer.sent.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(mailer.sent.map((m) => m.to)).toEqual(['bob@example.com']);
+    expect(logged).toEqual([]);
+    await queue.close();
+  });
+
+  it('declares send-email with retries by default', () => {
     const mail = new MailService({ mailer: new RecordingMailer(), jobs: { send: async () => {} }, log: () => {} });
     const job = mail.jobs().jobs?.find((j) => j.name === 'send-email');
     expect(job?.policy?.retryLimit).toBeGreaterThanOrEqual(3);

@@ -1,4 +1,4 @@
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue, QueuePolicy } from '../jobs/job-queue.js';
 import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
 import type { MailMessage, Mailer } from '../mail/mailer.js';
 import { type MailKind, type MailLocale, type MailTemplateData, renderMail } from '../mail/templates.js';
@@ -7,10 +7,12 @@ export interface MailServiceDeps {
   mailer: Mailer;
   jobs: Pick<JobQueue, 'send'>;
   log: (message: string, error?: unknown) => void;
+  /** SEND_EMAIL_POLICY unless given (tests retry at once). */
+  policy?: QueuePolicy;
 }
 
 /** Attempts of one email: the first and five retries, about 30 s, 1, 2, 4 and 8 minutes apart (a mail server's restart). */
-export const SEND_EMAIL_POLICY = { retryLimit: 5, retryDelaySeconds: 15, timeoutSeconds: 120 };
+export const SEND_EMAIL_POLICY: Required<QueuePolicy> = { retryLimit: 5, retryDelaySeconds: 15, timeoutSeconds: 120 };
 
 /**
  * Email leaves Platter here, and only through the job queue: a request queues its message and
@@ -36,7 +38,7 @@ export class MailService {
       jobs: [
         declareJob({
           name: 'send-email',
-          policy: SEND_EMAIL_POLICY,
+          policy: this.deps.policy ?? SEND_EMAIL_POLICY,
           run: async ({ message }, run) => {
             try {
               await this.deps.mailer.send(message);

@@ -27,6 +27,14 @@ export const routes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/auth-done')).AuthDoneRoute }),
   },
   {
+    path: paths.resetPassword.path,
+    lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordRoute }),
+  },
+  {
+    path: paths.emailVerified.path,
+    lazy: async () => ({ Component: (await import('./routes/email-verified')).EmailVerifiedRoute }),
+  },
+  {
     Component: AppRoot,
     ErrorBoundary: AppRootError,
     HydrateFallback: AppRootFallback,

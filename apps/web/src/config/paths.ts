@@ -53,4 +53,8 @@ export const paths = {
     getHref: (provider: string) => `/auth/popup?provider=${encodeURIComponent(provider)}`,
   },
   authDone: { path: '/auth/done', getHref: (error?: boolean) => (error ? '/auth/done?error=1' : '/auth/done') },
+  /** Where a password reset email's link lands (`?token=`, or `?error=` when the link is spent). */
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  /** Where an email verification link lands (`?error=` when it failed). */
+  emailVerified: { path: '/email-verified', getHref: () => '/email-verified' },
 } as const;

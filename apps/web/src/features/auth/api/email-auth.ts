@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { loadAuthClient } from '../auth-client-loader';
 import { useSessionChanged } from '../hooks/use-session-changed';
@@ -32,7 +33,8 @@ export const NOT_SIGNED_IN_AFTER_SIGN_UP = 'not_signed_in_after_sign_up';
  */
 export async function signUpEmail(input: SignUpInput) {
   const { authClient, unwrapAuth } = await loadAuthClient();
-  const data = unwrapAuth(await authClient.signUp.email(input));
+  // The verification email's link lands on the page that says how it went.
+  const data = unwrapAuth(await authClient.signUp.email({ ...input, callbackURL: paths.emailVerified.getHref() }));
   if (!data?.token) throw new ApiError(200, NOT_SIGNED_IN_AFTER_SIGN_UP, 'Not signed in after sign-up');
   return data;
 }

@@ -9,7 +9,8 @@ import { authErrorText, EmailAuthForm } from './email-auth-form';
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   fetchMock = vi.fn(() => new Promise(() => {}));
-  vi.stubGlobal('fetch', fetchMock);
+  // better-auth's client keeps the fetch it found when first loaded: it reaches each test's mock through this.
+  vi.stubGlobal('fetch', (...args: unknown[]) => (fetchMock as (...a: unknown[]) => unknown)(...args));
 });
 afterEach(async () => {
   cleanup();
@@ -88,5 +89,53 @@ describe('EmailAuthForm: the password minimum', () => {
     fill('Аня', 'ann@example.com', 'коротко', { name: 'Имя', email: 'Email', password: 'Пароль' });
     fireEvent.submit(screen.getByRole('form', { name: 'Создать аккаунт' }));
     expect(screen.getByRole('alert').textContent).toBe('Пароль слишком короткий: нужно хотя бы 8 символов.');
+  });
+});
+
+/** A fetch call's address and JSON body, whether it was given a Request or a URL and init. */
+async function sent(call: unknown[] | undefined): Promise<{ url: string; body: unknown }> {
+  const [target, init] = call as [Request | string | URL, RequestInit | undefined];
+  if (target instanceof Request) return { url: target.url, body: await target.json() };
+  return { url: String(target), body: JSON.parse(String(init?.body)) };
+}
+
+describe('EmailAuthForm: email verification and forgotten passwords', () => {
+  it('"Forgot password?" asks for the email and says the same whatever the answer', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ status: true }), { status: 200, headers: { 'content-type': 'application/json' } })));
+    renderApp(<EmailAuthForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Reset your password' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(/^If an account uses ann@example.com, a link to reset its password is on its way/);
+    const request = await sent(fetchMock.mock.calls.at(-1));
+    expect(request.url).toMatch(/\/api\/auth\/request-password-reset$/);
+    expect(request.body).toEqual({ email: 'ann@example.com', redirectTo: '/reset-password' });
+  });
+
+  it('a sign-in refused for an unverified email offers to resend the link, in Russian too', async () => {
+    await act(() => i18n.changeLanguage('ru'));
+    fetchMock.mockImplementation((target: Request | string | URL) =>
+      Promise.resolve(
+        (target instanceof Request ? target.url : String(target)).endsWith('/sign-in/email')
+          ? new Response(JSON.stringify({ code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified', error: 'email_not_verified' }), { status: 403, headers: { 'content-type': 'application/json' } })
+          : new Response(JSON.stringify({ status: true }), { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    renderApp(<EmailAuthForm />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'correct-horse' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Войти' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Сначала подтвердите почту/);
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить ссылку ещё раз' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Мы отправили новую ссылку на ann@example.com. Она действует 24 часа.');
+    const resend = await sent(fetchMock.mock.calls.at(-1));
+    expect(resend.url).toMatch(/\/api\/auth\/send-verification-email$/);
+    expect(resend.body).toEqual({ email: 'ann@example.com', callbackURL: '/email-verified' });
+  });
+
+  it('words the rate limits and the spent reset link', () => {
+    const t = i18n.getFixedT('en');
+    expect(authErrorText(new ApiError(429, 'reset_rate_limited', 'Too many…'), t)).toMatch(/^Too many emails were asked for this address/);
+    expect(authErrorText(new ApiError(400, 'INVALID_TOKEN', 'Invalid token'), i18n.getFixedT('ru'))).toMatch(/^Эта ссылка для сброса больше не работает/);
   });
 });

@@ -18,7 +18,7 @@ export function SignInOptions() {
           </p>
         </>
       )}
-      <EmailAuthForm />
+      <EmailAuthForm verificationRequired={config.data?.emailVerificationRequired === true} />
       <PasskeySignInButton />
     </div>
   );
