@@ -2,6 +2,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECOND_FACTOR_REQUIRED_MESSAGE } from '../src/plugins/session.js';
 import { Client } from './support/http-client.js';
+import { type SmtpTestServer, startSmtpServer } from './support/smtp-server.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 
 const PASSWORD = 'correct-horse-battery';
@@ -248,5 +249,54 @@ describe(`account security: password, signed-in devices, second factor (${dialec
       await admin.signUp('Boss', ADMIN, PASSWORD);
       expect((await admin.request('GET', '/api/admin/reports')).status).toBe(200);
     });
+  });
+});
+
+describe(`changing the email: confirmed at the new address, the old one told (${dialect})`, () => {
+  let smtp: SmtpTestServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await startTestApp(smtp.env);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  it('changes the address only when the link sent to the new one is followed, verifies it, and tells the old one (in the browser’s language)', async () => {
+    const oldEmail = newEmail('old');
+    const wanted = newEmail('new');
+    const browser = new Browser(t.baseUrl);
+    await browser.signUp('Cam', oldEmail, PASSWORD);
+    const asked = await browser.json('POST', '/api/auth/change-email', { newEmail: wanted, callbackURL: '/home?tab=settings' });
+    expect(asked.status).toBe(200);
+
+    // Nothing changed yet: the old address still signs in, the new one does not.
+    expect((await new Browser(t.baseUrl).signIn(oldEmail)).status).toBe(200);
+    expect((await new Browser(t.baseUrl).signIn(wanted)).status).toBe(401);
+
+    const confirm = await smtp.waitForMail(wanted);
+    expect(confirm.subject).toBe('Confirm your new email for Platter');
+    const link = confirm.links.find((l) => new URL(l).pathname === '/api/auth/verify-email') ?? '';
+    const followed = await browser.request('GET', link, { headers: { 'accept-language': 'ru-RU,ru;q=0.9' } });
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe('/home?tab=settings');
+
+    const session = await browser.json<{ user: { email: string; emailVerified: boolean } }>('GET', '/api/auth/get-session');
+    expect(session.body.user).toMatchObject({ email: wanted, emailVerified: true });
+    expect((await browser.json<{ email: string }>('GET', '/api/me/security')).body.email).toBe(wanted);
+    expect((await new Browser(t.baseUrl).signIn(wanted)).status).toBe(200);
+    expect((await new Browser(t.baseUrl).signIn(oldEmail)).status).toBe(401);
+
+    const notice = await smtp.waitForMail(oldEmail, (mail) => mail.subject !== 'Confirm your email for Platter' && mail.subject !== 'Подтвердите почту для Platter');
+    expect(notice.subject).toBe('Почта вашей учётной записи Platter изменена');
+    expect(notice.text).toContain(wanted);
+    expect(new URL(notice.links[0] ?? '').pathname + new URL(notice.links[0] ?? '').search).toBe('/home?tab=settings');
+
+    // The link works once: followed again, the address it names is no longer the account's.
+    const again = await new Browser(t.baseUrl).request('GET', link);
+    expect(again.status).toBe(302);
+    expect(again.headers.get('location')).toMatch(/error=/);
   });
 });

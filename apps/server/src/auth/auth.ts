@@ -10,6 +10,7 @@ import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { ProfileService } from '../services/profile.service.js';
 import { type AuthMail, authMailSenders } from './auth-mail.js';
+import { type UserUpdateContext, emailChangeHooks } from './email-change.js';
 
 export interface AuthDeps {
   config: Pick<Config, 'publicUrl' | 'google' | 'env' | 'requireEmailVerification'>;
@@ -89,6 +90,7 @@ export function userFields<T extends { name?: string; image?: string | null }>(u
 /** Builds the better-auth options; kept separate so migrations and the instance share them exactly. */
 function authOptions({ config, secret, db, dialect, profiles, mail }: AuthDeps) {
   const senders = mail ? authMailSenders(mail) : undefined;
+  const emailChange = emailChangeHooks(mail);
   return {
     appName: 'Platter',
     basePath: '/api/auth',
@@ -177,7 +179,12 @@ function authOptions({ config, secret, db, dialect, profiles, mail }: AuthDeps) 
           },
         },
         update: {
-          before: async (user: { name?: string; image?: string | null }) => ({ data: userFields(user, { typedByPerson: true }) }),
+          before: async (user: { name?: string; image?: string | null; email?: string }, context: UserUpdateContext | null) => ({
+            data: { ...userFields(user, { typedByPerson: true }), ...emailChange.verified(user, context) },
+          }),
+          after: async (user: { email: string; name: string }, context: UserUpdateContext | null) => {
+            await emailChange.tellOldAddress(user, context);
+          },
         },
       },
     },

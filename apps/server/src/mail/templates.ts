@@ -16,6 +16,8 @@ export interface MailTemplateData {
   'change-email': { name: string; url: string; newEmail: string };
   /** "Forgot password?": follow the link to choose a new password (valid one hour). */
   'reset-password': { name: string; url: string };
+  /** To the old address once an email change is done: where the account went, and where to check it. */
+  'email-changed': { name: string; url: string; newEmail: string };
 }
 
 export type MailKind = keyof MailTemplateData;
@@ -84,6 +86,26 @@ const TEMPLATES: Templates = {
       after: () => [
         'Ссылка работает один раз и действует один час. После сброса все другие устройства выйдут из учётной записи.',
         'Если вы этого не просили, не обращайте внимания на письмо: пароль останется прежним.',
+      ],
+    },
+  },
+  'email-changed': {
+    en: {
+      subject: () => 'Your Platter email was changed',
+      lead: ({ name, newEmail }) => [`Hi ${name},`, `The email of your Platter account is now ${newEmail}: the change was confirmed from that address. This address no longer signs in.`],
+      button: 'Review my account',
+      after: () => [
+        'If this was you, there is nothing to do.',
+        'If it was not, someone has your password: reset it from the sign-in form with your new address, or write to the Platter team from the contact page.',
+      ],
+    },
+    ru: {
+      subject: () => 'Почта вашей учётной записи Platter изменена',
+      lead: ({ name, newEmail }) => [`Здравствуйте, ${name}!`, `Теперь почта вашей учётной записи Platter — ${newEmail}: изменение подтверждено с этого адреса. Этот адрес больше не подходит для входа.`],
+      button: 'Проверить учётную запись',
+      after: () => [
+        'Если это были вы, ничего делать не нужно.',
+        'Если нет, кто-то знает ваш пароль: сбросьте его в форме входа с новым адресом или напишите команде Platter со страницы контактов.',
       ],
     },
   },

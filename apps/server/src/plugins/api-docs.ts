@@ -184,7 +184,11 @@ export const AUTH_OPERATIONS: Record<string, AuthOperationDoc> = {
   'POST /verify-password': { summary: 'Checks the signed-in user’s password', access: 'signedIn', statuses: [200] },
   'GET /verify-email': { summary: 'The link of a verification email: verifies the address (signing in when signed out) and redirects to callbackURL, with ?error= when the token is expired or invalid (401 without callbackURL)', access: 'public', statuses: [200, 302, 401] },
   'POST /send-verification-email': { summary: 'Sends the verification link again ("Resend the link"); answered alike for unknown and verified addresses; 429 after 3 an hour for one address', access: 'optional', statuses: [200, 400] },
-  'POST /change-email': { summary: 'Changes the signed-in user’s email: not enabled in Platter (400)', access: 'signedIn', statuses: [] },
+  'POST /change-email': {
+    summary: 'Changes the signed-in user’s email: mails a link to the new address, and the change happens when it is followed (the old address is then told); the same answer when the new address is taken',
+    access: 'signedIn',
+    statuses: [200],
+  },
   'POST /change-password': { summary: 'Changes the signed-in user’s password, given the current one; optionally ends their other sessions', access: 'signedIn', statuses: [200] },
   'POST /update-session': { summary: 'Updates fields of the current session (Platter defines none: 400)', access: 'signedIn', statuses: [200] },
   'POST /update-user': { summary: 'Changes the signed-in user’s name or picture (the name within the display-name limits)', access: 'signedIn', statuses: [200] },
