@@ -198,7 +198,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const playQueue = new PlayQueueService({ db, repository: repositories.subsonic, tracks: repositories.tracks });
     const lyrics = new LyricsService({ db, lyrics: repositories.lyrics, tracks: repositories.tracks, events });
     const subsonic = { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) };
-    const auth = createAuth({ ...authDeps, mail });
+    const auth = createAuth({ ...authDeps, mail, onSessionEnded: (session) => events.emit('session.ended', { sessionId: session.id, userId: session.userId }) });
     const demo = config.demo
       ? new DemoCatalogueService({
           db,

@@ -2,6 +2,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECOND_FACTOR_REQUIRED_MESSAGE } from '../src/plugins/session.js';
 import { Client } from './support/http-client.js';
+import { openEventStream } from './support/sse.js';
 import { type SmtpTestServer, startSmtpServer } from './support/smtp-server.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 
@@ -121,6 +122,28 @@ describe(`account security: password, signed-in devices, second factor (${dialec
     expect(await laptop.me()).toBe(userId);
     expect((await laptop.json<{ sessions: unknown[] }>('GET', '/api/me/sessions')).body.sessions).toHaveLength(1);
     expect((await laptop.request('DELETE', `/api/me/sessions/${phoneSession?.id}`)).status).toBe(404);
+  });
+
+  it('a signed-out device’s live stream ends with its session, the others’ go on', async () => {
+    const email = newEmail('stream');
+    const laptop = new Browser(t.baseUrl);
+    await laptop.signUp('Sue', email, PASSWORD);
+    const phone = new Browser(t.baseUrl, SAFARI_ON_IPHONE);
+    expect((await phone.signIn(email)).status).toBe(200);
+    const phoneStream = await openEventStream(t.baseUrl, phone.cookieHeader());
+    const laptopStream = await openEventStream(t.baseUrl, laptop.cookieHeader());
+    try {
+      const { body } = await laptop.json<{ sessions: Array<{ id: string; current: boolean }> }>('GET', '/api/me/sessions');
+      const phoneSession = body.sessions.find((s) => !s.current);
+      expect((await laptop.request('DELETE', `/api/me/sessions/${phoneSession?.id}`)).status).toBe(204);
+      // The server ends the phone's stream (the browser then reconnects, signed out).
+      await phoneStream.ended;
+      expect(phoneStream.isEnded).toBe(true);
+      expect(laptopStream.isEnded).toBe(false);
+    } finally {
+      await phoneStream.close();
+      await laptopStream.close();
+    }
   });
 
   it('"sign out everywhere else" ends every other session and keeps this one', async () => {

@@ -18,6 +18,8 @@ export interface AuthDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   profiles: ProfileService;
+  /** Told of every session better-auth deletes (sign-out, revocation, password change, expiry): live streams end with it. */
+  onSessionEnded?: (session: { id: string; userId: string }) => void;
   /** Where verification and reset emails are queued; absent only for migrations, which send nothing. */
   mail?: AuthMail;
 }
@@ -88,7 +90,7 @@ export function userFields<T extends { name?: string; image?: string | null }>(u
 }
 
 /** Builds the better-auth options; kept separate so migrations and the instance share them exactly. */
-function authOptions({ config, secret, db, dialect, profiles, mail }: AuthDeps) {
+function authOptions({ config, secret, db, dialect, profiles, mail, onSessionEnded }: AuthDeps) {
   const senders = mail ? authMailSenders(mail) : undefined;
   const emailChange = emailChangeHooks(mail);
   return {
@@ -169,6 +171,8 @@ function authOptions({ config, secret, db, dialect, profiles, mail }: AuthDeps) 
         : []),
     ],
     databaseHooks: {
+      // Run for each session row better-auth deletes, even in its bulk deletes (it reads them first).
+      session: { delete: { after: async (session: { id: string; userId: string }) => onSessionEnded?.({ id: session.id, userId: session.userId }) } },
       user: {
         create: {
           before: async (user: { name: string; image?: string | null }, context: { path?: string } | null) => ({
