@@ -165,7 +165,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   });
 
   await app.register(healthRoutes, context);
-  await app.register(authRoutes, { auth: context.auth, shared: context.shared });
+  await app.register(authRoutes, { auth: context.auth, shared: context.shared, publicOrigin, passwordResets: context.passwordResets });
   await app.register(accountRoutes, context);
   await app.register(accountSecurityRoutes, context);
   await app.register(catalogRoutes, context);

@@ -59,6 +59,7 @@ import { SearchIndexService } from './services/search-index.service.js';
 import { createMailer } from './mail/create-mailer.js';
 import type { Mailer } from './mail/mailer.js';
 import { MailService } from './services/mail.service.js';
+import { PasswordResetRequests } from './auth/password-reset-requests.js';
 
 export { migrateDatabase, resolveSecret } from './context/startup.js';
 
@@ -84,6 +85,8 @@ export interface AppContext {
   sessions: SessionLookup;
   /** Settings' Account section: signed-in devices, second factors, REQUIRE_ADMIN_2FA. */
   accountSecurity: AccountSecurity;
+  /** "Forgot password?" queued as a job, so every address gets the same answer in the same time. */
+  passwordResets: PasswordResetRequests;
   repositories: Repositories;
   services: {
     profiles: ProfileService;
@@ -199,6 +202,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const lyrics = new LyricsService({ db, lyrics: repositories.lyrics, tracks: repositories.tracks, events });
     const subsonic = { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) };
     const auth = createAuth({ ...authDeps, mail, onSessionEnded: (session) => events.emit('session.ended', { sessionId: session.id, userId: session.userId }) });
+    const passwordResets = new PasswordResetRequests({ auth, jobs, log });
     const demo = config.demo
       ? new DemoCatalogueService({
           db,
@@ -259,7 +263,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     // Every job a service declares, in the order background work starts their schedules.
     const jobRunner = new JobRunner(
       jobs,
-      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, ...(demo ? [demo] : [])].map((service) => service.jobs()),
+      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, passwordResets, ...(demo ? [demo] : [])].map((service) => service.jobs()),
       { info: (message) => log(message) },
     );
     await jobRunner.register();
@@ -287,6 +291,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         requireAdminSecondFactor: config.requireAdminSecondFactor,
         isAdminEmail: (email) => isAdminEmail(config, email),
       }),
+      passwordResets,
       repositories,
       services,
       close: async () => {

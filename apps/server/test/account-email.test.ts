@@ -107,6 +107,20 @@ describe(`email verification and forgotten passwords over a real SMTP server (${
     expect(bare.body.message).toMatch(/verification link is not valid/);
   });
 
+  it('builds emailed links on Platter’s own origin, never on a forged Host', async () => {
+    const email = freshEmail('poison');
+    await signUpUnverified(email);
+    const forged = (url: string, payload: unknown) =>
+      t.app.inject({ method: 'POST', url, headers: { host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json', 'x-platter-public-origin': 'http://evil.example' }, payload: JSON.stringify(payload) });
+    expect((await forged('/api/auth/send-verification-email', { email, callbackURL: '/' })).statusCode).toBe(200);
+    const resent = await smtp.waitForMail(email, (m) => m.links.some((l) => !l.startsWith(t.baseUrl)));
+    expect(new URL(resent.links[0] ?? '').hostname).toBe('localhost');
+    expect((await forged('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' })).statusCode).toBe(200);
+    const reset = await smtp.waitForMail(email, (m) => m.subject === 'Reset your Platter password');
+    expect(new URL(reset.links[0] ?? '').hostname).toBe('localhost');
+    expect((await smtp.mails()).flatMap((m) => m.links).some((l) => l.includes('evil.example'))).toBe(false);
+  });
+
   describe('forgot password', () => {
     /** A verified account with one signed-in browser. */
     async function accountWithSession(label: string) {

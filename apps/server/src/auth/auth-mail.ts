@@ -1,6 +1,27 @@
 import { type MailKind, type MailTemplateData, mailLocale } from '../mail/templates.js';
 import type { MailService } from '../services/mail.service.js';
 
+/**
+ * The header Platter's auth route puts on every request it hands to better-auth: Platter's own
+ * origin (PUBLIC_URL, else the Host only when it names this machine; lib/public-origin.ts). The
+ * route drops any a client sent.
+ */
+export const TRUSTED_ORIGIN_HEADER = 'x-platter-public-origin';
+
+/**
+ * `url` on the request's trusted origin: better-auth builds its links on the request's own origin
+ * when PUBLIC_URL is unset, and a forged Host must not put another site in an emailed link.
+ */
+export function onTrustedOrigin(url: string, request: Request | undefined): string {
+  const trusted = request?.headers.get(TRUSTED_ORIGIN_HEADER);
+  if (!trusted) return url;
+  const link = new URL(url);
+  const origin = new URL(trusted);
+  link.protocol = origin.protocol;
+  link.host = origin.host;
+  return link.toString();
+}
+
 /** What sign-in needs of email: queue one templated message (MailService). */
 export type AuthMail = Pick<MailService, 'queueTemplate'>;
 
@@ -38,7 +59,7 @@ function tokenPayload(token: string): { updateTo?: string } {
  */
 export function authMailSenders(mail: AuthMail) {
   const queue = <K extends MailKind>(to: string, kind: K, request: Request | undefined, data: MailTemplateData[K]) =>
-    mail.queueTemplate(to, kind, localeOf(request), data);
+    mail.queueTemplate(to, kind, localeOf(request), { ...data, url: onTrustedOrigin(data.url, request) });
   return {
     sendVerificationEmail: async ({ user, url, token }: { user: AuthMailUser; url: string; token: string }, request?: Request) => {
       if (tokenPayload(token).updateTo) await queue(user.email, 'change-email', request, { name: user.name, url, newEmail: user.email });

@@ -1,5 +1,5 @@
 import { mailLocale } from '../mail/templates.js';
-import type { AuthMail } from './auth-mail.js';
+import { type AuthMail, onTrustedOrigin } from './auth-mail.js';
 
 /** What better-auth passes its user-update hooks: the endpoint's context (its path, query and request). */
 export interface UserUpdateContext {
@@ -42,9 +42,11 @@ export function emailChangeHooks(mail: AuthMail | undefined) {
     async tellOldAddress(user: { email: string; name: string }, context: UserUpdateContext | null | undefined): Promise<void> {
       const change = completedEmailChange(context);
       if (!mail || !change || user.email !== change.to) return;
-      const origin = context?.context?.baseURL ? new URL(context.context.baseURL).origin : undefined;
+      // On Platter's own origin, never on a forged Host (better-auth's base URL follows the request's).
+      const base = context?.context?.baseURL ? new URL(context.context.baseURL).origin : 'http://localhost';
+      const url = onTrustedOrigin(`${base}/home?tab=settings`, context?.request);
       const locale = mailLocale({ acceptLanguage: context?.request?.headers.get('accept-language') });
-      await mail.queueTemplate(change.from, 'email-changed', locale, { name: user.name, newEmail: change.to, url: `${origin ?? ''}/home?tab=settings` });
+      await mail.queueTemplate(change.from, 'email-changed', locale, { name: user.name, newEmail: change.to, url });
     },
   };
 }

@@ -24,6 +24,8 @@ export interface JobPayloads {
   'search-index-merge': Record<string, never>;
   /** Send one email (MailService): the whole message, rendered when it was queued. */
   'send-email': { message: { to: string; subject: string; text: string; html: string; headers?: Record<string, string> } };
+  /** "Forgot password?" for one address, run off the request so the answer is the same for every address (PasswordResetRequests). */
+  'password-reset-request': { email: string; redirectTo?: string; origin: string; acceptLanguage?: string };
 }
 
 /** What a handler knows about the run it is in. */

@@ -193,7 +193,7 @@ export const AUTH_OPERATIONS: Record<string, AuthOperationDoc> = {
   'POST /update-session': { summary: 'Updates fields of the current session (Platter defines none: 400)', access: 'signedIn', statuses: [200] },
   'POST /update-user': { summary: 'Changes the signed-in user’s name or picture (the name within the display-name limits)', access: 'signedIn', statuses: [200] },
   'POST /delete-user': { summary: 'Deletes the signed-in user’s account: not enabled in Platter (404)', access: 'signedIn', statuses: [200, 404] },
-  'POST /request-password-reset': { summary: '"Forgot password?": queues a reset email; the same answer for an unknown address; 429 after 3 an hour for one address', access: 'public', statuses: [200] },
+  'POST /request-password-reset': { summary: '"Forgot password?": queues the request (a reset email when the address has an account); the same answer, in the same time, for an unknown address; 429 after 3 an hour for one address', access: 'public', statuses: [200] },
   'GET /reset-password/{token}': { summary: 'The link of a password reset email: redirects to callbackURL with the token, or with ?error=INVALID_TOKEN when it is expired, used or unknown', access: 'public', statuses: [302] },
   'GET /list-sessions': { summary: 'The signed-in user’s sessions', access: 'signedIn', statuses: [200] },
   'POST /revoke-session': { summary: 'Ends one of the signed-in user’s sessions, by its token (another user’s token ends nothing)', access: 'signedIn', statuses: [200] },

@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { TRUSTED_ORIGIN_HEADER } from '../auth/auth-mail.js';
 import { type Auth, CLIENT_IP_HEADER } from '../auth/auth.js';
+import type { PasswordResetRequests } from '../auth/password-reset-requests.js';
 import { BadRequestError } from '../lib/errors.js';
+import type { PublicOrigin } from '../lib/public-origin.js';
 import type { SharedState } from '../shared-state/shared-state.js';
 
 /** Failed sign-ins one email may have within SIGN_IN_WINDOW_MS; the next attempts wait for the window to close. */
@@ -37,7 +41,14 @@ const AUTH_MESSAGES: Record<string, string> = {
 export interface AuthRouteDeps {
   auth: Auth;
   shared: SharedState;
+  /** Platter's own origin: the links of the emails these endpoints send are built on it, never on a forged Host. */
+  publicOrigin?: PublicOrigin;
+  /** "Forgot password?" queued as a job; without it, better-auth's endpoint answers in the request. */
+  passwordResets?: PasswordResetRequests;
 }
+
+/** What better-auth's request-password-reset would answer to every address it takes. */
+const RESET_REQUESTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' };
 
 const STATUS_CODES: Record<number, string> = { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 422: 'unprocessable', 429: 'rate_limited' };
 
@@ -48,9 +59,14 @@ const STATUS_CODES: Record<number, string> = { 400: 'bad_request', 401: 'unautho
  */
 const REDIRECT_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'];
 
-/** A redirect target: a path on this site (`/…`, not `//…`) or an absolute URL; whether it is trusted is better-auth's check. */
+/** A path on this site: `/…`, not `//…` or `/\\…`. */
+function isSitePath(value: string): boolean {
+  return value.startsWith('/') && !/^\/[/\\]/.test(value) && URL.canParse(value, 'http://platter.invalid');
+}
+
+/** A redirect target: a path on this site or an absolute URL; whether it is trusted is better-auth's check. */
 function isRedirectTarget(value: string): boolean {
-  if (value.startsWith('/')) return !/^\/[/\\]/.test(value) && URL.canParse(value, 'http://platter.invalid');
+  if (value.startsWith('/')) return isSitePath(value);
   return URL.canParse(value);
 }
 
@@ -66,8 +82,13 @@ function badRedirectField(...sources: unknown[]): string | undefined {
   return undefined;
 }
 
-/** The request as better-auth takes it: a Fetch Request with the same headers, to `path` with `body`. */
-function toFetchRequest(request: FastifyRequest, path: string, body: unknown): Request {
+/**
+ * The request as better-auth takes it: a Fetch Request with the same headers, to `path` with
+ * `body`. `origin` (Platter's own, PublicOrigin) goes along as TRUSTED_ORIGIN_HEADER, replacing
+ * any the client sent: the links of the emails better-auth asks for are built on it, never on the
+ * request's Host (a forged Host would put the attacker's site in a reset or verification link).
+ */
+function toFetchRequest(request: FastifyRequest, path: string, body: unknown, origin?: string): Request {
   // better-auth builds its links from this URL; a Host that is no host name (`[::1`, none) was a 500.
   let url: URL;
   try {
@@ -82,6 +103,8 @@ function toFetchRequest(request: FastifyRequest, path: string, body: unknown): R
   }
   // The address better-auth stores on a new session: Fastify's, which honours TRUST_PROXY.
   headers.set(CLIENT_IP_HEADER, request.ip);
+  headers.delete(TRUSTED_ORIGIN_HEADER);
+  if (origin) headers.set(TRUSTED_ORIGIN_HEADER, origin);
   let text: string | undefined;
   if (request.method !== 'GET' && body !== undefined && body !== null) {
     const type = request.headers['content-type'] ?? '';
@@ -133,7 +156,7 @@ async function send(reply: FastifyReply, response: Response, path = ''): Promise
  *   (MAIL_REQUESTS_PER_ADDRESS, MAIL_REQUESTS_PER_CLIENT in MAIL_WINDOW_MS), so nobody can flood an
  *   inbox through Platter; and Platter's words for the refusals of these flows (AUTH_MESSAGES).
  */
-export async function authRoutes(app: FastifyInstance, { auth, shared }: AuthRouteDeps): Promise<void> {
+export async function authRoutes(app: FastifyInstance, { auth, shared, publicOrigin, passwordResets }: AuthRouteDeps): Promise<void> {
   const accountKey = (email: string) => `sign-in:${email.trim().toLowerCase()}`;
 
   /** Fails open when Redis is down, as the rate limits do: Redis's failure shows in /api/ready. */
@@ -160,7 +183,7 @@ export async function authRoutes(app: FastifyInstance, { auth, shared }: AuthRou
         { status: 429, headers: { 'retry-after': String(Math.ceil(resetInMs / 1000)) } },
       );
     }
-    const response = await auth.handler(toFetchRequest(request, '/api/auth/sign-in/email', body));
+    const response = await auth.handler(toFetchRequest(request, '/api/auth/sign-in/email', body, publicOrigin?.of(request)));
     if (response.status === 401) await safely(() => shared.addCount(key, SIGN_IN_WINDOW_MS), undefined);
     else if (response.ok) await safely(() => shared.forgetCount(key), undefined);
     return response;
@@ -203,11 +226,24 @@ export async function authRoutes(app: FastifyInstance, { auth, shared }: AuthRou
         const limited = await mailLimit(request, path, body.email);
         if (limited) return send(reply, limited, path);
       }
+      const origin = publicOrigin?.of(request);
+      if (passwordResets && origin && path === '/api/auth/request-password-reset' && request.method === 'POST') {
+        const redirectTo = body?.redirectTo;
+        const email = z.email().safeParse(body?.email);
+        // Only what better-auth takes is queued (an address, a redirect on this site); the rest
+        // goes to better-auth for its own refusal.
+        const onSite = redirectTo === undefined || (typeof redirectTo === 'string' && (isSitePath(redirectTo) || redirectTo.startsWith(`${origin}/`)));
+        if (email.success && onSite) {
+          const acceptLanguage = request.headers['accept-language'];
+          await passwordResets.request({ email: email.data, ...(typeof redirectTo === 'string' ? { redirectTo } : {}), origin, ...(acceptLanguage ? { acceptLanguage } : {}) });
+          return reply.send(RESET_REQUESTED);
+        }
+      }
       if (credentials && path === '/api/auth/sign-in/email') {
         return send(reply, await signIn(request, credentials.email as string, body), path);
       }
       if (credentials && path === '/api/auth/sign-up/email') {
-        const signedUp = await auth.handler(toFetchRequest(request, request.url, body));
+        const signedUp = await auth.handler(toFetchRequest(request, request.url, body, origin));
         if (!signedUp.ok) return send(reply, signedUp);
         const answer = (await signedUp.json()) as { token?: string | null; user?: unknown };
         const signedIn = await signIn(request, credentials.email as string, { email: credentials.email, password: credentials.password, rememberMe: true });
@@ -217,7 +253,7 @@ export async function authRoutes(app: FastifyInstance, { auth, shared }: AuthRou
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         return reply.status(200).send({ token: session.token ?? null, user: session.user ?? answer.user });
       }
-      return send(reply, await auth.handler(toFetchRequest(request, request.url, body)), path);
+      return send(reply, await auth.handler(toFetchRequest(request, request.url, body, origin)), path);
     },
   });
 }
