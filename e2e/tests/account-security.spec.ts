@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
+import { waitForMailIn } from '../../apps/server/test/support/smtp-server.js';
 import { newAccount, signUpViaApi, skipTermsModal, type Account } from '../support/app.js';
-import { APP_URL } from '../support/env.js';
+import { APP_URL, MAIL_DIR } from '../support/env.js';
 import { openSession, sidebar, signInViaApi } from '../support/library.js';
 
 /** The current code of an authenticator app set up with this key (base32), as a phone would show it. */
@@ -149,4 +150,25 @@ test('the signed-in devices list: one device signs another out, which is signed 
   await expect(sidebar(phone.page).getByTestId('user-name')).toHaveCount(0);
   // The laptop is still signed in.
   expect((await laptop.page.request.get('/api/me/sessions')).status()).toBe(200);
+});
+
+test('changing the email from settings: the new address confirms it, the old one is told', async ({ browser }) => {
+  const { page } = await openSession(browser);
+  const account = newAccount('Cora Change');
+  await signUpViaApi(page, account);
+  const wanted = `changed-${account.email}`;
+  await openSettings(page);
+  const settings = page.getByTestId('account-settings');
+  await expect(settings.getByText(`Your email: ${account.email}`)).toBeVisible();
+  await settings.getByLabel('New email').fill(wanted);
+  await settings.getByRole('button', { name: 'Change email' }).click();
+  await expect(settings.getByRole('status')).toHaveText(`We sent a link to ${wanted}. Your email changes when you open it, and your current address is told.`);
+
+  const confirm = await waitForMailIn(MAIL_DIR, wanted, (m) => m.subject === 'Confirm your new email for Platter');
+  const link = confirm.links.find((l) => new URL(l).pathname === '/api/auth/verify-email') ?? '';
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/home\?tab=settings$/);
+  await expect(settings.getByText(`Your email: ${wanted}`)).toBeVisible();
+  const notice = await waitForMailIn(MAIL_DIR, account.email, (m) => m.subject === 'Your Platter email was changed');
+  expect(notice.text).toContain(wanted);
 });
