@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { waitForMailIn } from '../../apps/server/test/support/smtp-server.js';
@@ -171,4 +172,23 @@ test('changing the email from settings: the new address confirms it, the old one
   await expect(settings.getByText(`Your email: ${wanted}`)).toBeVisible();
   const notice = await waitForMailIn(MAIL_DIR, account.email, (m) => m.subject === 'Your Platter email was changed');
   expect(notice.text).toContain(wanted);
+});
+
+test('the settings page has no serious or critical accessibility violations (WCAG 2.1 AA), with the authenticator set-up open', async ({ browser }) => {
+  const { page } = await openSession(browser);
+  const account = newAccount('Ali Axe');
+  await signUpViaApi(page, account);
+  await openSettings(page);
+  const app = page.getByRole('group', { name: 'Authenticator app' });
+  await app.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await app.getByLabel('Your password, to continue').fill(account.password);
+  await app.getByRole('button', { name: 'Continue' }).click();
+  await expect(app.getByTestId('backup-codes')).toBeVisible();
+  for (const size of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
+    await page.setViewportSize(size);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.passes.length).toBeGreaterThan(10);
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `at ${size.width} px`).toEqual([]);
+  }
 });
