@@ -18,6 +18,7 @@ import { sessionPlugin } from './plugins/session.js';
 import { type ShareMeta, renderShareHtml } from './services/share.service.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
+import { accountSecurityRoutes } from './routes/account-security.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
 import { eventRoutes } from './routes/events.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
@@ -159,11 +160,16 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   const publicOrigin = createPublicOrigin(context.config);
   await app.register(errorHandlerPlugin);
   await app.register(requestGuardPlugin, { publicOrigin });
-  await app.register(sessionPlugin, { sessions: context.sessions, isAdminEmail: (email) => isAdminEmail(context.config, email) });
+  await app.register(sessionPlugin, {
+    sessions: context.sessions,
+    isAdminEmail: (email) => isAdminEmail(context.config, email),
+    adminLacksSecondFactor: (user) => context.accountSecurity.adminLacksSecondFactor(user),
+  });
 
   await app.register(healthRoutes, context);
   await app.register(authRoutes, { auth: context.auth, shared: context.shared, publicOrigin, passwordResets: context.passwordResets });
   await app.register(accountRoutes, context);
+  await app.register(accountSecurityRoutes, context);
   await app.register(catalogRoutes, context);
   await app.register(uploadRoutes, context);
   await app.register(mediaRoutes, context);

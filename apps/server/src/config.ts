@@ -77,6 +77,7 @@ export const envSchema = z.object({
   }),
   MAIL_FROM: optionalString,
   REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
+  REQUIRE_ADMIN_2FA: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -127,6 +128,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** REQUIRE_EMAIL_VERIFICATION: password sign-in is refused until the address is verified. */
   requireEmailVerification: boolean;
+  /** REQUIRE_ADMIN_2FA: an admin without a second factor (authenticator app or passkey) is refused admin actions. */
+  requireAdminSecondFactor: boolean;
 }
 
 export interface S3Config {
@@ -247,5 +250,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Platter <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>` },
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+    requireAdminSecondFactor: e.REQUIRE_ADMIN_2FA,
   };
 }

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { type Auth, type AuthDeps, accountByEmail, createAuth } from './auth/auth.js';
 import { SessionLookup } from './auth/session-lookup.js';
+import { AccountSecurity } from './auth/account-security.js';
+import { SecondFactorRepository } from './repositories/second-factor.repository.js';
 import { type Config, isAdminEmail } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { type Repositories, createRepositories } from './context/repositories.js';
@@ -85,6 +87,8 @@ export interface AppContext {
   auth: Auth;
   /** Who a request's session cookie belongs to: a fast path for current sessions, better-auth for the rest. */
   sessions: SessionLookup;
+  /** Settings' Account section: signed-in devices, second factors, REQUIRE_ADMIN_2FA. */
+  accountSecurity: AccountSecurity;
   /** "Forgot password?" queued as a job, so every address gets the same answer in the same time. */
   passwordResets: PasswordResetRequests;
   repositories: Repositories;
@@ -206,7 +210,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const playQueue = new PlayQueueService({ db, repository: repositories.subsonic, tracks: repositories.tracks });
     const lyrics = new LyricsService({ db, lyrics: repositories.lyrics, tracks: repositories.tracks, events });
     const subsonic = { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) };
-    const auth = createAuth({ ...authDeps, mail });
+    const auth = createAuth({ ...authDeps, mail, onSessionEnded: (session) => events.emit('session.ended', { sessionId: session.id, userId: session.userId }) });
     const passwordResets = new PasswordResetRequests({ auth, jobs, log });
     const demo = config.demo
       ? new DemoCatalogueService({
@@ -300,6 +304,12 @@ export async function createContext(config: Config): Promise<AppContext> {
       hub,
       auth,
       sessions: new SessionLookup(auth, new SessionRepository(db)),
+      accountSecurity: new AccountSecurity({
+        auth,
+        factors: new SecondFactorRepository(db),
+        requireAdminSecondFactor: config.requireAdminSecondFactor,
+        isAdminEmail: (email) => isAdminEmail(config, email),
+      }),
       passwordResets,
       repositories,
       services,

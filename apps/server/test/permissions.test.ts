@@ -635,7 +635,12 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
       send: (as) => json('POST', '/api/auth/send-verification-email', { email: (emails as Record<string, string>)[as.role] ?? `verify-${as.role}@x.test` })(as),
     },
     { op: 'POST /api/auth/verify-password', expected: signedIn(200), send: json('POST', '/api/auth/verify-password', { password: PASSWORD }) },
-    { op: 'POST /api/auth/change-email', note: 'not enabled', expected: signedIn(400), send: json('POST', '/api/auth/change-email', { newEmail: 'changed@x.test' }) },
+    {
+      op: 'POST /api/auth/change-email',
+      note: 'a link to the new address; the address changes only when it is followed',
+      expected: signedIn(200),
+      send: json('POST', '/api/auth/change-email', { newEmail: 'changed@x.test' }),
+    },
     {
       op: 'POST /api/auth/change-password',
       note: 'to the same password, so every person can still sign in',
@@ -704,6 +709,63 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'GET /api/auth/list-sessions', expected: signedIn(200), send: json('GET', '/api/auth/list-sessions') },
     { op: 'GET /api/auth/list-accounts', expected: signedIn(200), send: json('GET', '/api/auth/list-accounts') },
     { op: 'GET /api/auth/account-info', note: 'an account that is not linked', expected: signedIn(400), send: json('GET', '/api/auth/account-info?accountId=none') },
+
+    // Account security: the signed-in devices, and the second factors (better-auth's twoFactor and passkey plugins).
+    { op: 'GET /api/me/security', expected: signedIn(200), send: json('GET', '/api/me/security') },
+    { op: 'GET /api/me/sessions', expected: signedIn(200), send: json('GET', '/api/me/sessions') },
+    {
+      op: 'DELETE /api/me/sessions/{id}',
+      note: 'a session of the owner’s, by its id: only the owner ends it',
+      expected: { anonymous: '401 kept', other: '404 kept', owner: '204 ended', admin: '404 kept' },
+      prepare: async () => {
+        const prepared = await newOwnerSession();
+        const row = await t.context.database.db.selectFrom('session').select('id').where('token', '=', prepared.id).executeTakeFirstOrThrow();
+        return { ...prepared, id: row.id };
+      },
+      send: (as, p) => json('DELETE', `/api/me/sessions/${p.id}`)(as),
+      effect: async (p) => ((await live(p.cookie as string)) ? 'kept' : 'ended'),
+    },
+    {
+      op: 'POST /api/auth/two-factor/enable',
+      note: 'started, not confirmed: sign-in is not changed',
+      expected: signedIn(200),
+      send: json('POST', '/api/auth/two-factor/enable', { password: PASSWORD }),
+    },
+    { op: 'POST /api/auth/two-factor/get-totp-uri', expected: signedIn(200), send: json('POST', '/api/auth/two-factor/get-totp-uri', { password: PASSWORD }) },
+    {
+      op: 'POST /api/auth/two-factor/generate-backup-codes',
+      note: 'no authenticator app confirmed yet',
+      expected: signedIn(400),
+      send: json('POST', '/api/auth/two-factor/generate-backup-codes', { password: PASSWORD }),
+    },
+    { op: 'POST /api/auth/two-factor/verify-totp', note: 'a wrong code, or no sign-in waiting for one', expected: signedIn(401), send: json('POST', '/api/auth/two-factor/verify-totp', { code: '000000' }) },
+    { op: 'POST /api/auth/two-factor/verify-backup-code', note: 'a made-up code', expected: signedIn(401), send: json('POST', '/api/auth/two-factor/verify-backup-code', { code: 'made-up-code' }) },
+    { op: 'POST /api/auth/two-factor/send-otp', note: 'not enabled', expected: everyone(400), send: json('POST', '/api/auth/two-factor/send-otp', {}) },
+    { op: 'POST /api/auth/two-factor/verify-otp', note: 'not enabled', expected: signedIn(400), send: json('POST', '/api/auth/two-factor/verify-otp', { code: '000000' }) },
+    {
+      op: 'POST /api/auth/two-factor/disable',
+      note: 'ends the caller’s session for a new one',
+      expected: signedIn(200),
+      freshSessions: true,
+      send: json('POST', '/api/auth/two-factor/disable', { password: PASSWORD }),
+    },
+    { op: 'GET /api/auth/passkey/generate-register-options', expected: signedIn(200), send: json('GET', '/api/auth/passkey/generate-register-options') },
+    {
+      op: 'POST /api/auth/passkey/verify-registration',
+      note: 'an answer to no challenge',
+      expected: signedIn(400),
+      send: json('POST', '/api/auth/passkey/verify-registration', { response: { id: 'x', rawId: 'x', type: 'public-key', response: {}, clientExtensionResults: {} } }),
+    },
+    { op: 'GET /api/auth/passkey/generate-authenticate-options', expected: everyone(200), send: json('GET', '/api/auth/passkey/generate-authenticate-options') },
+    {
+      op: 'POST /api/auth/passkey/verify-authentication',
+      note: 'an answer to no challenge',
+      expected: everyone(400),
+      send: json('POST', '/api/auth/passkey/verify-authentication', { response: { id: 'x', rawId: 'x', type: 'public-key', response: {}, clientExtensionResults: {} } }),
+    },
+    { op: 'GET /api/auth/passkey/list-user-passkeys', expected: signedIn(200), send: json('GET', '/api/auth/passkey/list-user-passkeys') },
+    { op: 'POST /api/auth/passkey/delete-passkey', note: 'a passkey that is nobody’s', expected: signedIn(404), send: json('POST', '/api/auth/passkey/delete-passkey', { id: 'none' }) },
+    { op: 'POST /api/auth/passkey/update-passkey', note: 'a passkey that is nobody’s', expected: signedIn(404), send: json('POST', '/api/auth/passkey/update-passkey', { id: 'none', name: 'Renamed' }) },
   ];
 
   const expectedFor = (row: Row, role: Role): Outcome => (role === 'revoked' || role === 'forged' ? (row.expected[role] ?? row.expected.anonymous) : row.expected[role]);

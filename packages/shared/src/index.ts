@@ -16,3 +16,4 @@ export * from './radio.js';
 export * from './play-queue.js';
 export * from './remote.js';
 export * from './data-export.js';
+export * from './account-security.js';

@@ -2,13 +2,15 @@ import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, disp
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
-import { genericOAuth } from 'better-auth/plugins';
+import { genericOAuth, twoFactor } from 'better-auth/plugins';
+import { passkey } from '@better-auth/passkey';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { ProfileService } from '../services/profile.service.js';
 import { type AuthMail, authMailSenders } from './auth-mail.js';
+import { type UserUpdateContext, emailChangeHooks } from './email-change.js';
 
 export interface AuthDeps {
   config: Pick<Config, 'publicUrl' | 'google' | 'env' | 'requireEmailVerification'>;
@@ -16,6 +18,8 @@ export interface AuthDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   profiles: ProfileService;
+  /** Told of every session better-auth deletes (sign-out, revocation, password change, expiry): live streams end with it. */
+  onSessionEnded?: (session: { id: string; userId: string }) => void;
   /** Where verification and reset emails are queued; absent only for migrations, which send nothing. */
   mail?: AuthMail;
 }
@@ -39,6 +43,16 @@ function logAuthMessage(derivesBaseUrl: boolean) {
 }
 
 const MAX_IMAGE_URL_LENGTH = 1000;
+
+/**
+ * The header routes/auth.routes.ts sets to the client's address (Fastify's `request.ip`, which
+ * honours TRUST_PROXY) on every request it hands to better-auth, replacing any the client sent:
+ * better-auth stores it on each session ("place" in the list of signed-in devices).
+ */
+export const CLIENT_IP_HEADER = 'x-platter-client-ip';
+
+/** The name authenticator apps show beside Platter's codes (the otpauth URI's issuer). */
+export const TOTP_ISSUER = 'Platter';
 
 /** The longest start of `text` within `max` UTF-16 units that does not split a character. */
 function clip(text: string, max: number): string {
@@ -76,8 +90,9 @@ export function userFields<T extends { name?: string; image?: string | null }>(u
 }
 
 /** Builds the better-auth options; kept separate so migrations and the instance share them exactly. */
-function authOptions({ config, secret, db, dialect, profiles, mail }: AuthDeps) {
+function authOptions({ config, secret, db, dialect, profiles, mail, onSessionEnded }: AuthDeps) {
   const senders = mail ? authMailSenders(mail) : undefined;
+  const emailChange = emailChangeHooks(mail);
   return {
     appName: 'Platter',
     basePath: '/api/auth',
@@ -112,32 +127,52 @@ function authOptions({ config, secret, db, dialect, profiles, mail }: AuthDeps) 
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_TOKEN_SECONDS,
     },
+    // Changing the email sends a link to the new address (emailVerification.sendVerificationEmail);
+    // the address changes only when that link is followed, and the old one is then told.
+    user: { changeEmail: { enabled: true } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     advanced: {
+      // Only the address Platter itself worked out (CLIENT_IP_HEADER), never a client's X-Forwarded-For;
+      // IPv6 addresses kept whole (they are shown to the person, not used as rate-limit keys).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 128 },
       useSecureCookies: config.publicUrl?.startsWith('https://') ?? false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const },
     },
     // Platter's own rate limits live in Fastify; better-auth's would count per process twice.
     rateLimit: { enabled: false },
-    plugins: config.google
-      ? [
-          // Google through OpenID Connect discovery, so OIDC_ISSUER can point at any OIDC provider.
-          // Registered under the id 'google', it is served by POST /api/auth/sign-in/social.
-          genericOAuth({
-            config: [
-              {
-                providerId: 'google',
-                discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
-                clientId: config.google.clientId,
-                clientSecret: config.google.clientSecret,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // A second factor: TOTP (authenticator apps) with single-use backup codes. Enabling asks for
+      // the password and is finished by a first code; a sign-in of a user who has it answers
+      // { twoFactorRedirect: true } and the session comes from /two-factor/verify-totp (or
+      // verify-backup-code). Wrong codes are 401 INVALID_CODE; after 10 in a row the account's
+      // second factor is locked for 15 minutes (better-auth's own count, in the twoFactor row).
+      twoFactor({ issuer: TOTP_ISSUER }),
+      // Passkeys (WebAuthn). The relying party is the site's host: PUBLIC_URL's, or without it the
+      // request's (better-auth derives the base URL per request), and the expected origin is the
+      // request's Origin, which the request guard already holds to Platter's own.
+      passkey({ rpName: 'Platter' }),
+      ...(config.google
+        ? [
+            // Google through OpenID Connect discovery, so OIDC_ISSUER can point at any OIDC provider.
+            // Registered under the id 'google', it is served by POST /api/auth/sign-in/social.
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
     databaseHooks: {
+      // Run for each session row better-auth deletes, even in its bulk deletes (it reads them first).
+      session: { delete: { after: async (session: { id: string; userId: string }) => onSessionEnded?.({ id: session.id, userId: session.userId }) } },
       user: {
         create: {
           before: async (user: { name: string; image?: string | null }, context: { path?: string } | null) => ({
@@ -148,7 +183,12 @@ function authOptions({ config, secret, db, dialect, profiles, mail }: AuthDeps) 
           },
         },
         update: {
-          before: async (user: { name?: string; image?: string | null }) => ({ data: userFields(user, { typedByPerson: true }) }),
+          before: async (user: { name?: string; image?: string | null; email?: string }, context: UserUpdateContext | null) => ({
+            data: { ...userFields(user, { typedByPerson: true }), ...emailChange.verified(user, context) },
+          }),
+          after: async (user: { email: string; name: string }, context: UserUpdateContext | null) => {
+            await emailChange.tellOldAddress(user, context);
+          },
         },
       },
     },

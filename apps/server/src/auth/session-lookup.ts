@@ -8,6 +8,8 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  /** The session the request's cookie names (live streams end with it). */
+  sessionId?: string;
 }
 
 interface Settings {
@@ -46,10 +48,10 @@ export class SessionLookup {
       const expires = found?.expiresAt.getTime() ?? 0;
       const now = this.now();
       // better-auth refreshes a session (moves its expiry) once it is updateAge old: it does that.
-      if (found && expires > now && expires - expiresInMs + updateAgeMs > now) return found.user;
+      if (found && expires > now && expires - expiresInMs + updateAgeMs > now) return { ...found.user, sessionId: found.sessionId };
     }
     const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
-    return session ? { id: session.user.id, email: session.user.email, name: session.user.name } : undefined;
+    return session ? { id: session.user.id, email: session.user.email, name: session.user.name, sessionId: session.session.id } : undefined;
   }
 
   /** better-auth's own cookie name, secret and session ages, read once. */

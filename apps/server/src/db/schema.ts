@@ -313,6 +313,26 @@ export interface AuthUserTable {
   image: string | null;
   createdAt: ColumnType<Date | string, Date | string, Date | string>;
   updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+  /** The twoFactor plugin's column: a confirmed authenticator app (TOTP). */
+  twoFactorEnabled: ColumnType<boolean | number | null, boolean | number | null | undefined, boolean | number | null>;
+}
+
+/** better-auth's twoFactor plugin: one row per user who started setting up TOTP (`verified` once confirmed). */
+export interface AuthTwoFactorTable {
+  id: string;
+  userId: string;
+  secret: string;
+  backupCodes: string;
+  verified: ColumnType<boolean | number | null, boolean | number | null | undefined, boolean | number | null>;
+}
+
+/** @better-auth/passkey's credentials, one row per passkey. */
+export interface AuthPasskeyTable {
+  id: string;
+  name: string | null;
+  userId: string;
+  credentialID: string;
+  createdAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** better-auth's sessions (its own migrations create the table; `token` is unique). */
@@ -502,6 +522,8 @@ export interface Database {
   email_digest_optins: EmailDigestOptinsTable;
   email_digests: EmailDigestsTable;
   data_exports: DataExportsTable;
+  twoFactor: AuthTwoFactorTable;
+  passkey: AuthPasskeyTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -30,6 +30,8 @@ export interface DomainEvents {
   'release.published': { releaseId: string; artistId: string };
   /** A user's player announced itself, asked the others to, or steered another (remote control): to that user's streams only. */
   'remote.message': { userId: string; event: RemoteLiveEvent };
+  /** A session ended (signed out, revoked, replaced, expired): the live streams it opened end too. Never sent to clients. */
+  'session.ended': { sessionId: string; userId: string };
 }
 
 /**

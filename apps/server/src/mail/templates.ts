@@ -18,6 +18,8 @@ export interface MailTemplateData {
   'reset-password': { name: string; url: string };
   /** "Download my data": the archive is ready; `url` is the settings page that offers it, `expiresAt` when it goes (already worded for the locale). */
   'data-export-ready': { name: string; url: string; expiresAt: string };
+  /** To the old address once an email change is done: where the account went, and where to check it. */
+  'email-changed': { name: string; url: string; newEmail: string };
 }
 
 export type MailKind = keyof MailTemplateData;
@@ -112,6 +114,26 @@ const TEMPLATES: Templates = {
       after: ({ expiresAt }) => [
         `Скачать архив можно до ${expiresAt}, войдя в свою учётную запись; потом он будет удалён.`,
         'Если вы не запрашивали архив, войдите и смените пароль: возможно, вашей учётной записью воспользовался кто-то другой.',
+      ],
+    },
+  },
+  'email-changed': {
+    en: {
+      subject: () => 'Your Platter email was changed',
+      lead: ({ name, newEmail }) => [`Hi ${name},`, `The email of your Platter account is now ${newEmail}: the change was confirmed from that address. This address no longer signs in.`],
+      button: 'Review my account',
+      after: () => [
+        'If this was you, there is nothing to do.',
+        'If it was not, someone has your password: reset it from the sign-in form with your new address, or write to the Platter team from the contact page.',
+      ],
+    },
+    ru: {
+      subject: () => 'Почта вашей учётной записи Platter изменена',
+      lead: ({ name, newEmail }) => [`Здравствуйте, ${name}!`, `Теперь почта вашей учётной записи Platter — ${newEmail}: изменение подтверждено с этого адреса. Этот адрес больше не подходит для входа.`],
+      button: 'Проверить учётную запись',
+      after: () => [
+        'Если это были вы, ничего делать не нужно.',
+        'Если нет, кто-то знает ваш пароль: сбросьте его в форме входа с новым адресом или напишите команде Platter со страницы контактов.',
       ],
     },
   },

@@ -184,7 +184,11 @@ export const AUTH_OPERATIONS: Record<string, AuthOperationDoc> = {
   'POST /verify-password': { summary: 'Checks the signed-in user’s password', access: 'signedIn', statuses: [200] },
   'GET /verify-email': { summary: 'The link of a verification email: verifies the address (signing in when signed out) and redirects to callbackURL, with ?error= when the token is expired or invalid (401 without callbackURL)', access: 'public', statuses: [200, 302, 401] },
   'POST /send-verification-email': { summary: 'Sends the verification link again ("Resend the link"); answered alike for unknown and verified addresses; 429 after 3 an hour for one address', access: 'optional', statuses: [200, 400] },
-  'POST /change-email': { summary: 'Changes the signed-in user’s email: not enabled in Platter (400)', access: 'signedIn', statuses: [] },
+  'POST /change-email': {
+    summary: 'Changes the signed-in user’s email: mails a link to the new address, and the change happens when it is followed (the old address is then told); the same answer when the new address is taken',
+    access: 'signedIn',
+    statuses: [200],
+  },
   'POST /change-password': { summary: 'Changes the signed-in user’s password, given the current one; optionally ends their other sessions', access: 'signedIn', statuses: [200] },
   'POST /update-session': { summary: 'Updates fields of the current session (Platter defines none: 400)', access: 'signedIn', statuses: [200] },
   'POST /update-user': { summary: 'Changes the signed-in user’s name or picture (the name within the display-name limits)', access: 'signedIn', statuses: [200] },
@@ -204,6 +208,31 @@ export const AUTH_OPERATIONS: Record<string, AuthOperationDoc> = {
   'GET /account-info': { summary: 'What the provider says of the signed-in user’s linked account', access: 'signedIn', statuses: [200, 404] },
   'GET /ok': { summary: 'Whether the sign-in service answers', access: 'public', statuses: [200] },
   'GET /error': { summary: 'better-auth’s error page (HTML), where a failed provider sign-in lands without an errorCallbackURL', access: 'public', statuses: [200] },
+  // The second factor: TOTP with backup codes (better-auth's twoFactor plugin) and passkeys (@better-auth/passkey).
+  'POST /two-factor/enable': { summary: 'Starts setting up an authenticator app, given the password: the otpauth URI and ten backup codes; a first code from the app (verify-totp) turns it on', access: 'signedIn', statuses: [200] },
+  'POST /two-factor/disable': { summary: 'Turns the authenticator app off, given the password (its backup codes go with it)', access: 'signedIn', statuses: [200] },
+  'POST /two-factor/get-totp-uri': { summary: 'The otpauth URI of the signed-in user’s authenticator app, given the password', access: 'signedIn', statuses: [200] },
+  'POST /two-factor/generate-backup-codes': { summary: 'Replaces the backup codes with ten new ones, given the password', access: 'signedIn', statuses: [200] },
+  'POST /two-factor/verify-totp': {
+    summary:
+      'A code from the authenticator app: finishes a sign-in that asked for one (with that sign-in’s pending two-factor cookie instead of a session), or turns the app on when setting it up (401 for a wrong code, 429 while locked after 10 wrong codes)',
+    access: 'signedIn',
+    statuses: [200, 401],
+  },
+  'POST /two-factor/verify-backup-code': {
+    summary: 'Finishes a sign-in with one of the backup codes, which then stops working (with the sign-in’s pending two-factor cookie instead of a session; 401 for a wrong or used code)',
+    access: 'signedIn',
+    statuses: [200, 401],
+  },
+  'POST /two-factor/send-otp': { summary: 'Sends a one-time code by email or SMS: not enabled in Platter (400)', access: 'public', statuses: [401] },
+  'POST /two-factor/verify-otp': { summary: 'Checks a one-time code sent by email or SMS: not enabled in Platter (400; 401 without a session or a pending sign-in)', access: 'signedIn', statuses: [] },
+  'GET /passkey/generate-register-options': { summary: 'The WebAuthn options to create a passkey for the signed-in user (403 when the session is over a day old: sign in again)', access: 'signedIn', statuses: [200, 403] },
+  'POST /passkey/verify-registration': { summary: 'Stores the passkey the browser created with those options', access: 'signedIn', statuses: [200] },
+  'GET /passkey/generate-authenticate-options': { summary: 'The WebAuthn options to sign in with a passkey', access: 'public', statuses: [200] },
+  'POST /passkey/verify-authentication': { summary: 'Signs in with a passkey: checks the browser’s signed answer to those options and sets the session', access: 'public', statuses: [200, 401] },
+  'GET /passkey/list-user-passkeys': { summary: 'The signed-in user’s passkeys', access: 'signedIn', statuses: [200] },
+  'POST /passkey/delete-passkey': { summary: 'Removes one of the signed-in user’s passkeys', access: 'signedIn', statuses: [200, 404] },
+  'POST /passkey/update-passkey': { summary: 'Renames one of the signed-in user’s passkeys', access: 'signedIn', statuses: [200, 404] },
 };
 
 export const AUTH_PREFIX = '/api/auth';

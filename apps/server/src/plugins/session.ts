@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionLookup, SessionUser } from '../auth/session-lookup.js';
 import type { Actor } from '../lib/actor.js';
-import { UnauthorizedError } from '../lib/errors.js';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
 
 export type { SessionUser } from '../auth/session-lookup.js';
 
@@ -20,9 +20,22 @@ declare module 'fastify' {
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | undefined>>();
+const actors = new WeakMap<FastifyRequest, Promise<Actor | undefined>>();
+
+/** The 403 of an admin held back by REQUIRE_ADMIN_2FA: what to do about it, in words. */
+export const SECOND_FACTOR_REQUIRED_MESSAGE =
+  'Admin actions need a second factor on this server. Add an authenticator app or a passkey in Settings → Account, then try again.';
+
+export interface SessionPluginOptions {
+  sessions: SessionLookup;
+  isAdminEmail: (email: string) => boolean;
+  /** REQUIRE_ADMIN_2FA: whether this admin has no second factor while one is required (then they act as a plain user). */
+  adminLacksSecondFactor?: (user: SessionUser) => Promise<boolean>;
+}
 
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, { sessions, isAdminEmail }: { sessions: SessionLookup; isAdminEmail: (email: string) => boolean }) => {
+  async (app: FastifyInstance, { sessions, isAdminEmail, adminLacksSecondFactor = async () => false }: SessionPluginOptions) => {
+    const actorOf = async (user: SessionUser): Promise<Actor> => ({ id: user.id, isAdmin: isAdminEmail(user.email) && !(await adminLacksSecondFactor(user)) });
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       let pending = cache.get(this);
       if (!pending) {
@@ -36,13 +49,25 @@ export const sessionPlugin = fp(
       if (!user) throw new UnauthorizedError();
       return user;
     });
-    app.decorateRequest('currentActor', async function (this: FastifyRequest) {
-      const user = await this.currentUser();
-      return user ? { id: user.id, isAdmin: isAdminEmail(user.email) } : undefined;
+    app.decorateRequest('currentActor', function (this: FastifyRequest) {
+      let pending = actors.get(this);
+      if (!pending) {
+        pending = this.currentUser().then((user) => (user ? actorOf(user) : undefined));
+        actors.set(this, pending);
+      }
+      return pending;
     });
     app.decorateRequest('requireActor', async function (this: FastifyRequest) {
-      const user = await this.requireUser();
-      return { id: user.id, isAdmin: isAdminEmail(user.email) };
+      const actor = await this.currentActor();
+      if (!actor) throw new UnauthorizedError();
+      return actor;
+    });
+    // An admin route asked by an admin whom REQUIRE_ADMIN_2FA holds back: a 403 saying what to do,
+    // before the route (which would only say "admins only", since such an actor is no admin).
+    app.addHook('onRequest', async (request) => {
+      if ((request.routeOptions.config as { access?: string } | undefined)?.access !== 'admin') return;
+      const user = await request.currentUser();
+      if (user && isAdminEmail(user.email) && (await adminLacksSecondFactor(user))) throw new ForbiddenError(SECOND_FACTOR_REQUIRED_MESSAGE, 'second_factor_required');
     });
   },
   { name: 'platter-session' },

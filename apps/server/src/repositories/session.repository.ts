@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.js';
 
 export interface SessionWithUser {
   expiresAt: Date;
+  sessionId: string;
   user: { id: string; email: string; name: string };
 }
 
@@ -15,10 +16,10 @@ export class SessionRepository {
     const row = await this.db
       .selectFrom('session')
       .innerJoin('user', 'user.id', 'session.userId')
-      .select(['session.expiresAt', 'user.id', 'user.email', 'user.name'])
+      .select(['session.id as sessionId', 'session.expiresAt', 'user.id', 'user.email', 'user.name'])
       .where('session.token', '=', token)
       .executeTakeFirst();
     // SQLite holds better-auth's dates as ISO text, PostgreSQL as timestamptz.
-    return row && { expiresAt: new Date(row.expiresAt), user: { id: row.id, email: row.email, name: row.name } };
+    return row && { expiresAt: new Date(row.expiresAt), sessionId: row.sessionId, user: { id: row.id, email: row.email, name: row.name } };
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { TRUSTED_ORIGIN_HEADER } from '../auth/auth-mail.js';
-import type { Auth } from '../auth/auth.js';
+import { type Auth, CLIENT_IP_HEADER } from '../auth/auth.js';
 import type { PasswordResetRequests } from '../auth/password-reset-requests.js';
 import { BadRequestError } from '../lib/errors.js';
 import type { PublicOrigin } from '../lib/public-origin.js';
@@ -98,9 +98,11 @@ function toFetchRequest(request: FastifyRequest, path: string, body: unknown, or
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name === 'content-length') continue;
+    if (value === undefined || name === 'content-length' || name === CLIENT_IP_HEADER) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
+  // The address better-auth stores on a new session: Fastify's, which honours TRUST_PROXY.
+  headers.set(CLIENT_IP_HEADER, request.ip);
   headers.delete(TRUSTED_ORIGIN_HEADER);
   if (origin) headers.set(TRUSTED_ORIGIN_HEADER, origin);
   let text: string | undefined;

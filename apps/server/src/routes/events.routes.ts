@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import type { EventBus } from '../events/event-bus.js';
 import type { LiveHub } from '../events/live-hub.js';
 
 const KEEPALIVE_MS = 25_000;
@@ -9,9 +10,21 @@ const KEEPALIVE_MS = 25_000;
  * may see. The browser's EventSource reconnects by itself (after `retry` ms); the client
  * refetches what it shows after a reconnect, since events sent while away were missed.
  */
-export async function eventRoutes(app: FastifyInstance, { hub }: { hub: LiveHub }): Promise<void> {
+export async function eventRoutes(app: FastifyInstance, { hub, events }: { hub: LiveHub; events: EventBus }): Promise<void> {
   /** Each open stream and what stops feeding it. */
   const open = new Map<ServerResponse, () => void>();
+  /** The signed-in streams by the session they were opened with. */
+  const bySession = new Map<string, Set<ServerResponse>>();
+  // A session that ends (signed out, revoked from another device, ended by a password change, on
+  // any instance: the bus carries it) ends its streams at once; the browser reconnects as whoever
+  // its cookie now says, signed out.
+  const offEnded = events.on('session.ended', ({ sessionId }) => {
+    for (const res of bySession.get(sessionId) ?? []) {
+      open.get(res)?.();
+      res.end();
+    }
+  });
+  app.addHook('onClose', async () => offEnded());
   let closing = false;
   // preClose, not onClose: the server only finishes closing once every connection has ended, and a
   // stream never ends by itself. Ended, the browser's EventSource reconnects (to another instance).
@@ -35,6 +48,7 @@ export async function eventRoutes(app: FastifyInstance, { hub }: { hub: LiveHub 
   const answers = { 200: 'The stream (text/event-stream): the events this viewer may see, until the connection closes', 503: 'This instance is shutting down: reconnect' };
   app.get('/api/events', { config: { access: 'optional', otherResponses: answers }, schema: { tags: ['system'], summary: 'Live updates as server-sent events' } }, async (request, reply) => {
     const actor = await request.currentActor();
+    const sessionId = actor ? (await request.currentUser())?.sessionId : undefined;
     // A stream asked for while this instance closes: the browser retries, reaching another one.
     if (closing) return reply.status(503).header('Connection', 'close').send({ error: 'shutting_down', message: 'This instance is shutting down.' });
     reply.hijack();
@@ -56,8 +70,12 @@ export async function eventRoutes(app: FastifyInstance, { hub }: { hub: LiveHub 
       unsubscribe();
       clearInterval(keepalive);
       open.delete(res);
+      const streams = sessionId ? bySession.get(sessionId) : undefined;
+      streams?.delete(res);
+      if (sessionId && streams?.size === 0) bySession.delete(sessionId);
     };
     open.set(res, stop);
+    if (sessionId) bySession.set(sessionId, (bySession.get(sessionId) ?? new Set()).add(res));
     request.raw.on('close', stop);
   });
 }

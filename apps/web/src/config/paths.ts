@@ -6,7 +6,7 @@
 export const HOME_TABS = ['home', 'search', 'playlists', 'liked', 'history', 'saved', 'menu', 'news'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
 /** Every tab /home can show: the sidebar's plus the ones reached from inside a tab. */
-export const HOME_TAB_IDS = [...HOME_TABS, 'playlists-details', 'admin', 'notifications'] as const;
+export const HOME_TAB_IDS = [...HOME_TABS, 'playlists-details', 'admin', 'notifications', 'settings'] as const;
 export type HomeTabId = (typeof HOME_TAB_IDS)[number];
 
 function homeHref(tab?: HomeTabId, params: Record<string, string> = {}): string {
@@ -35,6 +35,8 @@ export const paths = {
   playlist: { path: '/playlist/:id', getHref: (id: string) => `/playlist/${encodeURIComponent(id)}` },
   /** The signed-in user's notifications: the Notifications tab of /home. */
   notifications: { path: '/notifications', getHref: () => homeHref('notifications') },
+  /** The signed-in person's settings (account, devices, two-step sign-in): the Settings tab of /home. */
+  settings: { getHref: () => homeHref('settings') },
   /** A release (album, EP, single): the server adds its preview meta tags. */
   release: { path: '/release/:id', getHref: (id: string) => `/release/${encodeURIComponent(id)}` },
   /** The tracks of a tag, newest first. */

@@ -1,7 +1,7 @@
 import { Suspense, useId, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AdminIcon, HeartIcon, HistoryIcon, HomeIcon, NewsIcon, PlaylistIcon, SavedIcon, SearchIcon, StudioIcon } from '../../../components/icons';
+import { AccountIcon, AdminIcon, HeartIcon, HistoryIcon, HomeIcon, NewsIcon, PlaylistIcon, SavedIcon, SearchIcon, StudioIcon } from '../../../components/icons';
 import { Logo } from '../../../components/layout/logo';
 import { HOME_TABS, paths, type HomeTab, type HomeTabId } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
@@ -69,6 +69,14 @@ export function HomeSidebar({ tab }: { tab: HomeTabId | null }) {
                 <BellIcon className="shell-tab__icon" />
                 <span>{t('tabs.notifications')}</span>
                 <UnreadBadge signedIn />
+              </Link>
+            </li>
+          )}
+          {me.data && (
+            <li>
+              <Link className="shell-tab" to={paths.settings.getHref()} aria-current={tab === 'settings' ? 'page' : undefined} data-testid="settings-tab">
+                <AccountIcon className="shell-tab__icon" />
+                <span>{t('tabs.settings')}</span>
               </Link>
             </li>
           )}

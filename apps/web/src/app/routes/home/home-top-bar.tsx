@@ -55,13 +55,13 @@ export function HomeTopBar() {
           </>
         )}
       </button>
-      <AccountSheet open={open} onClose={close} isAdmin={me.data?.isAdmin ?? false} />
+      <AccountSheet open={open} onClose={close} isAdmin={me.data?.isAdmin ?? false} signedIn={!!me.data} />
     </header>
   );
 }
 
 /** The account area as a modal sheet (useModalDialog: Escape closes it before anything else). */
-function AccountSheet({ open, onClose, isAdmin }: { open: boolean; onClose: () => void; isAdmin: boolean }) {
+function AccountSheet({ open, onClose, isAdmin, signedIn }: { open: boolean; onClose: () => void; isAdmin: boolean; signedIn: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
   const modal = useModalDialog(open, onClose);
@@ -80,6 +80,11 @@ function AccountSheet({ open, onClose, isAdmin }: { open: boolean; onClose: () =
             </button>
           </div>
           <AuthPanel />
+          {signedIn && (
+            <Link className="button button--secondary" to={paths.settings.getHref()} onClick={onClose}>
+              {t('tabs.settings')}
+            </Link>
+          )}
           {isAdmin && (
             <Link className="button button--secondary" to={paths.home.getHref('admin')} onClick={onClose}>
               {t('tabs.admin')}

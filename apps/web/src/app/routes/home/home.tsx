@@ -44,10 +44,11 @@ const MenuTab = lazyNamed(() => import('./menu-tab'), 'MenuTab');
 const NewsFeed = lazyNamed(() => import('../../../features/posts/components/news-feed'), 'NewsFeed');
 const NotificationsView = lazyNamed(() => import('../../../features/notifications/components/notifications-view'), 'NotificationsView');
 const AdminView = lazyNamed(() => import('../../../features/admin/components/admin-view'), 'AdminView');
+const SettingsTab = lazyNamed(() => import('./settings-tab'), 'SettingsTab');
 
 const ACCOUNT_TABS: ReadonlySet<HomeTabId> = new Set(['playlists', 'playlists-details', 'liked', 'history', 'notifications']);
 /** Tabs that only the server can fill: offline, they say so and point to the saved tracks. */
-const NETWORK_TABS: ReadonlySet<HomeTabId> = new Set(['search', 'playlists', 'playlists-details', 'liked', 'history', 'menu', 'news', 'admin', 'notifications']);
+const NETWORK_TABS: ReadonlySet<HomeTabId> = new Set(['search', 'playlists', 'playlists-details', 'liked', 'history', 'menu', 'news', 'admin', 'notifications', 'settings']);
 
 function TabContent({ tab }: { tab: HomeTabId | null }) {
   const { t } = useTranslation();
@@ -109,6 +110,8 @@ function TabContent({ tab }: { tab: HomeTabId | null }) {
       return <NewsFeed viewer={{ id: userId, isAdmin: me.data?.isAdmin ?? false }} onPlayRelease={playRelease} />;
     case 'notifications':
       return <NotificationsView signedIn={signedIn} />;
+    case 'settings':
+      return <SettingsTab />;
     case 'admin':
       return <AdminView access={me.isPending ? 'pending' : me.data?.isAdmin ? 'admin' : 'denied'} {...player} />;
     default:

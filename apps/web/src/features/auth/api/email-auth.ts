@@ -13,9 +13,14 @@ export interface SignUpInput extends SignInInput {
   name: string;
 }
 
-export async function signInEmail(input: SignInInput) {
+/** What a sign-in answered: signed in, or (the account has an authenticator app) waiting for its code. */
+export type SignInResult = { twoFactor: false } | { twoFactor: true };
+
+export async function signInEmail(input: SignInInput): Promise<SignInResult> {
   const { authClient, unwrapAuth } = await loadAuthClient();
-  return unwrapAuth(await authClient.signIn.email(input));
+  const data = unwrapAuth(await authClient.signIn.email(input)) as { twoFactorRedirect?: boolean } | null;
+  // No session yet: better-auth set a short-lived cookie for the second step (two-factor-sign-in.ts).
+  return data?.twoFactorRedirect ? { twoFactor: true } : { twoFactor: false };
 }
 
 /** The code of a sign-up that made no session: the email has an account and the password is not its own. */
@@ -36,7 +41,12 @@ export async function signUpEmail(input: SignUpInput) {
 
 export function useSignInEmail() {
   const onSessionChanged = useSessionChanged();
-  return useMutation({ mutationFn: signInEmail, onSuccess: onSessionChanged });
+  return useMutation({
+    mutationFn: signInEmail,
+    onSuccess: async (result) => {
+      if (!result.twoFactor) await onSessionChanged();
+    },
+  });
 }
 
 export function useSignUpEmail() {

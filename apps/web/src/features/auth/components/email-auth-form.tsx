@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
 import { useRequestPasswordReset, useResendVerification } from '../api/account-email';
 import { NOT_SIGNED_IN_AFTER_SIGN_UP, useSignInEmail, useSignUpEmail } from '../api/email-auth';
+import { TwoFactorStep } from './two-factor-step';
 
 type Mode = 'signIn' | 'signUp' | 'forgot';
 
@@ -108,6 +109,8 @@ export function EmailAuthForm({ verificationRequired = false }: { verificationRe
   const mutation = mode === 'signIn' ? signIn : signUp;
   // A new password that will not do, caught before anything is sent.
   const [problem, setProblem] = useState<string | null>(null);
+  // The password was right and the account has an authenticator app: its code comes next.
+  const [secondStep, setSecondStep] = useState(false);
   // The address last sent, for "Resend the link".
   const [sentEmail, setSentEmail] = useState('');
 
@@ -118,7 +121,7 @@ export function EmailAuthForm({ verificationRequired = false }: { verificationRe
     const password = String(form.get('password') ?? '');
     setSentEmail(email);
     if (mode === 'signIn') {
-      signIn.mutate({ email, password });
+      signIn.mutate({ email, password }, { onSuccess: (result) => setSecondStep(result.twoFactor) });
       return;
     }
     const refused = passwordProblem(password, t);
@@ -148,6 +151,17 @@ export function EmailAuthForm({ verificationRequired = false }: { verificationRe
   const offerResend = (mode === 'signIn' && code === 'EMAIL_NOT_VERIFIED') || awaitingVerification;
 
   const title = t(mode === 'signIn' ? 'auth.signIn' : 'auth.signUp');
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        onBack={() => {
+          signIn.reset();
+          setSecondStep(false);
+        }}
+      />
+    );
+  }
 
   return (
     <form className="auth-form" onSubmit={onSubmit} aria-label={title}>

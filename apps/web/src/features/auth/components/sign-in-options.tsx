@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useServerConfig } from '../../../lib/server-config';
 import { EmailAuthForm } from './email-auth-form';
 import { GoogleSignInButton } from './google-sign-in-button';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 
 /** The ways to sign in, for a signed-out listener: Google (when the server offers it) and email. */
 export function SignInOptions() {
@@ -18,6 +19,7 @@ export function SignInOptions() {
         </>
       )}
       <EmailAuthForm verificationRequired={config.data?.emailVerificationRequired === true} />
+      <PasskeySignInButton />
     </div>
   );
 }

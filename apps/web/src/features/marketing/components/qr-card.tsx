@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { QrCode } from './qr-code';
+import { QrCode } from '../../../components/qr-code';
 
 /** SPEC 9: the QR code is shown at 120 px. */
 export const QR_SIZE = 120;

@@ -1,9 +1,15 @@
+import { passkeyClient } from '@better-auth/passkey/client';
+import { twoFactorClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
-import { ApiError } from '../../lib/api-error';
+import { ApiError } from './api-error';
 
-/** better-auth under the same origin, so the session cookie travels with every API call. */
+/**
+ * better-auth under the same origin, so the session cookie travels with every API call. The
+ * two-factor plugin's sign-in step (`twoFactorRedirect`) is handled by the sign-in form itself.
+ */
 export const authClient = createAuthClient({
   baseURL: `${window.location.origin}/api/auth`,
+  plugins: [twoFactorClient(), passkeyClient()],
 });
 
 interface AuthErrorShape {

@@ -1,0 +1,34 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../../features/auth/api/get-me';
+import { AccountSettings } from '../../../features/settings/components/account-settings';
+import { SecondFactorSettings } from '../../../features/settings/components/second-factor-settings';
+import { SignedInDevices } from '../../../features/settings/components/signed-in-devices';
+import '../../../features/settings/components/account-security.css';
+
+/**
+ * The settings page's sections, in order: one line each. A section is a component of its own
+ * feature (composed here, in app/, since features never import each other); it reads what it
+ * needs itself, the page only decides the order. "Download my data" and "Delete my account"
+ * take their lines at the end.
+ */
+const SETTINGS_SECTIONS: ReadonlyArray<ComponentType> = [
+  AccountSettings,
+  SignedInDevices,
+  SecondFactorSettings,
+];
+
+/** /home?tab=settings: the signed-in person's account settings; signed-out listeners are asked to sign in. */
+export function SettingsTab() {
+  const { t } = useTranslation();
+  const me = useMe();
+  if (me.isPending) return <p className="status-text">{t('common.loading')}</p>;
+  if (!me.data) return <p className="shell-notice">{t('settingsPage.signIn')}</p>;
+  return (
+    <div className="settings-page" data-testid="settings-page">
+      {SETTINGS_SECTIONS.map((Section, index) => (
+        <Section key={index} />
+      ))}
+    </div>
+  );
+}
