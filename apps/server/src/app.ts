@@ -32,6 +32,7 @@ import { adminRoutes } from './routes/admin.routes.js';
 import { socialRoutes } from './routes/social.routes.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
 import { listenBrainzRoutes } from './routes/listenbrainz.routes.js';
+import { accountDeletionRoutes } from './routes/account-deletion.routes.js';
 import { playlistTransferRoutes } from './routes/playlist-transfer.routes.js';
 import { playQueueRoutes } from './routes/play-queue.routes.js';
 import { remoteRoutes } from './routes/remote.routes.js';
@@ -162,6 +163,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(healthRoutes, context);
   await app.register(authRoutes, { auth: context.auth, shared: context.shared });
   await app.register(accountRoutes, context);
+  await app.register(accountDeletionRoutes, context);
   await app.register(catalogRoutes, context);
   await app.register(uploadRoutes, context);
   await app.register(mediaRoutes, context);

@@ -72,6 +72,12 @@ export const envSchema = z.object({
     (v) => v === undefined || v.split(',').every((f) => /^([0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}$/.test(f.trim())),
     { message: 'must be SHA-256 fingerprints like AB:CD:…(32 bytes), comma-separated' },
   ),
+  ACCOUNT_DELETION_GRACE_DAYS: z.coerce
+    .number({ message: 'must be a whole number of days (0 deletes at once)' })
+    .int({ message: 'must be a whole number of days (0 deletes at once)' })
+    .min(0, { message: 'must be 0 (at once) or more days' })
+    .max(365, { message: 'must be at most 365 days' })
+    .default(7),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -118,6 +124,8 @@ export interface Config {
     packageName: string | undefined;
     certSha256: string[];
   };
+  /** ACCOUNT_DELETION_GRACE_DAYS: days between asking to delete an account and its purge (0: at once). */
+  accountDeletionGraceDays: number;
 }
 
 export interface S3Config {
@@ -236,5 +244,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         .map((f) => f.trim().toUpperCase())
         .filter(Boolean),
     },
+    accountDeletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
   };
 }

@@ -54,6 +54,8 @@ import { PlayQueueService } from './services/play-queue.service.js';
 import { SubsonicCredentialService } from './services/subsonic-credential.service.js';
 import { RadioService } from './services/radio.service.js';
 import { SearchIndexService } from './services/search-index.service.js';
+import { AccountDeletionService, deletionSignInGate } from './services/account-deletion.service.js';
+import { identityCheck } from './auth/identity-check.js';
 
 export { migrateDatabase, resolveSecret } from './context/startup.js';
 
@@ -116,6 +118,8 @@ export interface AppContext {
     searchIndex: SearchIndexService;
     /** The generated demo catalogue, when PLATTER_DEMO is on. */
     demo: DemoCatalogueService | undefined;
+    /** Deleting one's account: the request, its grace, and the purge job. */
+    accountDeletion: AccountDeletionService;
   };
   close(): Promise<void>;
 }
@@ -129,7 +133,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     const { settings } = dialectOf(database.dialect);
     const repositories = createRepositories(db, database.dialect);
     const profiles = new ProfileService(repositories.profiles);
-    const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
+    const deletions = deletionSignInGate(repositories.accountDeletions, (message) => console.warn(`platter: ${message}`));
+    const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles, deletions };
     await migrateDatabase(database, authDeps);
 
     // Scale-out seams, each chosen once here from configuration: storage (local disk or S3),
@@ -241,11 +246,22 @@ export async function createContext(config: Config): Promise<AppContext> {
       radio: new RadioService({ radio: repositories.radio, tracks: repositories.tracks, profiles: repositories.profiles, log, statementTracks: settings.radioStatementTracks }),
       searchIndex: new SearchIndexService({ index: repositories.searchIndex, log }),
       demo,
+      accountDeletion: new AccountDeletionService({
+        db,
+        deletions: repositories.accountDeletions,
+        tracks: repositories.tracks,
+        storage,
+        events,
+        jobs,
+        identity: identityCheck(auth),
+        graceDays: config.accountDeletionGraceDays,
+        log,
+      }),
     };
     // Every job a service declares, in the order background work starts their schedules.
     const jobRunner = new JobRunner(
       jobs,
-      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, ...(demo ? [demo] : [])].map((service) => service.jobs()),
+      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, services.accountDeletion, ...(demo ? [demo] : [])].map((service) => service.jobs()),
       { info: (message) => log(message) },
     );
     await jobRunner.register();

@@ -15,3 +15,4 @@ export * from './lyrics-lines.js';
 export * from './radio.js';
 export * from './play-queue.js';
 export * from './remote.js';
+export * from './account-deletion.js';

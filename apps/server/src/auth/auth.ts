@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { DeletionSignInGate } from '../services/account-deletion.service.js';
 import type { ProfileService } from '../services/profile.service.js';
 
 export interface AuthDeps {
@@ -15,6 +16,8 @@ export interface AuthDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   profiles: ProfileService;
+  /** A pending account deletion: a sign-in during its grace cancels it; after, sign-in is refused. */
+  deletions?: DeletionSignInGate;
 }
 
 /**
@@ -68,7 +71,7 @@ export function userFields<T extends { name?: string; image?: string | null }>(u
 }
 
 /** Builds the better-auth options; kept separate so migrations and the instance share them exactly. */
-function authOptions({ config, secret, db, dialect, profiles }: AuthDeps) {
+function authOptions({ config, secret, db, dialect, profiles, deletions }: AuthDeps) {
   return {
     appName: 'Platter',
     basePath: '/api/auth',
@@ -124,6 +127,18 @@ function authOptions({ config, secret, db, dialect, profiles }: AuthDeps) {
         },
         update: {
           before: async (user: { name?: string; image?: string | null }) => ({ data: userFields(user, { typedByPerson: true }) }),
+        },
+      },
+      session: {
+        create: {
+          before: async (session: { userId: string }) => {
+            if (await deletions?.refusesSignIn(session.userId)) {
+              throw new APIError('FORBIDDEN', { message: 'This account is being deleted at its owner’s request and can no longer be signed in to.', code: 'ACCOUNT_BEING_DELETED' });
+            }
+          },
+          after: async (session: { userId: string }) => {
+            await deletions?.signedIn(session.userId);
+          },
         },
       },
     },

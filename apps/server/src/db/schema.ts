@@ -429,6 +429,13 @@ export interface DailyMixesTable {
   items: string;
 }
 
+/** An account its owner asked to delete (migration account-deletion): purged from `due_at` on. */
+export interface AccountDeletionsTable {
+  user_id: string;
+  requested_at: string;
+  due_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -467,6 +474,7 @@ export interface Database {
   track_similar: TrackSimilarTable;
   radio_cursors: RadioCursorsTable;
   daily_mixes: DailyMixesTable;
+  account_deletions: AccountDeletionsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -22,6 +22,8 @@ export interface JobPayloads {
   'radio-similar': Record<string, never>;
   /** Merge the segments of SQLite's FTS5 search indexes, a short step at a time (nothing on PostgreSQL). */
   'search-index-merge': Record<string, never>;
+  /** Purge the accounts whose deletion is due (AccountDeletionService), each in small steps. */
+  'account-deletion-sweep': Record<string, never>;
 }
 
 /** What a handler knows about the run it is in. */
