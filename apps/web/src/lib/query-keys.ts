@@ -68,6 +68,8 @@ export const queryKeys = {
   },
   /** The signed-in user's linked ListenBrainz account (scrobbling). */
   listenBrainz: ['me', 'listenbrainz'] as const,
+  /** Whether the signed-in user's account is to be deleted, and when. */
+  accountDeletion: ['me', 'account-deletion'] as const,
   /** The signed-in user's notifications. */
   notifications: {
     all: ['notifications'] as const,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../features/auth/api/get-me';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
+import { DeleteAccountSection } from '../../../features/settings/components/delete-account-section';
 import { ListenBrainzSettings } from '../../../features/settings/components/listenbrainz-settings';
 import { SubsonicCredentials } from '../../../features/settings/components/subsonic-credentials';
 import { StudioView } from '../../../features/studio/components/studio-view';
@@ -17,6 +18,7 @@ export function MenuTab() {
       <NotificationSettings signedIn />
       <ListenBrainzSettings signedIn />
       <SubsonicCredentials signedIn email={me.data.user.email} />
+      <DeleteAccountSection signedIn />
     </>
   );
 }
