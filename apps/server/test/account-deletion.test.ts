@@ -13,7 +13,7 @@ import { getUploadUrl, put } from './support/uploads.js';
 type Track = { id: string; audio: { status: string; high: string | null; saver: string | null }; waveform: string; image: string | null };
 type State = { pending: boolean; dueAt: string | null; requestedAt: string | null; graceDays: number; confirmWith: 'password' | 'email'; secondFactor: boolean };
 type ApiError = { error: string; message: string };
-type Detail = { id: string; entries: Array<{ track: { id: string; title: string }; addedBy?: { id: string; name: string } | null }> };
+type Detail = { id: string; collaborative?: boolean; entries: Array<{ track: { id: string; title: string }; addedBy?: { id: string; name: string } | null }> };
 
 const PASSWORD = 'correct-horse-battery';
 
@@ -177,6 +177,8 @@ async function expectGone(t: TestApp, w: World): Promise<void> {
   }
   expect((await visitor.json('GET', `/api/artists/${w.victimId}`)).status).toBe(404);
   const together = (await w.other.json<Detail>('GET', `/api/playlists/${w.collaborative}`)).body;
+  // Nobody collaborates on it any more, but its rows still say who added them.
+  expect(together.collaborative).toBe(true);
   expect(together.entries.map((e) => [e.track.title, e.addedBy?.name ?? null])).toEqual([
     ['Staying Song', 'Staying Artist'],
     ['Staying Song Two', null],

@@ -42,7 +42,7 @@ export function DeleteAccountSection({ signedIn }: { signedIn: boolean }) {
           setCode('');
           setOpen(false);
           // No grace: the account's sessions are gone with it; start over signed out.
-          if (answer.graceDays === 0) window.location.assign('/');
+          if (answer.graceDays === 0) window.location.assign('/home');
         },
       },
     );
