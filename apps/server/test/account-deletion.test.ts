@@ -279,19 +279,42 @@ describe(`deleting an account on local disk, after its grace (${dialect})`, () =
         },
       },
     });
-    const crashing = new AccountDeletionService({
-      db,
-      deletions: t.context.repositories.accountDeletions,
-      tracks: t.context.repositories.tracks,
-      storage: failing,
-      events: t.context.events,
-      jobs: t.context.jobs,
-      identity: { requirements: async () => ({ password: true, secondFactor: false, email: w.email }), verifyPassword: async () => true, verifySecondFactor: async () => false },
-      graceDays: 7,
-      batchSize: 1,
-    });
-    await expect(crashing.purge(w.victimId)).rejects.toThrow('storage went away');
+    const service = (overrides: Partial<ConstructorParameters<typeof AccountDeletionService>[0]>) =>
+      new AccountDeletionService({
+        db,
+        deletions: t.context.repositories.accountDeletions,
+        tracks: t.context.repositories.tracks,
+        storage: t.context.storage,
+        events: t.context.events,
+        jobs: t.context.jobs,
+        identity: { requirements: async () => ({ password: true, secondFactor: false, email: w.email }), verifyPassword: async () => true, verifySecondFactor: async () => false },
+        graceDays: 7,
+        batchSize: 1,
+        ...overrides,
+      });
+    await expect(service({ storage: failing }).purge(w.victimId)).rejects.toThrow('storage went away');
     expect(await counterMismatches(db)).toEqual([]);
+
+    // Again, one row per step, every counter checked against a recount after each committed step,
+    // until the process "crashes" halfway through the batched steps.
+    const repository = t.context.repositories.accountDeletions;
+    const checked: string[] = [];
+    let steps = 0;
+    const watched = new Proxy(repository, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver) as unknown;
+        if (typeof value !== 'function' || !/^(delete|thin|release|close)/.test(String(name))) return value;
+        return async (...args: unknown[]) => {
+          const answer = (await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)) as unknown;
+          expect(await counterMismatches(db), `after ${String(name)}`).toEqual([]);
+          checked.push(String(name));
+          if (++steps === 25) throw new Error('the process died');
+          return answer;
+        };
+      },
+    });
+    await expect(service({ deletions: watched }).purge(w.victimId)).rejects.toThrow('the process died');
+    expect(checked).toEqual(expect.arrayContaining(['closeAccess', 'thinTrack', 'deleteReleases', 'deleteTrackLikes', 'deleteReleaseLikes', 'deletePostLikes', 'deleteListens', 'deletePosts']));
     expect(await db.selectFrom('account_deletions').select('user_id').where('user_id', '=', w.victimId).executeTakeFirst()).toBeDefined();
 
     // The job (as the schedule sends it) finishes the work.
