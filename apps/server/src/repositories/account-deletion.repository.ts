@@ -208,17 +208,27 @@ export class AccountDeletionRepository {
     });
   }
 
-  /** Whom the account follows (each artist's subscribers_count lowered) and who follows it (each follower's subscriptions_count lowered). */
+  /**
+   * Whom the account follows (each artist's subscribers_count lowered, and the account's own
+   * subscriptions_count), then who follows it (each follower's subscriptions_count lowered, and the
+   * account's own subscribers_count): its profile keeps counting right until it goes.
+   */
   async deleteFollows(userId: string, limit: number): Promise<number> {
     const following = await this.deleteCounted({ table: 'profiles', column: 'subscribers_count' }, async (trx) => {
       const ids = (await this.dialect.forUpdate(trx.selectFrom('follows').select('artist_id').where('subscriber_id', '=', userId).orderBy('artist_id').limit(limit)).execute()).map((r) => r.artist_id);
-      if (ids.length > 0) await trx.deleteFrom('follows').where('subscriber_id', '=', userId).where('artist_id', 'in', ids).execute();
+      if (ids.length > 0) {
+        await trx.deleteFrom('follows').where('subscriber_id', '=', userId).where('artist_id', 'in', ids).execute();
+        await trx.updateTable('profiles').set((eb) => ({ subscriptions_count: eb('subscriptions_count', '-', ids.length) })).where('id', '=', userId).execute();
+      }
       return ids;
     });
     if (following > 0) return following;
     return this.deleteCounted({ table: 'profiles', column: 'subscriptions_count' }, async (trx) => {
       const ids = (await this.dialect.forUpdate(trx.selectFrom('follows').select('subscriber_id').where('artist_id', '=', userId).orderBy('subscriber_id').limit(limit)).execute()).map((r) => r.subscriber_id);
-      if (ids.length > 0) await trx.deleteFrom('follows').where('artist_id', '=', userId).where('subscriber_id', 'in', ids).execute();
+      if (ids.length > 0) {
+        await trx.deleteFrom('follows').where('artist_id', '=', userId).where('subscriber_id', 'in', ids).execute();
+        await trx.updateTable('profiles').set((eb) => ({ subscribers_count: eb('subscribers_count', '-', ids.length) })).where('id', '=', userId).execute();
+      }
       return ids;
     });
   }
