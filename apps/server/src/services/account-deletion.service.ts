@@ -34,7 +34,7 @@ export interface AccountDeletionServiceDeps {
   identity: IdentityCheck;
   /** ACCOUNT_DELETION_GRACE_DAYS: 0 deletes at once. */
   graceDays: number;
-  /** Rows per purge step (one transaction each). */
+  /** Rows per purge step (one transaction each; 250 by default: bench/account-deletion.md). */
   batchSize?: number;
   log?: (message: string, error?: unknown) => void;
 }
@@ -75,7 +75,7 @@ export class AccountDeletionService {
   private readonly batch: number;
 
   constructor(private readonly deps: AccountDeletionServiceDeps) {
-    this.batch = deps.batchSize ?? 500;
+    this.batch = deps.batchSize ?? 250;
   }
 
   async state(actor: Actor): Promise<AccountDeletionState> {
