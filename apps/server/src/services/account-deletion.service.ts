@@ -114,11 +114,13 @@ export class AccountDeletionService {
     const now = new Date();
     const dueAt = new Date(now.getTime() + this.deps.graceDays * DAY_MS);
     await this.deps.deletions.request(actor.id, now.toISOString(), dueAt.toISOString());
+    // Read before the purge can start: with no grace the account may be gone a moment later.
+    const state = await this.state(actor);
     if (this.deps.graceDays === 0) {
       await this.deps.deletions.closeAccess(actor.id);
       await this.deps.jobs.send(SWEEP, {}, { singletonKey: SWEEP });
     }
-    return this.state(actor);
+    return state;
   }
 
   /** Cancels my pending deletion; a 409 once the grace is over and the purge has begun. */
