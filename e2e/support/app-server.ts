@@ -58,6 +58,8 @@ const child = spawn(process.execPath, [serverEntry], {
     GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
     OIDC_ISSUER,
     ADMIN_EMAILS: ADMIN_EMAIL,
+    // Account deletion takes effect at once, so the journey sees its outcome (account-deletion.spec.ts).
+    ACCOUNT_DELETION_GRACE_DAYS: '0',
   },
 });
 

@@ -34,6 +34,7 @@ import { socialRoutes } from './routes/social.routes.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
 import { emailRoutes } from './routes/email.routes.js';
 import { listenBrainzRoutes } from './routes/listenbrainz.routes.js';
+import { accountDeletionRoutes } from './routes/account-deletion.routes.js';
 import { playlistTransferRoutes } from './routes/playlist-transfer.routes.js';
 import { playQueueRoutes } from './routes/play-queue.routes.js';
 import { remoteRoutes } from './routes/remote.routes.js';
@@ -170,6 +171,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(authRoutes, { auth: context.auth, shared: context.shared, publicOrigin, passwordResets: context.passwordResets });
   await app.register(accountRoutes, context);
   await app.register(accountSecurityRoutes, context);
+  await app.register(accountDeletionRoutes, context);
   await app.register(catalogRoutes, context);
   await app.register(uploadRoutes, context);
   await app.register(mediaRoutes, context);

@@ -78,6 +78,12 @@ export const envSchema = z.object({
   MAIL_FROM: optionalString,
   REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
   REQUIRE_ADMIN_2FA: booleanFlag.default(false),
+  ACCOUNT_DELETION_GRACE_DAYS: z.coerce
+    .number({ message: 'must be a whole number of days (0 deletes at once)' })
+    .int({ message: 'must be a whole number of days (0 deletes at once)' })
+    .min(0, { message: 'must be 0 (at once) or more days' })
+    .max(365, { message: 'must be at most 365 days' })
+    .default(7),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -130,6 +136,8 @@ export interface Config {
   requireEmailVerification: boolean;
   /** REQUIRE_ADMIN_2FA: an admin without a second factor (authenticator app or passkey) is refused admin actions. */
   requireAdminSecondFactor: boolean;
+  /** ACCOUNT_DELETION_GRACE_DAYS: days between asking to delete an account and its purge (0: at once). */
+  accountDeletionGraceDays: number;
 }
 
 export interface S3Config {
@@ -251,5 +259,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Platter <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>` },
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     requireAdminSecondFactor: e.REQUIRE_ADMIN_2FA,
+    accountDeletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
   };
 }

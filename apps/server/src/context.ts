@@ -64,6 +64,8 @@ import { UnsubscribeSigner } from './lib/unsubscribe-signer.js';
 import { PasswordResetRequests } from './auth/password-reset-requests.js';
 import { DataExportService } from './services/data-export.service.js';
 import { DataExportRepository } from './repositories/data-export.repository.js';
+import { AccountDeletionService, deletionSignInGate } from './services/account-deletion.service.js';
+import { identityCheck } from './auth/identity-check.js';
 
 export { migrateDatabase, resolveSecret } from './context/startup.js';
 
@@ -138,6 +140,8 @@ export interface AppContext {
     mail: MailService;
     /** Notification emails: opt-in per kind, one digest a day at most, one-click unsubscribe. */
     emailDigests: EmailDigestService;
+    /** Deleting one's account: the request, its grace, and the purge job. */
+    accountDeletion: AccountDeletionService;
   };
   close(): Promise<void>;
 }
@@ -151,7 +155,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     const { settings } = dialectOf(database.dialect);
     const repositories = createRepositories(db, database.dialect);
     const profiles = new ProfileService(repositories.profiles);
-    const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles };
+    const deletions = deletionSignInGate(repositories.accountDeletions, (message) => console.warn(`platter: ${message}`));
+    const authDeps: AuthDeps = { config, secret, db, dialect: database.dialect, profiles, deletions };
     await migrateDatabase(database, authDeps);
 
     // Scale-out seams, each chosen once here from configuration: storage (local disk or S3),
@@ -278,11 +283,22 @@ export async function createContext(config: Config): Promise<AppContext> {
       }),
       mail,
       emailDigests,
+      accountDeletion: new AccountDeletionService({
+        db,
+        deletions: repositories.accountDeletions,
+        tracks: repositories.tracks,
+        storage,
+        events,
+        jobs,
+        identity: identityCheck(auth),
+        graceDays: config.accountDeletionGraceDays,
+        log,
+      }),
     };
     // Every job a service declares, in the order background work starts their schedules.
     const jobRunner = new JobRunner(
       jobs,
-      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, emailDigests, passwordResets, services.dataExports, ...(demo ? [demo] : [])].map((service) => service.jobs()),
+      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, emailDigests, passwordResets, services.dataExports, services.accountDeletion, ...(demo ? [demo] : [])].map((service) => service.jobs()),
       { info: (message) => log(message) },
     );
     await jobRunner.register();

@@ -532,6 +532,10 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     // A signed-in user gets past the permission to the server check (an http:// server is refused before any request).
     { op: 'PUT /api/me/listenbrainz', expected: signedIn(400), send: json('PUT', '/api/me/listenbrainz', { token: 'well-formed-token-1234', serverUrl: 'http://lb.example.org' }) },
     { op: 'DELETE /api/me/listenbrainz', expected: signedIn(204), send: json('DELETE', '/api/me/listenbrainz') },
+    { op: 'GET /api/account/deletion', expected: signedIn(200), send: json('GET', '/api/account/deletion') },
+    // Only ever one's own account, confirmed with its password: a wrong one is a 400 for everyone signed in.
+    { op: 'POST /api/account/deletion', note: 'with a wrong password', expected: signedIn(400), send: json('POST', '/api/account/deletion', { password: 'not-the-password' }) },
+    { op: 'DELETE /api/account/deletion', expected: signedIn(200), send: json('DELETE', '/api/account/deletion') },
     { op: 'POST /api/me/now-playing', expected: signedIn(204), prepare: newTrack, send: (as, p) => json('POST', '/api/me/now-playing', { trackId: p.id })(as) },
 
     // Radio

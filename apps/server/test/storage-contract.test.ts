@@ -115,6 +115,17 @@ describe.skipIf(process.env.PLATTER_TEST_DIALECT === 'postgres')('the storage co
       expect(await storage().stat('uploads/nobody/never')).toBeUndefined();
     });
 
+    it('deletes a folder of objects by its prefix, and nothing beside it', async () => {
+      // More than one page of a listing is not needed here: S3Storage lists and deletes until none is left.
+      for (const key of ['purge/u-1/a', 'purge/u-1/deep/b', 'purge/u-1/deep/c', 'purge/u-10/keep', 'purge/u-1x']) await storage().put(key, bytes(5));
+      await storage().deletePrefix('purge/u-1/');
+      for (const key of ['purge/u-1/a', 'purge/u-1/deep/b', 'purge/u-1/deep/c']) expect(await storage().stat(key)).toBeUndefined();
+      for (const key of ['purge/u-10/keep', 'purge/u-1x']) expect(await storage().stat(key)).toBeDefined();
+      await storage().deletePrefix('purge/nobody/');
+      await expect(storage().deletePrefix('purge/u-1')).rejects.toThrow(InvalidKeyError);
+      await expect(storage().deletePrefix('../')).rejects.toThrow(InvalidKeyError);
+    });
+
     it('refuses a body over the limit and keeps nothing under the key', async () => {
       await expect(storage().put('uploads/user-1/big', Readable.from([bytes(6000), bytes(6000)]), { maxBytes: 10_000 })).rejects.toBeInstanceOf(ObjectTooLargeError);
       await expect(storage().put('uploads/user-1/big2', bytes(20), { maxBytes: 10 })).rejects.toBeInstanceOf(ObjectTooLargeError);

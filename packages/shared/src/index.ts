@@ -17,3 +17,4 @@ export * from './play-queue.js';
 export * from './remote.js';
 export * from './data-export.js';
 export * from './account-security.js';
+export * from './account-deletion.js';

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { DeletionSignInGate } from '../services/account-deletion.service.js';
 import type { ProfileService } from '../services/profile.service.js';
 import { type AuthMail, authMailSenders } from './auth-mail.js';
 import { type UserUpdateContext, emailChangeHooks } from './email-change.js';
@@ -22,6 +23,8 @@ export interface AuthDeps {
   onSessionEnded?: (session: { id: string; userId: string }) => void;
   /** Where verification and reset emails are queued; absent only for migrations, which send nothing. */
   mail?: AuthMail;
+  /** A pending account deletion: a sign-in during its grace cancels it; after, sign-in is refused. */
+  deletions?: DeletionSignInGate;
 }
 
 /** A password reset link works once, for an hour. */
@@ -90,7 +93,7 @@ export function userFields<T extends { name?: string; image?: string | null }>(u
 }
 
 /** Builds the better-auth options; kept separate so migrations and the instance share them exactly. */
-function authOptions({ config, secret, db, dialect, profiles, mail, onSessionEnded }: AuthDeps) {
+function authOptions({ config, secret, db, dialect, profiles, mail, onSessionEnded, deletions }: AuthDeps) {
   const senders = mail ? authMailSenders(mail) : undefined;
   const emailChange = emailChangeHooks(mail);
   return {
@@ -171,8 +174,6 @@ function authOptions({ config, secret, db, dialect, profiles, mail, onSessionEnd
         : []),
     ],
     databaseHooks: {
-      // Run for each session row better-auth deletes, even in its bulk deletes (it reads them first).
-      session: { delete: { after: async (session: { id: string; userId: string }) => onSessionEnded?.({ id: session.id, userId: session.userId }) } },
       user: {
         create: {
           before: async (user: { name: string; image?: string | null }, context: { path?: string } | null) => ({
@@ -190,6 +191,20 @@ function authOptions({ config, secret, db, dialect, profiles, mail, onSessionEnd
             await emailChange.tellOldAddress(user, context);
           },
         },
+      },
+      session: {
+        create: {
+          before: async (session: { userId: string }) => {
+            if (await deletions?.refusesSignIn(session.userId)) {
+              throw new APIError('FORBIDDEN', { message: 'This account is being deleted at its owner’s request and can no longer be signed in to.', code: 'ACCOUNT_BEING_DELETED' });
+            }
+          },
+          after: async (session: { userId: string }) => {
+            await deletions?.signedIn(session.userId);
+          },
+        },
+        // Run for each session row better-auth deletes, even in its bulk deletes (it reads them first).
+        delete: { after: async (session: { id: string; userId: string }) => onSessionEnded?.({ id: session.id, userId: session.userId }) },
       },
     },
   };

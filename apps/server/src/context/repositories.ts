@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
+import { AccountDeletionRepository } from '../repositories/account-deletion.repository.js';
 import { CommentRepository } from '../repositories/comment.repository.js';
 import { DashboardRepository } from '../repositories/dashboard.repository.js';
 import { EngagementRepository } from '../repositories/engagement.repository.js';
@@ -51,6 +52,7 @@ export function createRepositories(db: Kysely<Database>, dialect: DialectName) {
     radio: new RadioRepository(db, dialect),
     searchIndex: new SearchIndexRepository(db, dialect),
     emailDigests: new EmailDigestRepository(db),
+    accountDeletions: new AccountDeletionRepository(db, dialect),
   };
 }
 

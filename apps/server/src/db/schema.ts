@@ -481,6 +481,13 @@ export interface DataExportsTable {
   locale: Generated<string>;
 }
 
+/** An account its owner asked to delete (migration account-deletion): purged from `due_at` on. */
+export interface AccountDeletionsTable {
+  user_id: string;
+  requested_at: string;
+  due_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -524,6 +531,7 @@ export interface Database {
   data_exports: DataExportsTable;
   twoFactor: AuthTwoFactorTable;
   passkey: AuthPasskeyTable;
+  account_deletions: AccountDeletionsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

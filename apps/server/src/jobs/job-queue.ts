@@ -32,6 +32,8 @@ export interface JobPayloads {
   'email-digest': Record<string, never>;
   /** "Forgot password?" for one address, run off the request so the answer is the same for every address (PasswordResetRequests). */
   'password-reset-request': { email: string; redirectTo?: string; origin: string; acceptLanguage?: string };
+  /** Purge the accounts whose deletion is due (AccountDeletionService), each in small steps. */
+  'account-deletion-sweep': Record<string, never>;
 }
 
 /** What a handler knows about the run it is in. */

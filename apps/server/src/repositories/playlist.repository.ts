@@ -279,6 +279,22 @@ export class PlaylistRepository {
       .execute();
   }
 
+  /**
+   * Whether an entry was added by someone other than the owner: a collaborator who has left, or an
+   * account since deleted (added_by NULL). Such a playlist stays collaborative, so its rows keep
+   * saying who added them ("a deleted account"), though nobody collaborates on it any more.
+   */
+  async hasEntriesOfOthers(playlistId: string, ownerId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('playlist_tracks')
+      .select('id')
+      .where('playlist_id', '=', playlistId)
+      .where((eb) => eb.or([eb('added_by', 'is', null), eb('added_by', '<>', ownerId)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async isCollaborator(playlistId: string, userId: string): Promise<boolean> {
     const row = await this.db.selectFrom('playlist_collaborators').select('user_id').where('playlist_id', '=', playlistId).where('user_id', '=', userId).executeTakeFirst();
     return row !== undefined;

@@ -412,7 +412,7 @@ export class PlaylistService {
     const collaborators = await this.deps.playlists.collaborators(row.id);
     const role: Role | null = row.user_id === viewerId ? 'owner' : collaborators.some((c) => c.id === viewerId) ? 'collaborator' : null;
     return {
-      membership: { role, collaborative: collaborators.length > 0 },
+      membership: { role, collaborative: collaborators.length > 0 || (await this.deps.playlists.hasEntriesOfOthers(row.id, row.user_id)) },
       people: { collaborators: role ? collaborators : [], invite: role === 'owner' ? row.invite_token : null },
     };
   }

@@ -11,6 +11,7 @@ import {
   type StoredObject,
   type UploadUrlOptions,
   assertValidKey,
+  assertValidPrefix,
   sizeLimit,
 } from './storage.js';
 import type { UploadSigner } from './upload-signer.js';
@@ -114,6 +115,13 @@ export class LocalDiskStorage implements Storage {
     this.handles.delete(file);
     await fsp.rm(file, { force: true });
     await fsp.rm(etagPathOf(file), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertValidPrefix(prefix);
+    const folder = path.join(this.root, prefix);
+    for (const file of this.handles.keys()) if (file.startsWith(folder)) this.handles.delete(file);
+    await fsp.rm(folder, { recursive: true, force: true });
   }
 
   /**

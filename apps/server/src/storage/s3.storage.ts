@@ -1,8 +1,10 @@
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -12,7 +14,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { S3Config } from '../config.js';
-import { type ByteRange, ObjectTooLargeError, type Storage, type StoredObject, type UploadUrlOptions, assertValidKey, sizeLimit } from './storage.js';
+import { type ByteRange, ObjectTooLargeError, type Storage, type StoredObject, type UploadUrlOptions, assertValidKey, assertValidPrefix, sizeLimit } from './storage.js';
 
 /** The longest a presigned upload URL lives, whatever the caller asks (the 15 minutes). */
 export const MAX_UPLOAD_URL_SECONDS = 15 * 60;
@@ -108,6 +110,17 @@ export class S3Storage implements Storage {
   async delete(key: string): Promise<void> {
     assertValidKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
+  }
+
+  /** Lists a page of keys under the prefix and deletes them in one request (up to 1,000), until none is left. */
+  async deletePrefix(prefix: string): Promise<void> {
+    assertValidPrefix(prefix);
+    for (;;) {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, MaxKeys: 1000 }));
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+      if (keys.length === 0) return;
+      await this.client.send(new DeleteObjectsCommand({ Bucket: this.config.bucket, Delete: { Objects: keys, Quiet: true } }));
+    }
   }
 
   async createUploadUrl(key: string, options: UploadUrlOptions): Promise<string> {

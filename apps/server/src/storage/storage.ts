@@ -44,6 +44,11 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | undefined>;
   /** Removes the object; deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes every object whose key starts with `prefix` (a folder: it ends with `/`), and on local
+   * disk the folder itself; nothing there is not an error. For purges (an account's files).
+   */
+  deletePrefix(prefix: string): Promise<void>;
   /** A URL the browser can PUT the object's bytes to directly (a presigned URL on S3). */
   createUploadUrl(key: string, options: UploadUrlOptions): Promise<string>;
   /**
@@ -94,6 +99,12 @@ export function sizeLimit(maxBytes: number | undefined): Transform {
       else callback(null, chunk);
     },
   });
+}
+
+/** A prefix deletePrefix takes: a valid key followed by `/`, so it names a whole folder and never a sibling sharing its start. */
+export function assertValidPrefix(prefix: string): void {
+  if (!prefix.endsWith('/')) throw new InvalidKeyError(prefix);
+  assertValidKey(prefix.slice(0, -1));
 }
 
 export function assertValidKey(key: string): void {

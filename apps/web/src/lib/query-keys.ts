@@ -70,6 +70,8 @@ export const queryKeys = {
   listenBrainz: ['me', 'listenbrainz'] as const,
   /** The newest "Download my data" export (settings). */
   dataExport: ['me', 'data-export'] as const,
+  /** Whether the signed-in user's account is to be deleted, and when. */
+  accountDeletion: ['me', 'account-deletion'] as const,
   /** The signed-in user's notifications. */
   notifications: {
     all: ['notifications'] as const,

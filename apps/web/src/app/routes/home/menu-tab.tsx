@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../features/auth/api/get-me';
 import { EmailDigestSettings } from '../../../features/notifications/components/email-digest-settings';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
+import { DeleteAccountSection } from '../../../features/settings/components/delete-account-section';
 import { ListenBrainzSettings } from '../../../features/settings/components/listenbrainz-settings';
 import { SubsonicCredentials } from '../../../features/settings/components/subsonic-credentials';
 import { DataExportSection } from '../../../features/settings/components/data-export-section';
@@ -21,6 +22,7 @@ export function MenuTab() {
       <ListenBrainzSettings signedIn />
       <SubsonicCredentials signedIn email={me.data.user.email} />
       <DataExportSection signedIn />
+      <DeleteAccountSection signedIn />
     </>
   );
 }

@@ -25,6 +25,7 @@ export function authErrorText(error: Error, t: TFunction): string {
     if (error.code === 'EMAIL_NOT_VERIFIED') return t('auth.emailNotVerified');
     if (error.code === 'INVALID_TOKEN') return t('auth.resetInvalid');
     if (error.code === 'reset_rate_limited' || error.code === 'verification_rate_limited') return t('auth.tooManyEmails');
+    if (error.code === 'ACCOUNT_BEING_DELETED') return t('deleteAccount.signInRefused');
   }
   return error.message || t('auth.failed');
 }
