@@ -48,7 +48,7 @@ test('a listener deletes their account from the settings', async ({ browser }, t
     });
 
     await test.step('a wrong password is refused in words, and nothing happens', async () => {
-      await leaver.page.goto('/home?tab=menu');
+      await leaver.page.goto('/home?tab=settings');
       const section = leaver.page.getByTestId('delete-account');
       await section.scrollIntoViewIfNeeded();
       await section.getByRole('button', { name: 'Delete my account…' }).click();

@@ -17,7 +17,7 @@ test('ask for my data in the settings, hear it is ready, and download the ZIP wi
     await signedInAccount(page, name);
     const track = await uploadShortTrack(page, unique('Archived song'));
 
-    await page.goto('/home?tab=menu');
+    await page.goto('/home?tab=settings');
     const section = main(page).getByTestId('data-export');
     await expect(section.getByRole('heading', { name: 'Download my data' })).toBeVisible();
     await section.getByRole('button', { name: 'Download my data' }).click();
@@ -32,7 +32,7 @@ test('ask for my data in the settings, hear it is ready, and download the ZIP wi
 
     // It leads back to the settings, where the archive waits.
     await notification.getByRole('link').click();
-    await expect(page).toHaveURL(/\/home\?tab=menu$/);
+    await expect(page).toHaveURL(/\/home\?tab=settings$/);
     const link = section.getByRole('link', { name: 'Download the ZIP' });
     await expect(link).toBeVisible();
     await expect(section.getByTestId('data-export-status')).toContainText(/can be downloaded until/);

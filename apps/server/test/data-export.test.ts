@@ -127,7 +127,7 @@ function exportSuite(label: string, storage: 'disk' | 's3') {
       const [mail, ...more] = await mailsToOwner();
       expect(more).toEqual([]);
       expect(mail?.subject).toBe('Your Platter data is ready to download');
-      expect(mail?.text).toContain('/home?tab=menu');
+      expect(mail?.text).toContain('/home?tab=settings');
       expect(mail?.text).toMatch(/You can download it until .+ UTC/);
       expect(mail?.html).toContain('Open my settings to download it');
     });

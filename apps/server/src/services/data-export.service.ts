@@ -24,7 +24,7 @@ import { dataExportReadme } from './data-export-readme.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The web app's page with the "Download my data" section (settings), where the email leads. */
-const DATA_EXPORT_SETTINGS_PATH = '/home?tab=menu';
+const DATA_EXPORT_SETTINGS_PATH = '/home?tab=settings';
 /** Expired exports removed per sweep query. */
 const SWEEP_BATCH = 100;
 /** A failed export's row is kept this long (the user sees why), then swept. */

@@ -2,10 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../features/auth/api/get-me';
 import { EmailDigestSettings } from '../../../features/notifications/components/email-digest-settings';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
-import { DeleteAccountSection } from '../../../features/settings/components/delete-account-section';
 import { ListenBrainzSettings } from '../../../features/settings/components/listenbrainz-settings';
 import { SubsonicCredentials } from '../../../features/settings/components/subsonic-credentials';
-import { DataExportSection } from '../../../features/settings/components/data-export-section';
 import { StudioView } from '../../../features/studio/components/studio-view';
 
 /** The studio (the 'menu' tab); signed-out listeners are asked to sign in. */
@@ -21,8 +19,6 @@ export function MenuTab() {
       <EmailDigestSettings signedIn />
       <ListenBrainzSettings signedIn />
       <SubsonicCredentials signedIn email={me.data.user.email} />
-      <DataExportSection signedIn />
-      <DeleteAccountSection signedIn />
     </>
   );
 }

@@ -12,7 +12,7 @@ import './notifications.css';
 
 /** Where a notification leads: the release or track it is about, (a follow) the follower's page, or (a data export) the settings that offer it. */
 function targetOf(group: NotificationGroup): string | null {
-  if (group.kind === 'export') return paths.home.getHref('menu');
+  if (group.kind === 'export') return paths.home.getHref('settings');
   if (group.release) return paths.release.getHref(group.release.id);
   if (group.track) return paths.track.getHref(group.track.id);
   const first = group.actors[0];
