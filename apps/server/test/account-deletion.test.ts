@@ -59,10 +59,10 @@ async function buildWorld(t: TestApp, tag: string): Promise<World> {
   const otherId = (await other.signUp('Staying Artist')).id;
   const fan = new Client(t.baseUrl);
   const fanId = (await fan.signUp('Staying Fan')).id;
-  /** A request that must succeed (200, 201 or 204, as each route answers). */
+  /** A request that must succeed (200, 201, 202 or 204, as each route answers). */
   const ok = async (pending: Promise<{ status: number; body: unknown }>, _status?: number) => {
     const { status, body } = await pending;
-    expect([200, 201, 204], `${status} ${JSON.stringify(body)}`).toContain(status);
+    expect([200, 201, 202, 204], `${status} ${JSON.stringify(body)}`).toContain(status);
     return body;
   };
 
@@ -134,6 +134,9 @@ async function buildWorld(t: TestApp, tag: string): Promise<World> {
   await ok(victim.json('PUT', '/api/me/play-queue', { trackIds: [otherTrack, victimTracks[0]], currentId: otherTrack, device: 'Laptop' }));
   await ok(victim.json('POST', `/api/tracks/${otherSecond}/reports`, { reason: 'test' }), 201);
   await ok(new Client(t.baseUrl).json('POST', '/api/contact', { name: 'Leaving', email, message: 'hello' }), 201);
+  // Notification emails on, and a finished "Download my data" archive in storage.
+  await ok(victim.json('PUT', '/api/notifications/email', { follow: true, comment: true }));
+  await ok(victim.json('POST', '/api/account/export'), 202);
   await t.context.jobs.idle(60_000);
   return { victim, victimId, email, victimTracks, other, otherId, otherTrack, otherRelease, collaborative, fan, fanId };
 }
@@ -197,7 +200,7 @@ async function expectPresent(t: TestApp, w: World): Promise<void> {
     'user.id', 'session.userId', 'account.userId', 'profiles.id', 'tracks.artist_id', 'releases.artist_id', 'track_likes.user_id', 'release_likes.user_id', 'post_likes.user_id',
     'listens.user_id', 'history.user_id', 'comments.user_id', 'posts.author_id', 'follows.subscriber_id', 'follows.artist_id', 'playlists.user_id', 'playlist_tracks.added_by',
     'playlist_collaborators.user_id', 'playlist_activity.user_id', 'notifications.user_id', 'notifications.actor_id', 'reports.user_id', 'uploads.user_id',
-    'subsonic_credentials.user_id', 'play_queues.user_id',
+    'subsonic_credentials.user_id', 'play_queues.user_id', 'data_exports.user_id', 'email_digest_optins.user_id', 'email_digests.user_id',
   ]) {
     expect(places.map((p) => p.replace(/^public\./, ''))).toContain(place);
   }
@@ -206,6 +209,7 @@ async function expectPresent(t: TestApp, w: World): Promise<void> {
   expect(keys.some((key) => key.startsWith(`images/${w.victimId}/`))).toBe(true);
   expect(keys.some((key) => key.startsWith(`images/sized/64/${w.victimId}/`))).toBe(true);
   expect(keys.some((key) => key.startsWith(`uploads/${w.victimId}/`))).toBe(true);
+  expect(keys.some((key) => key.startsWith(`exports/${w.victimId}/`) && key.endsWith('.zip'))).toBe(true);
   expect(keys.some((key) => key.startsWith(`renditions/${w.victimTracks[0]}/`))).toBe(true);
   expect(await counterMismatches(db)).toEqual([]);
 }

@@ -195,8 +195,9 @@ export class AccountDeletionService {
       while ((await step(userId, this.batch)) > 0) signal?.throwIfAborted();
     }
     // The account's own folders: images (photos, covers of tracks, releases and playlists, their
-    // smaller copies) and uploads, whatever a crash or an earlier replace may have left there.
-    for (const prefix of [`images/${userId}/`, ...THUMBNAIL_SIZES.map((size) => `images/sized/${size}/${userId}/`), `uploads/${userId}/`]) {
+    // smaller copies), uploads and data exports (Download my data), whatever a crash or an earlier
+    // replace may have left there.
+    for (const prefix of [`images/${userId}/`, ...THUMBNAIL_SIZES.map((size) => `images/sized/${size}/${userId}/`), `uploads/${userId}/`, `exports/${userId}/`]) {
       await storage.deletePrefix(prefix);
     }
     await deletions.finish(userId, email);
