@@ -28,6 +28,8 @@ import { CommentService } from './services/comment.service.js';
 import { DashboardService } from './services/dashboard.service.js';
 import { ImageService } from './services/image.service.js';
 import { ModerationService } from './services/moderation.service.js';
+import { AuditLogService } from './services/audit-log.service.js';
+import { UserAdminService } from './services/user-admin.service.js';
 import { PostService } from './services/post.service.js';
 import { ShareService } from './services/share.service.js';
 import { EmbedService } from './services/embed.service.js';
@@ -114,6 +116,10 @@ export interface AppContext {
     radio: RadioService;
     /** SQLite's FTS5 indexes kept compact (the `search-index-merge` job). */
     searchIndex: SearchIndexService;
+    /** Admins on accounts: find, suspend and lift, change role (every action in the audit log). */
+    userAdmin: UserAdminService;
+    /** Every admin action, recorded by the service doing it and listed for admins. */
+    auditLog: AuditLogService;
     /** The generated demo catalogue, when PLATTER_DEMO is on. */
     demo: DemoCatalogueService | undefined;
   };
@@ -186,6 +192,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const lyrics = new LyricsService({ db, lyrics: repositories.lyrics, tracks: repositories.tracks, events });
     const subsonic = { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) };
     const auth = createAuth(authDeps);
+    const auditLog = new AuditLogService({ audit: repositories.audit });
     const demo = config.demo
       ? new DemoCatalogueService({
           db,
@@ -225,8 +232,10 @@ export async function createContext(config: Config): Promise<AppContext> {
         profiles: repositories.profiles,
         profileService: profiles,
         events,
-        isAdminEmail: (email) => isAdminEmail(config, email),
+        audit: auditLog,
       }),
+      userAdmin: new UserAdminService({ db, moderation: repositories.moderation, tracks: repositories.tracks, audit: auditLog, events, isAdminEmail: (email) => isAdminEmail(config, email) }),
+      auditLog,
       embeds: new EmbedService({ tracks, waveforms, releases: repositories.releases, trackRows: repositories.tracks }),
       site: new SiteService({ db, downloads: new DownloadsDirectory(path.join(config.dataDir, 'downloads')), android: config.android }),
       reposts: new RepostService({ db, reposts: repositories.reposts, tracks: repositories.tracks, profiles, events, notifications, releases: repositories.releases }),

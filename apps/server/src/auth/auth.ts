@@ -32,6 +32,21 @@ function logAuthMessage(derivesBaseUrl: boolean) {
 
 const MAX_IMAGE_URL_LENGTH = 1000;
 
+/** What a suspended account is told when it signs in, in the browser's language (en or ru). */
+export const SUSPENDED_MESSAGES = {
+  en: 'This account is suspended. If you think this is a mistake, write to the Platter team through the contact page.',
+  ru: 'Этот аккаунт заблокирован. Если вы считаете это ошибкой, напишите команде Platter через страницу обратной связи.',
+} as const;
+
+/** The first of en/ru in an Accept-Language header; English otherwise. */
+export function messageLanguage(acceptLanguage: string | null | undefined): 'en' | 'ru' {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.trim().slice(0, 2).toLowerCase();
+    if (tag === 'ru' || tag === 'en') return tag;
+  }
+  return 'en';
+}
+
 /** The longest start of `text` within `max` UTF-16 units that does not split a character. */
 function clip(text: string, max: number): string {
   let out = '';
@@ -124,6 +139,16 @@ function authOptions({ config, secret, db, dialect, profiles }: AuthDeps) {
         },
         update: {
           before: async (user: { name?: string; image?: string | null }) => ({ data: userFields(user, { typedByPerson: true }) }),
+        },
+      },
+      // A suspended account gets no session, whatever way it signs in (password, Google, any plugin).
+      session: {
+        create: {
+          before: async (session: { userId: string }, context: { headers?: Headers } | null) => {
+            if (await profiles.isSuspended(session.userId)) {
+              throw new APIError('FORBIDDEN', { message: SUSPENDED_MESSAGES[messageLanguage(context?.headers?.get('accept-language'))], code: 'ACCOUNT_SUSPENDED' });
+            }
+          },
         },
       },
     },

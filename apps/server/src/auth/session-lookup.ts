@@ -8,6 +8,8 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  /** Made an admin in the app (ADMIN_EMAILS is checked apart, by email). */
+  admin?: boolean;
 }
 
 interface Settings {
@@ -24,7 +26,9 @@ interface Settings {
  * naming a current session that is not due for its refresh, is answered here with the same checks:
  * a synchronous HMAC and one indexed read. Every other case (no such session, an expired one, one
  * due for its daily refresh, a signature that does not verify here) goes to better-auth, which
- * answers it and cleans up or refreshes as it always did. No cookie at all is nobody.
+ * answers it and cleans up or refreshes as it always did. No cookie at all is nobody. Nothing is
+ * kept between requests: a suspended account (whose sessions are deleted, and whose profile says
+ * so) is nobody on the very next request, on every instance.
  */
 export class SessionLookup {
   private settings: Promise<Settings> | undefined;
@@ -43,13 +47,16 @@ export class SessionLookup {
     const token = verifiedToken(value, secret);
     if (token) {
       const found = await this.sessions.findWithUser(token);
+      if (found?.suspended) return undefined;
       const expires = found?.expiresAt.getTime() ?? 0;
       const now = this.now();
       // better-auth refreshes a session (moves its expiry) once it is updateAge old: it does that.
       if (found && expires > now && expires - expiresInMs + updateAgeMs > now) return found.user;
     }
     const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
-    return session ? { id: session.user.id, email: session.user.email, name: session.user.name } : undefined;
+    if (!session) return undefined;
+    const standing = await this.sessions.standing(session.user.id);
+    return standing.suspended ? undefined : { id: session.user.id, email: session.user.email, name: session.user.name, admin: standing.admin };
   }
 
   /** better-auth's own cookie name, secret and session ages, read once. */

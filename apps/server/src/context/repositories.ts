@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
+import { AdminAuditRepository } from '../repositories/admin-audit.repository.js';
 import { CommentRepository } from '../repositories/comment.repository.js';
 import { DashboardRepository } from '../repositories/dashboard.repository.js';
 import { EngagementRepository } from '../repositories/engagement.repository.js';
@@ -49,6 +50,7 @@ export function createRepositories(db: Kysely<Database>, dialect: DialectName) {
     lyrics: new LyricsRepository(db, dialect),
     radio: new RadioRepository(db, dialect),
     searchIndex: new SearchIndexRepository(db, dialect),
+    audit: new AdminAuditRepository(db),
   };
 }
 

@@ -28,6 +28,7 @@ import * as lyricsSearch from './migrations/2026-11-26T12-10_lyrics-search.js';
 import * as subsonicMore from './migrations/2026-11-26T12-20_subsonic-more.js';
 import * as artistSearch from './migrations/2026-11-26T15-30_artist-search.js';
 import * as searchIndexMerge from './migrations/2026-11-26T18-00_search-index-merge.js';
+import * as administration from './migrations/2026-11-28T05-00_administration.js';
 import type { Database } from './schema.js';
 
 /**
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T12-20_subsonic-more': subsonicMore,
   '2026-11-26T15-30_artist-search': artistSearch,
   '2026-11-26T18-00_search-index-merge': searchIndexMerge,
+  '2026-11-28T05-00_administration': administration,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

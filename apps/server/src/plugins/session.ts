@@ -38,11 +38,11 @@ export const sessionPlugin = fp(
     });
     app.decorateRequest('currentActor', async function (this: FastifyRequest) {
       const user = await this.currentUser();
-      return user ? { id: user.id, isAdmin: isAdminEmail(user.email) } : undefined;
+      return user ? { id: user.id, isAdmin: user.admin === true || isAdminEmail(user.email) } : undefined;
     });
     app.decorateRequest('requireActor', async function (this: FastifyRequest) {
       const user = await this.requireUser();
-      return { id: user.id, isAdmin: isAdminEmail(user.email) };
+      return { id: user.id, isAdmin: user.admin === true || isAdminEmail(user.email) };
     });
   },
   { name: 'platter-session' },
