@@ -53,6 +53,7 @@ import type { JobQueue } from './jobs/job-queue.js';
 import { NotificationService } from './services/notification.service.js';
 import { RepostService } from './services/repost.service.js';
 import { PlayQueueService } from './services/play-queue.service.js';
+import { Metrics } from './metrics/metrics.js';
 import { SubsonicCredentialService } from './services/subsonic-credential.service.js';
 import { RadioService } from './services/radio.service.js';
 import { SearchIndexService } from './services/search-index.service.js';
@@ -74,6 +75,8 @@ export interface AppContext {
   /** Undefined when no ffmpeg runs here (MEDIA_ENGINE=none): tracks then play their originals. */
   mediaEngine: MediaEngine | undefined;
   hub: LiveHub;
+  /** This app's Prometheus registry and series (GET /metrics, METRICS_PORT): one per context, never the global one. */
+  metrics: Metrics;
   auth: Auth;
   /** Who a request's session cookie belongs to: a fast path for current sessions, better-auth for the rest. */
   sessions: SessionLookup;
@@ -128,7 +131,8 @@ export interface AppContext {
 
 /** Opens and migrates the database, then wires repositories → services. Migrations run here, at every start. */
 export async function createContext(config: Config): Promise<AppContext> {
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const metrics = new Metrics();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onQuery: (text, seconds, failed) => metrics.observeQuery(text, seconds, failed) });
   try {
     const secret = resolveSecret(config);
     const { db } = database;
@@ -173,6 +177,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       maxUploadBytes: config.maxUploadBytes,
       processesAudio: mediaEngine !== undefined,
       log,
+      counters: metrics,
     });
     const trackCatalogue = new TrackCatalogueService({ tracks: repositories.tracks });
     const trackMedia = new TrackMediaService({ tracks: repositories.tracks, storage, events, downloads: new DownloadSigner(`download:${secret}`) });
@@ -185,6 +190,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       listenBatches: settings.listenBatches,
       notifications,
       scrobbles: listenBrainz,
+      counters: metrics,
     });
     const artists = new ArtistService({ db, follows: repositories.follows, profiles, events, notifications });
     const releases = new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images, events });
@@ -213,7 +219,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       trackMedia,
       trackCatalogue,
       images,
-      uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
+      uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes, counters: metrics }),
       engagement,
       playlists,
       search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles, releases: repositories.releases, lyrics: repositories.lyrics }),
@@ -256,6 +262,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       jobs,
       [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, ...(demo ? [demo] : [])].map((service) => service.jobs()),
       { info: (message) => log(message) },
+      (job, ok, seconds) => metrics.observeJob(job, ok, seconds),
     );
     await jobRunner.register();
     waveforms.listen();
@@ -263,6 +270,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     notifications.listen();
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
+    metrics.setSources({ pool: database.poolStats, queueDepth: () => jobs.depth(), liveSubscribers: () => hub.size, jobNames: () => jobRunner.names });
+    if (config.metrics.token !== undefined || config.metrics.port !== undefined) metrics.enableRuntimeMetrics();
     return {
       config,
       database,
@@ -273,6 +282,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       jobRunner,
       mediaEngine,
       hub,
+      metrics,
       auth,
       sessions: new SessionLookup(auth, new SessionRepository(db)),
       repositories,
@@ -286,6 +296,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         await shared.close();
         storage.close();
         await database.close();
+        metrics.close();
       },
     };
   } catch (error) {
