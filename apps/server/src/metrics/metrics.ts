@@ -92,13 +92,15 @@ export class Metrics implements ActivityCounters {
     for (const outcome of ['counted', 'ignored']) this.listensTotal.inc({ outcome }, 0);
     for (const result of ['stored', 'refused']) this.uploadsTotal.inc({ result }, 0);
     for (const statement of ['select', 'insert', 'update', 'delete', 'other']) this.queryErrors.inc({ statement }, 0);
-    const self = this;
+    // The gauges' collect() runs with `this` the gauge: the instance's state is read through these.
+    const sources = () => this.sources;
+    const loopDelay = () => this.loopDelay;
     new Gauge({
       name: 'platter_live_subscribers',
       help: 'Open live-event streams (GET /api/events) on this instance',
       registers,
       collect() {
-        this.set(self.sources.liveSubscribers?.() ?? 0);
+        this.set(sources().liveSubscribers?.() ?? 0);
       },
     });
     new Gauge({
@@ -108,7 +110,7 @@ export class Metrics implements ActivityCounters {
       registers,
       async collect() {
         this.reset();
-        for (const queue of (await self.sources.queueDepth?.()) ?? []) {
+        for (const queue of (await sources().queueDepth?.()) ?? []) {
           this.set({ job: queue.name, state: 'waiting' }, queue.waiting);
           this.set({ job: queue.name, state: 'active' }, queue.active);
         }
@@ -120,26 +122,26 @@ export class Metrics implements ActivityCounters {
       labelNames: ['state'],
       registers,
       collect() {
-        const stats = self.sources.pool?.();
+        const stats = sources().pool?.();
         if (!stats) return;
         this.set({ state: 'total' }, stats.total);
         this.set({ state: 'idle' }, stats.idle);
         this.set({ state: 'waiting' }, stats.waiting);
       },
     });
-    const quantile = (q: number) => () => (self.loopDelay ? self.loopDelay.percentile(q) / 1e9 : 0);
     new Gauge({
       name: 'platter_event_loop_delay_seconds',
       help: 'Event-loop delay since the previous scrape (monitorEventLoopDelay), by quantile: 0.5, 0.99 and 1 (the maximum)',
       labelNames: ['quantile'],
       registers,
       collect() {
-        if (!self.loopDelay) return;
-        this.set({ quantile: '0.5' }, quantile(50)());
-        this.set({ quantile: '0.99' }, quantile(99)());
-        this.set({ quantile: '1' }, self.loopDelay.max / 1e9);
+        const delay = loopDelay();
+        if (!delay) return;
+        this.set({ quantile: '0.5' }, delay.percentile(50) / 1e9);
+        this.set({ quantile: '0.99' }, delay.percentile(99) / 1e9);
+        this.set({ quantile: '1' }, delay.max / 1e9);
         // Each scrape reports the delays since the one before.
-        self.loopDelay.reset();
+        delay.reset();
       },
     });
   }
