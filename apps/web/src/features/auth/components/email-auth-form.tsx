@@ -20,6 +20,7 @@ export function authErrorText(error: Error, t: TFunction): string {
     if (error.code === 'PASSWORD_TOO_SHORT') return t('auth.passwordTooShort', { count: PASSWORD_MIN_LENGTH });
     if (error.code === 'PASSWORD_TOO_LONG') return t('auth.passwordTooLong', { count: PASSWORD_MAX_LENGTH });
     if (error.code === NOT_SIGNED_IN_AFTER_SIGN_UP) return t('auth.notSignedInAfterSignUp');
+    if (error.code === 'account_suspended' || error.code === 'ACCOUNT_SUSPENDED') return t('auth.suspended');
   }
   return error.message || t('auth.failed');
 }
