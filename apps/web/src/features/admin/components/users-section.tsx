@@ -26,10 +26,11 @@ export function UsersSection() {
   const headingId = useId();
   const searchId = useId();
   const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
   const search = useDebounced(q.trim(), SEARCH_DELAY_MS);
-  // A new search starts at its first page.
-  useEffect(() => setPage(1), [search]);
+  // The page belongs to the search it was turned in: a new search starts at its first page.
+  const [paging, setPaging] = useState({ search, page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ search, page: next });
   const users = useAdminUsers(search, page);
   return (
     <section className="admin-section" aria-labelledby={headingId}>
