@@ -4,6 +4,7 @@ import { buildApp } from '../src/app.js';
 import { createContext } from '../src/context.js';
 import { makeMp3 } from './support/audio-fixtures.js';
 import { Client } from './support/http-client.js';
+import { openEventStream } from './support/sse.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 import { uploadTrack } from './support/uploads.js';
 
@@ -114,11 +115,18 @@ describe(`administration: find users, suspend and lift, roles, the audit log (${
       });
       const shown = { track: 200, audio: 200, inList: true, inSearch: 1, release: 200, artistPage: 200, profile: 200, posts: 200, comments: 1, playlist: 200 };
       expect(await visibleTo(fan)).toEqual(shown);
+      // The artist's live-event streams end with the sessions (across instances through the shared
+      // event bus, Redis, as every live event; these two instances share no bus, so both on this one).
+      const streams = [await openEventStream(t.baseUrl, artist.cookieHeader()), await openEventStream(t.baseUrl, otherBrowser.cookieHeader())];
+      const fanStream = await openEventStream(t.baseUrl, fan.cookieHeader());
 
       const suspended = await admin.json<AdminUser>('POST', `/api/admin/users/${artistId}/suspend`, { reason: 'spam uploads' });
       expect(suspended.status).toBe(200);
       expect(suspended.body.suspendedAt).toEqual(expect.any(String));
 
+      await Promise.all(streams.map((stream) => stream.ended));
+      expect(fanStream.isEnded).toBe(false);
+      await fanStream.close();
       // Signed out at once, in both browsers, on both instances.
       for (const client of [artist, otherBrowser]) {
         expect((await client.json('GET', '/api/me')).body).toBeNull();

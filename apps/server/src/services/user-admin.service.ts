@@ -99,6 +99,7 @@ export class UserAdminService {
       await this.deps.audit.record(actor, { action: 'user.suspend', targetType: 'user', targetId: userId, details: { email: row.email, reason: reason ?? null, sessionsEnded: sessions, tracksHidden: left.length } }, trx);
       return left;
     });
+    this.deps.events.emit('sessions.ended', { userId });
     for (const trackId of hidden) this.deps.events.emit('track.removed', { trackId });
     this.deps.events.emit('profile.updated', { profileId: userId });
     return this.get(actor, userId);
