@@ -67,7 +67,7 @@ export default tseslint.config(
 
 /**
  * The server's layers point one way: routes (with plugins, app.ts and server.ts) → auth (the
- * sign-in system, which makes profiles through the profile service) → services → repositories → db, storage, jobs, events, shared-state, media, lib, mail. Nothing imports a
+ * sign-in system, which makes profiles through the profile service) → services → repositories → db, storage, jobs, events, shared-state, media, lib, mail, metrics. Nothing imports a
  * layer above its own; context.ts, the composition root (with its context/ wiring modules), may import them all (routes and app.ts
  * take its AppContext), and cli/ may import the context. One config object per layer, since a
  * file's `no-restricted-imports` options come whole from the last object matching it.
@@ -107,7 +107,7 @@ function serverLayers() {
       rules: { 'no-restricted-imports': ['error', { paths: noFiles, patterns: [upward(...above.repositories)] }] },
     },
     {
-      files: ['db', 'storage', 'jobs', 'events', 'shared-state', 'media', 'lib', 'mail'].map((folder) => src(`${folder}/**`)).concat(src('config.ts')),
+      files: ['db', 'storage', 'jobs', 'events', 'shared-state', 'media', 'lib', 'mail', 'metrics'].map((folder) => src(`${folder}/**`)).concat(src('config.ts')),
       rules: { 'no-restricted-imports': ['error', { patterns: [upward(...above.lower)] }] },
     },
   ];

@@ -19,7 +19,10 @@
  * every acknowledged counted listen (per listener and track); likes and listens counters against
  * their rows. Prints a markdown table per engine: requests, requests/s, p50/p99/max per kind; the
  * load generator's own CPU (process.cpuUsage), the server's and PostgreSQL's (from /proc), and the
- * machine's load average before and after.
+ * machine's load average before and after. Throughout the run /metrics is scraped every
+ * LOAD_SCRAPE_SECONDS (as Prometheus would, with METRICS_TOKEN) and parsed by a Prometheus
+ * text-format parser (parse-prometheus-text-format); the scrapes and a few of their figures
+ * (listens counted, requests, queries, event-loop delay, the pool) are printed after the table.
  *
  *   npx tsx bench/load.bench.ts
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/load.bench.ts
@@ -36,6 +39,7 @@ import { openDatabase } from '../apps/server/src/db/database.js';
 import { makeMp3 } from '../apps/server/test/support/audio-fixtures.js';
 import { BuiltServer, buildServer, freePort } from '../apps/server/test/support/built-server.js';
 import { type FreshDatabase, freshDatabase } from '../apps/server/test/scale-out/support/cluster.js';
+import { type Family, parseMetrics, parseSamples, sampleValue } from '../apps/server/test/support/prometheus.js';
 
 const LISTENERS = Number(process.env.LOAD_LISTENERS ?? 300);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 180);
@@ -44,6 +48,8 @@ const TRACKS = Number(process.env.LOAD_TRACKS ?? 40);
 const ARTISTS = Number(process.env.LOAD_ARTISTS ?? 8);
 const TRACK_SECONDS = Number(process.env.LOAD_TRACK_SECONDS ?? 30);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+const SCRAPE_SECONDS = Number(process.env.LOAD_SCRAPE_SECONDS ?? 5);
+const METRICS_TOKEN = 'load-bench-metrics-token';
 const adminDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 const KINDS = ['list', 'search', 'stream', 'listen', 'like', 'comment'] as const;
@@ -317,6 +323,68 @@ async function compare(dataDir: string, databaseUrl: string | undefined, listene
   }
 }
 
+interface Scrapes {
+  ok: number;
+  failed: string[];
+  /** Milliseconds per scrape (fetch and parse). */
+  ms: number[];
+  /** The largest values seen across the scrapes. */
+  maxLoopDelayP99: number;
+  maxPoolWaiting: number;
+  maxQueueWaiting: number;
+  last: { families: Map<string, Family>; samples: Map<string, Family> } | undefined;
+}
+
+/** Scrapes /metrics every SCRAPE_SECONDS until `stop` resolves, as a Prometheus server would. */
+async function scrapeDuring(baseUrl: string, stop: Promise<void>): Promise<Scrapes> {
+  const scrapes: Scrapes = { ok: 0, failed: [], ms: [], maxLoopDelayP99: 0, maxPoolWaiting: 0, maxQueueWaiting: 0, last: undefined };
+  let stopped = false;
+  void stop.then(() => {
+    stopped = true;
+  });
+  while (!stopped) {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+      const families = parseMetrics(text);
+      const samples = parseSamples(text);
+      if (!families.get('platter_http_request_duration_seconds')) throw new Error('no request histogram');
+      scrapes.ms.push(performance.now() - started);
+      scrapes.ok += 1;
+      scrapes.last = { families, samples };
+      scrapes.maxLoopDelayP99 = Math.max(scrapes.maxLoopDelayP99, sampleValue(families.get('platter_event_loop_delay_seconds'), { quantile: '0.99' }) ?? 0);
+      scrapes.maxPoolWaiting = Math.max(scrapes.maxPoolWaiting, sampleValue(families.get('platter_db_pool_connections'), { state: 'waiting' }) ?? 0);
+      const waiting = (families.get('platter_job_queue_depth')?.metrics ?? []).filter((m) => m.labels?.state === 'waiting').reduce((n, m) => n + Number(m.value), 0);
+      scrapes.maxQueueWaiting = Math.max(scrapes.maxQueueWaiting, waiting);
+    } catch (error) {
+      scrapes.failed.push(error instanceof Error ? error.message : String(error));
+    }
+    await Promise.race([sleep(SCRAPE_SECONDS * 1000), stop]);
+  }
+  return scrapes;
+}
+
+/** The scrapes as a line of the report. */
+function describeScrapes(scrapes: Scrapes, ackedListens: number): string {
+  const sorted = [...scrapes.ms].sort((a, b) => a - b);
+  const last = scrapes.last;
+  if (!last) return `- /metrics: no scrape succeeded (${scrapes.failed.length} failed: ${scrapes.failed.slice(0, 3).join('; ')})`;
+  const sum = (family: Family | undefined) => (family?.metrics ?? []).reduce((n, m) => n + Number(m.value), 0);
+  const requests = sum(last.samples.get('platter_http_request_duration_seconds_count'));
+  const queries = sum(last.samples.get('platter_db_query_duration_seconds_count'));
+  const querySeconds = sum(last.samples.get('platter_db_query_duration_seconds_sum'));
+  const counted = sampleValue(last.families.get('platter_listens_total'), { outcome: 'counted' }) ?? Number.NaN;
+  const pool = last.families.get('platter_db_pool_connections')?.metrics.length ? `; pool waiting at most ${scrapes.maxPoolWaiting}` : '';
+  return (
+    `- /metrics scraped every ${SCRAPE_SECONDS} s during the run with the token, parsed by parse-prometheus-text-format: ${scrapes.ok} of ${scrapes.ok + scrapes.failed.length} scrapes succeeded` +
+    `${scrapes.failed.length ? ` (failed: ${scrapes.failed.slice(0, 3).join('; ')})` : ''}, ${last.families.size} families, scrape p50 ${quantile(sorted, 0.5).toFixed(1)} ms, max ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms; ` +
+    `last scrape: ${requests} requests timed, ${counted} listens counted (the bench saw ${ackedListens} acknowledged as counted by then or later), ${queries} queries (mean ${((1000 * querySeconds) / Math.max(1, queries)).toFixed(2)} ms); ` +
+    `event-loop delay p99 at most ${(scrapes.maxLoopDelayP99 * 1000).toFixed(1)} ms between scrapes; job queue waiting at most ${scrapes.maxQueueWaiting}${pool}`
+  );
+}
+
 async function runEngine(engine: string): Promise<void> {
   const label = engine === 'postgres' ? 'PostgreSQL' : 'SQLite';
   const database = engine === 'postgres' ? await freshDatabase(adminDatabaseUrl as string) : undefined;
@@ -324,7 +392,7 @@ async function runEngine(engine: string): Promise<void> {
   const port = await freePort();
   let server: BuiltServer | undefined;
   try {
-    server = await BuiltServer.start({ port, dataDir, env: { TRUST_PROXY: '127.0.0.1', ...(database ? { DATABASE_URL: database.url } : {}) } });
+    server = await BuiltServer.start({ port, dataDir, env: { TRUST_PROXY: '127.0.0.1', METRICS_TOKEN, ...(database ? { DATABASE_URL: database.url } : {}) } });
     const setup = new Session(server.baseUrl, undefined);
     let t = performance.now();
     await makeCatalogue(setup);
@@ -356,7 +424,14 @@ async function runEngine(engine: string): Promise<void> {
     const started = performance.now();
     results.startedAt = started;
     const deadline = started + SECONDS * 1000;
+    let endLoad = () => undefined as void;
+    const loadDone = new Promise<void>((resolve) => {
+      endLoad = resolve;
+    });
+    const scraping = scrapeDuring(server.baseUrl, loadDone);
     await Promise.all(listeners.map((listener) => listen(session, listener, deadline, pages)));
+    endLoad();
+    const scrapes = await scraping;
     const wall = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     session.close();
@@ -400,7 +475,9 @@ async function runEngine(engine: string): Promise<void> {
     console.log(
       `- CPU over the run: load generator ${generatorCpu.toFixed(1)} s (${((100 * generatorCpu) / wall).toFixed(0)}% of a core), server ${serverCpu.toFixed(1)} s (${((100 * serverCpu) / wall).toFixed(0)}%)${database ? `, PostgreSQL backends ${postgresCpu.toFixed(1)} s (${((100 * postgresCpu) / wall).toFixed(0)}%)` : ''}; server RSS at the end ${serverRss.toFixed(0)} MB`,
     );
+    console.log(describeScrapes(scrapes, lost.ackedListens));
     console.log(`- load average (1/5/15 min): before ${loadBefore}, after ${loadAfter}`);
+    if (scrapes.ok === 0 || scrapes.failed.length > 0) process.exitCode = 1;
     if (lost.likes + lost.phantomLikes + lost.comments + lost.listens + lost.extraListens + lost.counterDrift > 0) process.exitCode = 1;
   } finally {
     await server?.killGroup('SIGKILL');

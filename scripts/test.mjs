@@ -122,7 +122,9 @@ if (fs.existsSync(chromium)) {
 console.log('\n━━ summary ━━');
 for (const r of results) {
   console.log(`${r.status.padEnd(8)} ${r.name}${r.seconds ? ` (${r.seconds.toFixed(0)} s)` : ''}`);
-  for (const failure of r.failures ?? []) console.log(`           ✗ ${failure}`);
+  const failures = r.failures ?? [];
+  for (const failure of failures.slice(0, 15)) console.log(`           ✗ ${failure}`);
+  if (failures.length > 15) console.log(`           … and ${failures.length - 15} more failed tests (listed in the output above)`);
 }
 const count = (s) => results.filter((r) => r.status === s).length;
 console.log(`suites: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);

@@ -46,6 +46,7 @@ import { subsonicCredentialRoutes } from './routes/subsonic/credentials.routes.j
 import { subsonicRoutes } from './routes/subsonic/subsonic.routes.js';
 import { lyricsRoutes } from './routes/lyrics.routes.js';
 import { dataExportRoutes } from './routes/data-export.routes.js';
+import { metricsRoutes } from './routes/metrics.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -130,7 +131,16 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     // The server Fastify would make, with the media fast path in front of Fastify's own handler.
     serverFactory: (handler, fastifyOptions) => {
       const options = fastifyOptions as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
-      const server = http.createServer(mediaFastPath ? (request, response) => mediaFastPath(request, response) || handler(request, response) : handler);
+      // Audio the fast path answers never reaches Fastify's hooks: timed here, as the route `/media/*`.
+      const fastPath = mediaFastPath
+        ? (request: http.IncomingMessage, response: http.ServerResponse) => {
+            const started = performance.now();
+            if (!mediaFastPath(request, response)) return false;
+            response.once('finish', () => context.metrics.observeRequest(request.method ?? 'GET', '/media/*', response.statusCode, (performance.now() - started) / 1000));
+            return true;
+          }
+        : undefined;
+      const server = http.createServer(fastPath ? (request, response) => fastPath(request, response) || handler(request, response) : handler);
       server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
       server.requestTimeout = options.requestTimeout ?? 0;
       server.setTimeout(options.connectionTimeout ?? 0);
@@ -148,6 +158,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern (`/api/tracks/:id`), never the URL: one series per route, not per track.
+    context.metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
@@ -168,6 +180,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   });
 
   await app.register(healthRoutes, context);
+  await app.register(metricsRoutes, context);
   await app.register(authRoutes, { auth: context.auth, shared: context.shared, publicOrigin, passwordResets: context.passwordResets });
   await app.register(accountRoutes, context);
   await app.register(accountSecurityRoutes, context);
@@ -205,7 +218,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
 /**
  * The web app's own pages (apps/web/src/config/paths.ts; a test keeps the two in step). Only these
  * get index.html; any other path that is not a file of the build is a 404, so a probe or scanner
- * asking for /healthz, /metrics or /.env learns that nothing is there instead of getting the app.
+ * asking for /healthz, /wp-admin or /.env learns that nothing is there instead of getting the app.
  */
 export const WEB_APP_PAGES = [
   '/',

@@ -84,6 +84,11 @@ export const envSchema = z.object({
     .min(0, { message: 'must be 0 (at once) or more days' })
     .max(365, { message: 'must be at most 365 days' })
     .default(7),
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters (Prometheus sends it as Authorization: Bearer <token>)',
+  }),
+  METRICS_PORT: z.coerce.number({ message: 'must be a port number such as 9464' }).int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -123,6 +128,11 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** The ListenBrainz API root listeners' listens go to unless they name their own server. */
   listenBrainzUrl: string;
+  /**
+   * Prometheus metrics: GET /metrics with `Authorization: Bearer <token>` when a token is set, and/or
+   * a listener of its own on host:port (not on the public port); with neither, /metrics is a 404 saying how to turn it on.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   android: {
     /** A remote address of the .apk (used when no file is in DATA_DIR/downloads). */
     apkUrl: string | undefined;
@@ -248,6 +258,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mediaEngine: { mediaEngine: e.MEDIA_ENGINE, ffmpegPath: e.FFMPEG_PATH },
     shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT_SECONDS * 1000),
     listenBrainzUrl: e.LISTENBRAINZ_URL.replace(/\/+$/, ''),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     android: {
       apkUrl: e.ANDROID_APK_URL,
       packageName: e.ANDROID_PACKAGE_NAME,

@@ -30,6 +30,8 @@ import { CommentService } from './services/comment.service.js';
 import { DashboardService } from './services/dashboard.service.js';
 import { ImageService } from './services/image.service.js';
 import { ModerationService } from './services/moderation.service.js';
+import { AuditLogService } from './services/audit-log.service.js';
+import { UserAdminService } from './services/user-admin.service.js';
 import { PostService } from './services/post.service.js';
 import { ShareService } from './services/share.service.js';
 import { EmbedService } from './services/embed.service.js';
@@ -53,6 +55,7 @@ import type { JobQueue } from './jobs/job-queue.js';
 import { NotificationService } from './services/notification.service.js';
 import { RepostService } from './services/repost.service.js';
 import { PlayQueueService } from './services/play-queue.service.js';
+import { Metrics } from './metrics/metrics.js';
 import { SubsonicCredentialService } from './services/subsonic-credential.service.js';
 import { RadioService } from './services/radio.service.js';
 import { SearchIndexService } from './services/search-index.service.js';
@@ -86,6 +89,8 @@ export interface AppContext {
   /** Where email goes: SMTP (SMTP_URL) or `.eml` files under DATA_DIR/mail; only the `send-email` job calls it. */
   mailer: Mailer;
   hub: LiveHub;
+  /** This app's Prometheus registry and series (GET /metrics, METRICS_PORT): one per context, never the global one. */
+  metrics: Metrics;
   auth: Auth;
   /** Who a request's session cookie belongs to: a fast path for current sessions, better-auth for the rest. */
   sessions: SessionLookup;
@@ -132,6 +137,10 @@ export interface AppContext {
     radio: RadioService;
     /** SQLite's FTS5 indexes kept compact (the `search-index-merge` job). */
     searchIndex: SearchIndexService;
+    /** Admins on accounts: find, suspend and lift, change role (every action in the audit log). */
+    userAdmin: UserAdminService;
+    /** Every admin action, recorded by the service doing it and listed for admins. */
+    auditLog: AuditLogService;
     /** The generated demo catalogue, when PLATTER_DEMO is on. */
     demo: DemoCatalogueService | undefined;
     /** "Download my data": archives made by the `data-export` job, downloadable for 7 days. */
@@ -148,7 +157,8 @@ export interface AppContext {
 
 /** Opens and migrates the database, then wires repositories → services. Migrations run here, at every start. */
 export async function createContext(config: Config): Promise<AppContext> {
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const metrics = new Metrics();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onQuery: (text, seconds, failed) => metrics.observeQuery(text, seconds, failed) });
   try {
     const secret = resolveSecret(config);
     const { db } = database;
@@ -170,7 +180,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const playlists = new PlaylistService({ db, playlists: repositories.playlists, tracks: repositories.tracks, images, events, entrySlice: settings.playlistEntrySlice });
     const jobs = createJobQueue(config, { log });
     const mailer = createMailer(config, (message) => console.log(`platter: ${message}`));
-    const mail = new MailService({ mailer, jobs, log });
+    const mail = new MailService({ mailer, jobs, log, counters: metrics });
     const emailDigests = new EmailDigestService({ digests: repositories.emailDigests, mail, signer: new UnsubscribeSigner(secret), publicUrl: config.publicUrl, log });
     const waveforms = new WaveformService({ tracks: repositories.tracks, storage, events, jobs, log });
     // The media engine (ffmpeg: FFMPEG_PATH, the machine's, or the registry package's build), chosen once.
@@ -197,6 +207,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       maxUploadBytes: config.maxUploadBytes,
       processesAudio: mediaEngine !== undefined,
       log,
+      counters: metrics,
     });
     const trackCatalogue = new TrackCatalogueService({ tracks: repositories.tracks });
     const trackMedia = new TrackMediaService({ tracks: repositories.tracks, storage, events, downloads: new DownloadSigner(`download:${secret}`) });
@@ -209,6 +220,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       listenBatches: settings.listenBatches,
       notifications,
       scrobbles: listenBrainz,
+      counters: metrics,
     });
     const artists = new ArtistService({ db, follows: repositories.follows, profiles, events, notifications });
     const releases = new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images, events });
@@ -217,6 +229,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     const subsonic = { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) };
     const auth = createAuth({ ...authDeps, mail, onSessionEnded: (session) => events.emit('session.ended', { sessionId: session.id, userId: session.userId }) });
     const passwordResets = new PasswordResetRequests({ auth, jobs, log });
+    const auditLog = new AuditLogService({ audit: repositories.audit });
     const demo = config.demo
       ? new DemoCatalogueService({
           db,
@@ -237,7 +250,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       trackMedia,
       trackCatalogue,
       images,
-      uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes }),
+      uploads: new UploadService({ uploads: repositories.uploads, storage, signer, maxUploadBytes: config.maxUploadBytes, counters: metrics }),
       engagement,
       playlists,
       search: new SearchService({ tracks: repositories.tracks, profiles: repositories.profiles, releases: repositories.releases, lyrics: repositories.lyrics }),
@@ -256,8 +269,10 @@ export async function createContext(config: Config): Promise<AppContext> {
         profiles: repositories.profiles,
         profileService: profiles,
         events,
-        isAdminEmail: (email) => isAdminEmail(config, email),
+        audit: auditLog,
       }),
+      userAdmin: new UserAdminService({ db, moderation: repositories.moderation, tracks: repositories.tracks, audit: auditLog, events, isAdminEmail: (email) => isAdminEmail(config, email) }),
+      auditLog,
       embeds: new EmbedService({ tracks, waveforms, releases: repositories.releases, trackRows: repositories.tracks }),
       site: new SiteService({ db, downloads: new DownloadsDirectory(path.join(config.dataDir, 'downloads')), android: config.android }),
       reposts: new RepostService({ db, reposts: repositories.reposts, tracks: repositories.tracks, profiles, events, notifications, releases: repositories.releases }),
@@ -300,6 +315,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       jobs,
       [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, emailDigests, passwordResets, services.dataExports, services.accountDeletion, ...(demo ? [demo] : [])].map((service) => service.jobs()),
       { info: (message) => log(message) },
+      (job, ok, seconds) => metrics.observeJob(job, ok, seconds),
     );
     await jobRunner.register();
     waveforms.listen();
@@ -307,6 +323,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     notifications.listen();
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
+    metrics.setSources({ pool: database.poolStats, queueDepth: () => jobs.depth(), liveSubscribers: () => hub.size, jobNames: () => jobRunner.names });
+    if (config.metrics.token !== undefined || config.metrics.port !== undefined) metrics.enableRuntimeMetrics();
     return {
       config,
       database,
@@ -318,6 +336,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       mediaEngine,
       mailer,
       hub,
+      metrics,
       auth,
       sessions: new SessionLookup(auth, new SessionRepository(db)),
       accountSecurity: new AccountSecurity({
@@ -339,6 +358,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         await shared.close();
         storage.close();
         await database.close();
+        metrics.close();
       },
     };
   } catch (error) {

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { startBackgroundWork } from './jobs/background.js';
 import { describeEngine } from './media/engine/create-media-engine.js';
+import { startMetricsListener } from './routes/metrics.routes.js';
 
 /**
  * Reads config, builds the app, listens, and on SIGINT/SIGTERM closes within SHUTDOWN_TIMEOUT_SECONDS:
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info(`Media engine: ${describeEngine(context.mediaEngine)}`);
+  const metricsListener = config.metrics.port !== undefined ? await startMetricsListener(context.metrics, config.metrics) : undefined;
+  if (metricsListener) app.log.info(`Metrics at http://${config.metrics.host}:${metricsListener.port}/metrics`);
   app.log.info(`Platter is ready at http://${shownHost}:${config.port} (${context.database.dialect} database, data in ${config.dataDir})`);
 
   const background = startBackgroundWork(context, {
@@ -64,7 +67,7 @@ async function main(): Promise<void> {
       // app.close(): /api/ready turns 503 and live-event streams end (preClose hooks), the port stops
       // accepting, idle keep-alive connections close, in-flight requests finish. Meanwhile jobs stop
       // being claimed and the running ones drain.
-      await Promise.all([app.close(), background.stop()]);
+      await Promise.all([app.close(), background.stop(), metricsListener?.close()]);
       clearTimeout(forceConnections);
       clearInterval(closeIdle);
       await context.close();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountDeletionService } from '../src/services/account-deletion.service.js';
@@ -134,6 +135,8 @@ async function buildWorld(t: TestApp, tag: string): Promise<World> {
   await ok(victim.json('PUT', '/api/me/play-queue', { trackIds: [otherTrack, victimTracks[0]], currentId: otherTrack, device: 'Laptop' }));
   await ok(victim.json('POST', `/api/tracks/${otherSecond}/reports`, { reason: 'test' }), 201);
   await ok(new Client(t.baseUrl).json('POST', '/api/contact', { name: 'Leaving', email, message: 'hello' }), 201);
+  // An admin acted on the account once (the audit log names it, with its email in the details).
+  await t.context.repositories.audit.record({ id: randomUUID(), actorId: null, action: 'user.role', targetType: 'user', targetId: victimId, details: { email, role: 'artist' }, at: new Date().toISOString() });
   // Notification emails on, and a finished "Download my data" archive in storage.
   await ok(victim.json('PUT', '/api/notifications/email', { follow: true, comment: true }));
   await ok(victim.json('POST', '/api/account/export'), 202);
@@ -200,7 +203,7 @@ async function expectPresent(t: TestApp, w: World): Promise<void> {
     'user.id', 'session.userId', 'account.userId', 'profiles.id', 'tracks.artist_id', 'releases.artist_id', 'track_likes.user_id', 'release_likes.user_id', 'post_likes.user_id',
     'listens.user_id', 'history.user_id', 'comments.user_id', 'posts.author_id', 'follows.subscriber_id', 'follows.artist_id', 'playlists.user_id', 'playlist_tracks.added_by',
     'playlist_collaborators.user_id', 'playlist_activity.user_id', 'notifications.user_id', 'notifications.actor_id', 'reports.user_id', 'uploads.user_id',
-    'subsonic_credentials.user_id', 'play_queues.user_id', 'data_exports.user_id', 'email_digest_optins.user_id', 'email_digests.user_id',
+    'subsonic_credentials.user_id', 'play_queues.user_id', 'data_exports.user_id', 'email_digest_optins.user_id', 'email_digests.user_id', 'admin_audit.target_id',
   ]) {
     expect(places.map((p) => p.replace(/^public\./, ''))).toContain(place);
   }

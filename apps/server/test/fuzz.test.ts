@@ -95,6 +95,12 @@ describe(`fuzzing every operation of the OpenAPI document (${dialect}, FUZZ_SEED
 
   /** Signs the user and the admin back in when a fuzzed request ended their session (a sign-out). */
   async function keepSignedIn(): Promise<void> {
+    // A fuzzed suspension or role change is undone first, so the next operation starts as the others did.
+    for (const who of ['user', 'admin', 'other'] as const) {
+      const standing = await t.context.services.userAdmin.get(actor('admin'), userIds[who]);
+      if (standing.suspendedAt) await t.context.services.userAdmin.lift(actor('admin'), userIds[who]);
+      if (who !== 'admin' && standing.role !== 'artist') await t.context.services.userAdmin.setRole(actor('admin'), userIds[who], 'artist');
+    }
     for (const who of ['user', 'admin'] as const) {
       const me = await clients[who].json<{ user?: { id: string } } | null>('GET', '/api/me');
       if (me.body) continue;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type AppContext, createContext } from '../src/context.js';
@@ -286,6 +286,37 @@ describe.skipIf(dialect !== 'postgres')('pg-boss on an empty database', () => {
         await Promise.all(queues.map((queue) => queue.close()));
         await database.drop();
       }
+    }
+  }, 60_000);
+
+  it('tells its depth per queue from the job table: waiting and running, on any instance', async () => {
+    const database = await freshPostgresDatabase();
+    const queue = new PgBossJobQueue<{ probe: { n: number } }>({ connectionString: database.url, drainMs: 1000, log: () => undefined });
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      await queue.register('probe', async () => gate);
+      await queue.start();
+      expect(await queue.depth()).toEqual([{ name: 'probe', waiting: 0, active: 0 }]);
+      for (let n = 0; n < 3; n++) await queue.send('probe', { n });
+      // Held by the gate: the ones claimed are active, the others wait; three in all.
+      await vi.waitFor(
+        async () => {
+          const [depth] = await queue.depth();
+          expect(depth?.active).toBeGreaterThanOrEqual(1);
+          expect((depth?.active ?? 0) + (depth?.waiting ?? 0)).toBe(3);
+        },
+        { timeout: 20_000 },
+      );
+      release();
+      await queue.idle();
+      expect(await queue.depth()).toEqual([{ name: 'probe', waiting: 0, active: 0 }]);
+    } finally {
+      release();
+      await queue.close();
+      await database.drop();
     }
   }, 60_000);
 

@@ -194,6 +194,11 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
   const newTrack = async (): Promise<Prepared> => ({ id: ((await uploadTrack(ownerClient, mp3, { title: 'Owned' })) as { id: string }).id });
   const newPost = async (): Promise<Prepared> => ({ id: (await t.context.services.posts.create({ id: ids.owner, isAdmin: false }, { text: 'owned post' })).id });
   const newComment = async (authorId: string, trackId: string) => (await t.context.services.comments.add({ id: authorId, isAdmin: false }, trackId, { text: 'hi' })).id;
+  /** A person of its own, who has never signed in: what suspensions and role changes act on. */
+  const newPerson = async (): Promise<Prepared> => {
+    const email = `person-${Math.random().toString(36).slice(2)}@x.test`;
+    return { id: (await t.context.auth.api.signUpEmail({ body: { name: 'Person', email, password: PASSWORD } })).user.id };
+  };
   const newReport = async (): Promise<Prepared> => {
     const track = await newTrack();
     return { id: (await t.context.services.engagement.report(ids.other, track.id, 'spam')).id };
@@ -594,6 +599,21 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'GET /api/admin/users', expected: adminOnly, send: json('GET', '/api/admin/users?q=owner') },
     { op: 'PUT /api/admin/users/{id}/status', expected: adminOnly, prepare: async () => ({ id: ids.owner }), send: (as, p) => json('PUT', `/api/admin/users/${p.id}/status`, { status: 'artist' })(as) },
     { op: 'GET /api/admin/contact-messages', expected: adminOnly, send: json('GET', '/api/admin/contact-messages') },
+    { op: 'GET /api/admin/users/{id}', expected: adminOnly, prepare: async () => ({ id: ids.owner }), send: (as, p) => json('GET', `/api/admin/users/${p.id}`)(as) },
+    { op: 'POST /api/admin/users/{id}/suspend', note: 'a person of its own', expected: adminOnly, prepare: newPerson, send: (as, p) => json('POST', `/api/admin/users/${p.id}/suspend`, { reason: 'spam' })(as) },
+    {
+      op: 'DELETE /api/admin/users/{id}/suspend',
+      note: 'a suspended person of its own',
+      expected: adminOnly,
+      prepare: async () => {
+        const person = await newPerson();
+        await t.context.services.userAdmin.suspend({ id: ids.admin, isAdmin: true }, person.id);
+        return person;
+      },
+      send: (as, p) => json('DELETE', `/api/admin/users/${p.id}/suspend`)(as),
+    },
+    { op: 'PUT /api/admin/users/{id}/role', note: 'a person of its own', expected: adminOnly, prepare: newPerson, send: (as, p) => json('PUT', `/api/admin/users/${p.id}/role`, { role: 'listener' })(as) },
+    { op: 'GET /api/admin/audit', expected: adminOnly, send: json('GET', '/api/admin/audit') },
     { op: 'POST /api/contact', expected: everyone(201), send: json('POST', '/api/contact', { name: 'Someone', email: 'someone@x.test', message: 'Hello' }) },
 
     // better-auth: signing up and in is anyone's; what acts on an account needs that account's session.

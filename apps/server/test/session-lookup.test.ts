@@ -53,6 +53,30 @@ describe(`who a session cookie belongs to (${dialect})`, () => {
     expect(await me('')).toBeNull();
   });
 
+  it('answers nobody for a suspended account even with its session row still there (without asking better-auth); an admin made in the app is an admin', async () => {
+    const client = new Client(t.baseUrl);
+    const user = await client.signUp('Standing');
+    const cookie = client.cookieHeader();
+    const isAdmin = async () => ((await (await fetch(`${t.baseUrl}/api/me`, { headers: { cookie } })).json()) as { isAdmin: boolean }).isAdmin;
+    expect(await isAdmin()).toBe(false);
+    await t.context.database.db.updateTable('profiles').set({ is_admin: 1 }).where('id', '=', user.id).execute();
+    expect(await isAdmin()).toBe(true);
+    // Marked suspended without its sessions deleted (a sign-in racing the suspension): refused,
+    // due for its refresh or not, and never handed to better-auth (which would refresh it).
+    await t.context.database.db.updateTable('profiles').set({ suspended_at: new Date().toISOString() }).where('id', '=', user.id).execute();
+    const getSession = vi.spyOn(t.context.auth.api, 'getSession');
+    try {
+      expect(await me(cookie)).toBeNull();
+      await setExpiry(user.id, new Date(Date.now() + 60 * 60 * 1000));
+      expect(await me(cookie)).toBeNull();
+      expect(getSession).not.toHaveBeenCalled();
+    } finally {
+      getSession.mockRestore();
+    }
+    await t.context.database.db.updateTable('profiles').set({ suspended_at: null }).where('id', '=', user.id).execute();
+    expect(await me(cookie)).toBe(user.id);
+  });
+
   it('answers nobody once the session is signed out', async () => {
     const client = new Client(t.baseUrl);
     await client.signUp('Leaving');

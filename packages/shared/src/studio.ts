@@ -223,10 +223,48 @@ export const adminUserSchema = z.object({
   status: statusSchema,
   isAdmin: z.boolean(),
   tracks: z.number().int(),
+  /** listener, artist or admin (see userRoleSchema). */
+  role: z.enum(['listener', 'artist', 'admin']),
+  /** True when ADMIN_EMAILS names the user: their admin role cannot be taken away in the app. */
+  adminByConfig: z.boolean(),
+  /** When the account was suspended; null when it is not. */
+  suspendedAt: z.string().nullable(),
+  createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
-export const adminUserQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
-export const adminUserListSchema = z.object({ items: z.array(adminUserSchema) });
+export const ADMIN_PAGE_SIZE = 50;
+export const adminUserQuerySchema = z.object({
+  q: z.string().trim().max(200).default(''),
+  page: z.coerce.number({ message: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(10_000).default(1),
+  suspended: z.enum(['true', 'false'], { message: 'suspended must be true or false' }).optional(),
+});
+export const adminUserListSchema = z.object({ items: z.array(adminUserSchema), page: z.number().int(), hasMore: z.boolean() });
+
+/** A user's role: listeners do not appear as artists, artists do, admins moderate (ADMIN_EMAILS makes admins too). */
+export const USER_ROLES = ['listener', 'artist', 'admin'] as const;
+export const userRoleSchema = z.enum(USER_ROLES, { message: `role must be one of ${USER_ROLES.join(', ')}` });
+export type UserRole = z.infer<typeof userRoleSchema>;
+export const setRoleSchema = z.object({ role: userRoleSchema });
+export const suspendUserSchema = z.object({ reason: z.string().trim().max(500, 'A reason can be at most 500 characters').optional() });
+
+/** One admin action of the audit log. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  /** Who acted, as named now; null for the command line or a deleted admin. */
+  actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditQuerySchema = z.object({
+  page: z.coerce.number({ message: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(10_000).default(1),
+});
+export const auditListSchema = z.object({ items: z.array(auditEntrySchema), page: z.number().int(), hasMore: z.boolean() });
 export const setStatusSchema = z.object({
   status: z.enum(STATUSES, { message: `status must be one of ${STATUSES.join(', ')}` }),
 });

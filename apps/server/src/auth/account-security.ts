@@ -63,7 +63,7 @@ export class AccountSecurity {
       hasPassword: accounts.some((account) => account.providerId === 'credential'),
       totpEnabled: factors.totp,
       passkeys: factors.passkeys,
-      secondFactorRequired: this.deps.requireAdminSecondFactor && this.deps.isAdminEmail(user.email) && !factors.totp && factors.passkeys === 0,
+      secondFactorRequired: this.deps.requireAdminSecondFactor && (user.admin === true || this.deps.isAdminEmail(user.email)) && !factors.totp && factors.passkeys === 0,
     };
   }
 
@@ -72,7 +72,7 @@ export class AccountSecurity {
    * a passkey set up. Never true for someone who is not an admin, nor when the setting is off.
    */
   async adminLacksSecondFactor(user: SessionUser): Promise<boolean> {
-    if (!this.deps.requireAdminSecondFactor || !this.deps.isAdminEmail(user.email)) return false;
+    if (!this.deps.requireAdminSecondFactor || !(user.admin === true || this.deps.isAdminEmail(user.email))) return false;
     const factors = await this.deps.factors.ofUser(user.id);
     return !factors.totp && factors.passkeys === 0;
   }

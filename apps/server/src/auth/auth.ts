@@ -57,6 +57,21 @@ export const CLIENT_IP_HEADER = 'x-platter-client-ip';
 /** The name authenticator apps show beside Platter's codes (the otpauth URI's issuer). */
 export const TOTP_ISSUER = 'Platter';
 
+/** What a suspended account is told when it signs in, in the browser's language (en or ru). */
+export const SUSPENDED_MESSAGES = {
+  en: 'This account is suspended. If you think this is a mistake, write to the Platter team through the contact page.',
+  ru: 'Этот аккаунт заблокирован. Если вы считаете это ошибкой, напишите команде Platter через страницу обратной связи.',
+} as const;
+
+/** The first of en/ru in an Accept-Language header; English otherwise. */
+export function messageLanguage(acceptLanguage: string | null | undefined): 'en' | 'ru' {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.trim().slice(0, 2).toLowerCase();
+    if (tag === 'ru' || tag === 'en') return tag;
+  }
+  return 'en';
+}
+
 /** The longest start of `text` within `max` UTF-16 units that does not split a character. */
 function clip(text: string, max: number): string {
   let out = '';
@@ -192,9 +207,14 @@ function authOptions({ config, secret, db, dialect, profiles, mail, onSessionEnd
           },
         },
       },
+      // A suspended account gets no session, whatever way it signs in (password, Google, any plugin);
+      // neither does one being deleted, and signing in during a deletion's grace cancels it.
       session: {
         create: {
-          before: async (session: { userId: string }) => {
+          before: async (session: { userId: string }, context: { headers?: Headers } | null) => {
+            if (await profiles.isSuspended(session.userId)) {
+              throw new APIError('FORBIDDEN', { message: SUSPENDED_MESSAGES[messageLanguage(context?.headers?.get('accept-language'))], code: 'ACCOUNT_SUSPENDED' });
+            }
             if (await deletions?.refusesSignIn(session.userId)) {
               throw new APIError('FORBIDDEN', { message: 'This account is being deleted at its owner’s request and can no longer be signed in to.', code: 'ACCOUNT_BEING_DELETED' });
             }

@@ -10,6 +10,8 @@ export interface SessionUser {
   name: string;
   /** The session the request's cookie names (live streams end with it). */
   sessionId?: string;
+  /** Made an admin in the app (ADMIN_EMAILS is checked apart, by email). */
+  admin?: boolean;
 }
 
 interface Settings {
@@ -45,13 +47,16 @@ export class SessionLookup {
     const token = verifiedToken(value, secret);
     if (token) {
       const found = await this.sessions.findWithUser(token);
+      if (found?.suspended) return undefined;
       const expires = found?.expiresAt.getTime() ?? 0;
       const now = this.now();
       // better-auth refreshes a session (moves its expiry) once it is updateAge old: it does that.
       if (found && expires > now && expires - expiresInMs + updateAgeMs > now) return { ...found.user, sessionId: found.sessionId };
     }
     const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
-    return session ? { id: session.user.id, email: session.user.email, name: session.user.name, sessionId: session.session.id } : undefined;
+    if (!session) return undefined;
+    const standing = await this.sessions.standing(session.user.id);
+    return standing.suspended ? undefined : { id: session.user.id, email: session.user.email, name: session.user.name, sessionId: session.session.id, admin: standing.admin };
   }
 
   /** better-auth's own cookie name, secret and session ages, read once. */

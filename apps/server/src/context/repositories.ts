@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { AccountDeletionRepository } from '../repositories/account-deletion.repository.js';
+import { AdminAuditRepository } from '../repositories/admin-audit.repository.js';
 import { CommentRepository } from '../repositories/comment.repository.js';
 import { DashboardRepository } from '../repositories/dashboard.repository.js';
 import { EngagementRepository } from '../repositories/engagement.repository.js';
@@ -53,6 +54,7 @@ export function createRepositories(db: Kysely<Database>, dialect: DialectName) {
     searchIndex: new SearchIndexRepository(db, dialect),
     emailDigests: new EmailDigestRepository(db),
     accountDeletions: new AccountDeletionRepository(db, dialect),
+    audit: new AdminAuditRepository(db),
   };
 }
 

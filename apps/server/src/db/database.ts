@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import { Kysely, type KyselyConfig, type LogEvent, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { DialectName } from './dialect.js';
@@ -14,7 +14,17 @@ export type { DialectName } from './dialect.js';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL's pool counters (for /metrics); undefined on SQLite, one connection and no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+}
+
+/** Told of every query Kysely runs: its SQL, how long it took, and whether it failed. */
+export type QueryObserver = (sqlText: string, seconds: number, failed: boolean) => void;
+
+function kyselyLog(observe: QueryObserver | undefined): KyselyConfig['log'] {
+  if (!observe) return undefined;
+  return (event: LogEvent) => observe(event.query.sql, event.queryDurationMillis / 1000, event.level === 'error');
 }
 
 // COUNT(*) and SUM() come back from Postgres as int8 strings; Platter's counts fit in a JS number.
@@ -22,11 +32,17 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
 
 /** Opens Postgres when a URL is given, otherwise SQLite in WAL mode at `${dataDir}/platter.db`. */
-export function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): DatabaseHandle {
+export function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number; onQuery?: QueryObserver }): DatabaseHandle {
+  const log = kyselyLog(options.onQuery);
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    return {
+      db,
+      dialect: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'platter.db');
@@ -44,7 +60,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; p
   // half the time in bench/catalogue.md's probe). It fills only as pages are read.
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   const checkpointer = startCheckpointer(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }), log });
   return {
     db,
     dialect: 'sqlite',

@@ -30,6 +30,7 @@ import * as artistSearch from './migrations/2026-11-26T15-30_artist-search.js';
 import * as searchIndexMerge from './migrations/2026-11-26T18-00_search-index-merge.js';
 import * as accountDeletion from './migrations/2026-11-28T03-00_account-deletion.js';
 import * as dataExports from './migrations/2026-11-28T04-00_data-exports.js';
+import * as administration from './migrations/2026-11-28T05-00_administration.js';
 import * as emailDigests from './migrations/2026-11-28T07-00_email-digests.js';
 import type { Database } from './schema.js';
 
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T18-00_search-index-merge': searchIndexMerge,
   '2026-11-28T03-00_account-deletion': accountDeletion,
   '2026-11-28T04-00_data-exports': dataExports,
+  '2026-11-28T05-00_administration': administration,
   '2026-11-28T07-00_email-digests': emailDigests,
 };
 

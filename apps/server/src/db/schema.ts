@@ -20,6 +20,10 @@ export interface ProfilesTable {
   search_name: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** When an admin suspended the account; null when it is not (migration administration). */
+  suspended_at: Generated<string | null>;
+  /** Made an admin in the app (ADMIN_EMAILS makes admins too). */
+  is_admin: Generated<number>;
 }
 
 export interface TracksTable {
@@ -61,6 +65,8 @@ export interface TracksTable {
   tags: Generated<string>;
   /** Hidden by an admin (moderation). */
   moderated: Generated<number>;
+  /** 1 while its owner is suspended: part of `hidden` like `moderated` (migration administration). */
+  suspended: Generated<number>;
   visibility: Generated<TrackVisibility>;
   /** The unlisted link's secret (null until the track is first unlisted); a reset replaces it. */
   secret: Generated<string | null>;
@@ -212,6 +218,17 @@ export interface ReportsTable {
   created_at: string;
   reviewed_by: string | null;
   reviewed_at: string | null;
+}
+
+/** One admin action: who (null for the command line), what, on what, when, with its details as JSON. */
+export interface AdminAuditTable {
+  id: string;
+  actor_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  details: Generated<string>;
+  created_at: string;
 }
 
 export interface ContactMessagesTable {
@@ -532,6 +549,7 @@ export interface Database {
   twoFactor: AuthTwoFactorTable;
   passkey: AuthPasskeyTable;
   account_deletions: AccountDeletionsTable;
+  admin_audit: AdminAuditTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -28,6 +28,8 @@ export interface DomainEvents {
   'track.published': { trackId: string; artistId: string };
   /** An unlisted, private or scheduled release made its tracks public: once per publication (one "new release" for its followers). */
   'release.published': { releaseId: string; artistId: string };
+  /** Every session of this user was ended (a suspension): their open live-event streams end too, on every instance. */
+  'sessions.ended': { userId: string };
   /** A user's player announced itself, asked the others to, or steered another (remote control): to that user's streams only. */
   'remote.message': { userId: string; event: RemoteLiveEvent };
   /** A session ended (signed out, revoked, replaced, expired): the live streams it opened end too. Never sent to clients. */

@@ -9,6 +9,8 @@ export interface LiveListener {
   userId: string | undefined;
   isAdmin?: boolean;
   send(event: LiveEvent): void;
+  /** Ends the stream (its viewer's sessions were ended): the browser reconnects, signed out. */
+  end?(): void;
 }
 
 /**
@@ -61,6 +63,9 @@ export class LiveHub {
       route('reports.changed', () => [{ kind: 'admins' }, { type: 'reports.changed' }]),
       route('notifications.changed', ({ userIds }) => [{ kind: 'users', userIds: new Set(userIds) }, { type: 'notifications.changed' }]),
       route('remote.message', ({ userId, event }) => [{ kind: 'user', userId }, event]),
+      bus.on('sessions.ended', ({ userId }) => {
+        for (const listener of [...this.listeners]) if (listener.userId === userId) listener.end?.();
+      }),
     ];
   }
 

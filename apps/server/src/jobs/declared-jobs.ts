@@ -45,6 +45,9 @@ export function declareJob<K extends keyof JobPayloads>(job: DeclaredJob<K>): An
  * the at-start jobs and runs the services' at-start work, in the order the context listed them.
  * Handlers' lines go to the log background work was started with, to `fallback` before.
  */
+/** Told of every run of a handler: the job's name, whether it ended without throwing, and how long it took. */
+export type JobObserver = (job: string, ok: boolean, seconds: number) => void;
+
 export class JobRunner {
   private log: JobLog;
 
@@ -52,8 +55,14 @@ export class JobRunner {
     private readonly queue: Pick<JobQueue, 'register' | 'schedule' | 'send'>,
     private readonly declarations: readonly JobDeclarations[],
     fallback: JobLog,
+    private readonly observe: JobObserver = () => undefined,
   ) {
     this.log = fallback;
+  }
+
+  /** The names of the declared jobs. */
+  get names(): string[] {
+    return this.jobs.map((job) => job.name);
   }
 
   private get jobs(): AnyDeclaredJob[] {
@@ -63,7 +72,20 @@ export class JobRunner {
   async register(): Promise<void> {
     for (const job of this.jobs) {
       const handler = job.run as (data: unknown, run: JobRun, log: JobLog) => Promise<void>;
-      await this.queue.register(job.name, (data, run) => handler(data, run, this.log), job.policy);
+      await this.queue.register(
+        job.name,
+        async (data, run) => {
+          const started = performance.now();
+          try {
+            await handler(data, run, this.log);
+            this.observe(job.name, true, (performance.now() - started) / 1000);
+          } catch (error) {
+            this.observe(job.name, false, (performance.now() - started) / 1000);
+            throw error;
+          }
+        },
+        job.policy,
+      );
     }
   }
 

@@ -37,6 +37,29 @@ describe('in-process job queue (the embedded default)', () => {
     expect(most).toBe(1);
   });
 
+  it('tells its depth per queue: waiting (retries waiting out their delay included) and running', async () => {
+    const queue = make();
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await queue.register('work', async ({ n }) => {
+      if (n === 0) await gate;
+      else throw new Error('fails, retried later');
+    }, { retryDelaySeconds: 3600 });
+    await queue.register('other', async () => undefined);
+    expect(await queue.depth()).toEqual([
+      { name: 'work', waiting: 0, active: 0 },
+      { name: 'other', waiting: 0, active: 0 },
+    ]);
+    for (let n = 0; n < 3; n++) await queue.send('work', { n });
+    await queue.start();
+    expect(await queue.depth()).toContainEqual({ name: 'work', waiting: 2, active: 1 });
+    release();
+    // Both failures wait out an hour's retry delay: still waiting, none running.
+    await vi.waitFor(async () => expect(await queue.depth()).toContainEqual({ name: 'work', waiting: 2, active: 0 }));
+  });
+
   it('keeps a singleton key waiting at most once, and a once key until its job is done', async () => {
     const queue = make();
     const seen: number[] = [];

@@ -27,6 +27,8 @@ interface Queue {
   handler: JobHandler<unknown>;
   policy: Required<QueuePolicy>;
   waiting: Waiting[];
+  /** Failed jobs waiting out their retry delay. */
+  retrying: number;
   running: Promise<void> | undefined;
   /** Keys of `onceKey` jobs waiting, running or waiting to retry. */
   onceKeys: Set<string>;
@@ -53,7 +55,7 @@ export class InProcessJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
 
   async register<K extends keyof Jobs & string>(name: K, handler: JobHandler<Jobs[K]>, policy: QueuePolicy = {}): Promise<void> {
     if (this.queues.has(name)) throw new Error(`Job queue ${name} is registered twice`);
-    this.queues.set(name, { handler: handler as JobHandler<unknown>, policy: { ...DEFAULT_POLICY, ...policy }, waiting: [], running: undefined, onceKeys: new Set() });
+    this.queues.set(name, { handler: handler as JobHandler<unknown>, policy: { ...DEFAULT_POLICY, ...policy }, waiting: [], retrying: 0, running: undefined, onceKeys: new Set() });
   }
 
   async send<K extends keyof Jobs & string>(name: K, data: Jobs[K], options: SendOptions = {}): Promise<void> {
@@ -109,6 +111,10 @@ export class InProcessJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
     }
   }
 
+  async depth(): Promise<Array<{ name: string; waiting: number; active: number }>> {
+    return [...this.queues].map(([name, queue]) => ({ name, waiting: queue.waiting.length + queue.retrying, active: queue.running ? 1 : 0 }));
+  }
+
   private enqueue(name: string, job: Waiting): void {
     const queue = this.queues.get(name);
     if (!queue) throw new Error(`Job queue ${name} is not registered`);
@@ -155,8 +161,10 @@ export class InProcessJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
       }
       const delay = retryDelayMs(policy, job.attempt + 1);
       this.options.log(`Job ${name} failed (attempt ${job.attempt + 1}); retrying in ${Math.round(delay / 1000)} s`, error);
+      queue.retrying += 1;
       const timer = setTimeout(() => {
         this.timers.delete(timer);
+        queue.retrying -= 1;
         this.enqueue(name, { ...job, attempt: job.attempt + 1 });
       }, delay);
       timer.unref();

@@ -115,6 +115,11 @@ export interface JobQueue<Jobs = JobPayloads> {
    * instance). Retries waiting out their delay do not count. For tests and benches.
    */
   idle(timeoutMs?: number): Promise<void>;
+  /**
+   * Jobs per registered queue: waiting (due now, or a retry waiting out its delay) and running (on
+   * PostgreSQL: on any instance). What /metrics reports as the queue depth.
+   */
+  depth(): Promise<Array<{ name: string; waiting: number; active: number }>>;
 }
 
 export const DEFAULT_POLICY: Required<QueuePolicy> = { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 15 * 60 };

@@ -172,6 +172,18 @@ export class PgBossJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
     }
   }
 
+  async depth(): Promise<Array<{ name: string; waiting: number; active: number }>> {
+    const names = [...this.registered.keys()];
+    if (this.poolEnded || names.length === 0) return names.map((name) => ({ name, waiting: 0, active: 0 }));
+    const { rows } = await this.pool.query<{ name: string; waiting: number; active: number }>(
+      `SELECT name, count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS waiting, count(*) FILTER (WHERE state = 'active')::int AS active
+       FROM ${SCHEMA}.job WHERE name = ANY($1) AND state IN ('created', 'retry', 'active') GROUP BY name`,
+      [names],
+    );
+    const found = new Map(rows.map((row) => [row.name, row]));
+    return names.map((name) => ({ name, waiting: found.get(name)?.waiting ?? 0, active: found.get(name)?.active ?? 0 }));
+  }
+
   /**
    * Runs `work` while holding a PostgreSQL advisory lock, so instances starting at once set up
    * pg-boss one after the other: two `create_queue` calls at the same moment deadlock (each

@@ -14,6 +14,8 @@ export interface TrackAccess {
   hidden: number;
   artist_id: string;
   moderated?: number;
+  /** Its owner is suspended: no secret link opens it. */
+  suspended?: number;
   visibility?: string;
   secret?: string | null;
 }
@@ -33,4 +35,4 @@ export function secretMatches(track: Pick<TrackAccess, 'secret'>, given: string 
 export const canSeeTrack = (track: TrackAccess, viewer: Actor | undefined, secret?: string): boolean =>
   !track.hidden ||
   (viewer !== undefined && ownsOrAdmin(viewer, track.artist_id)) ||
-  (!track.moderated && track.visibility === 'unlisted' && secretMatches(track, secret));
+  (!track.moderated && !track.suspended && track.visibility === 'unlisted' && secretMatches(track, secret));

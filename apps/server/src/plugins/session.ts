@@ -35,7 +35,9 @@ export interface SessionPluginOptions {
 
 export const sessionPlugin = fp(
   async (app: FastifyInstance, { sessions, isAdminEmail, adminLacksSecondFactor = async () => false }: SessionPluginOptions) => {
-    const actorOf = async (user: SessionUser): Promise<Actor> => ({ id: user.id, isAdmin: isAdminEmail(user.email) && !(await adminLacksSecondFactor(user)) });
+    // An admin by ADMIN_EMAILS or made one in the app (profiles.is_admin).
+    const isAdmin = (user: SessionUser) => user.admin === true || isAdminEmail(user.email);
+    const actorOf = async (user: SessionUser): Promise<Actor> => ({ id: user.id, isAdmin: isAdmin(user) && !(await adminLacksSecondFactor(user)) });
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       let pending = cache.get(this);
       if (!pending) {
@@ -67,7 +69,7 @@ export const sessionPlugin = fp(
     app.addHook('onRequest', async (request) => {
       if ((request.routeOptions.config as { access?: string } | undefined)?.access !== 'admin') return;
       const user = await request.currentUser();
-      if (user && isAdminEmail(user.email) && (await adminLacksSecondFactor(user))) throw new ForbiddenError(SECOND_FACTOR_REQUIRED_MESSAGE, 'second_factor_required');
+      if (user && isAdmin(user) && (await adminLacksSecondFactor(user))) throw new ForbiddenError(SECOND_FACTOR_REQUIRED_MESSAGE, 'second_factor_required');
     });
   },
   { name: 'platter-session' },

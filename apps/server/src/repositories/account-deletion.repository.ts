@@ -2,6 +2,9 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { AccountDeletionsTable, Database } from '../db/schema.js';
 
+/** What an audit row names instead of an account that was deleted. */
+export const DELETED_ACCOUNT = 'deleted-account';
+
 /** A track of the account being purged, with every storage key it holds. */
 export interface PurgeTrack {
   id: string;
@@ -306,6 +309,14 @@ export class AccountDeletionRepository {
       if (email) await trx.deleteFrom('contact_messages').where('email', '=', email).execute();
       await sql`DELETE FROM "verification" WHERE "identifier" LIKE ${`%${userId}%`} OR "value" LIKE ${`%${userId}%`}`.execute(trx);
       if (email) await sql`DELETE FROM "verification" WHERE "identifier" LIKE ${`%${email}%`} OR "value" LIKE ${`%${email}%`}`.execute(trx);
+      // The audit log keeps what admins did, but not who to or by: the account becomes "a deleted account".
+      await trx.updateTable('admin_audit').set({ target_id: DELETED_ACCOUNT, details: '{}' }).where('target_id', '=', userId).execute();
+      await trx.updateTable('admin_audit').set({ actor_id: null }).where('actor_id', '=', userId).execute();
+      await trx
+        .updateTable('admin_audit')
+        .set({ details: '{}' })
+        .where((eb) => eb.or([eb('details', 'like', `%${userId}%`), ...(email ? [eb('details', 'like', `%${email}%`)] : [])]))
+        .execute();
       await sql`DELETE FROM "account" WHERE "userId" = ${userId}`.execute(trx);
       await sql`DELETE FROM "session" WHERE "userId" = ${userId}`.execute(trx);
       await trx.deleteFrom('profiles').where('id', '=', userId).execute();

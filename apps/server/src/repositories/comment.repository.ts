@@ -58,15 +58,16 @@ export class CommentRepository {
     });
   }
 
-  /** A track's comments, oldest first (SPEC section 3). */
+  /** A track's comments, oldest first (SPEC section 3); a suspended author's are left out. */
   async listForTrack(trackId: string, limit: number): Promise<CommentWithAuthor[]> {
-    return this.base().where('comments.track_id', '=', trackId).orderBy('comments.created_at', 'asc').orderBy('comments.id').limit(limit).execute();
+    return this.base().where('comments.track_id', '=', trackId).where('profiles.suspended_at', 'is', null).orderBy('comments.created_at', 'asc').orderBy('comments.id').limit(limit).execute();
   }
 
   /** Comments on an artist's tracks, newest first: the studio's Comments list and the dashboard. */
   async listForArtist(artistId: string, limit: number): Promise<CommentWithAuthor[]> {
     return this.base()
       .where('tracks.artist_id', '=', artistId)
+      .where('profiles.suspended_at', 'is', null)
       .orderBy('comments.created_at', 'desc')
       .orderBy('comments.id', 'desc')
       .limit(limit)

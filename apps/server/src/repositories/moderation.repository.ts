@@ -11,6 +11,10 @@ export interface UserRow {
   display_name: string;
   status: ProfilesTable['status'];
   tracks_count: number;
+  is_artist: number;
+  is_admin: number;
+  suspended_at: string | null;
+  created_at: string;
 }
 
 /** The admins' side: the report queue, contact messages and user statuses. */
@@ -79,16 +83,45 @@ export class ModerationRepository {
     return this.db
       .selectFrom('user')
       .innerJoin('profiles', 'profiles.id', 'user.id')
-      .select(['user.id as id', 'user.email as email', 'profiles.display_name as display_name', 'profiles.status as status', 'profiles.tracks_count as tracks_count']);
+      .select([
+        'user.id as id',
+        'user.email as email',
+        'profiles.display_name as display_name',
+        'profiles.status as status',
+        'profiles.tracks_count as tracks_count',
+        'profiles.is_artist as is_artist',
+        'profiles.is_admin as is_admin',
+        'profiles.suspended_at as suspended_at',
+        'profiles.created_at as created_at',
+      ]);
   }
 
-  /** Users whose email or display name contains the text (lower-cased by the caller); all, newest first, when empty. */
-  async searchUsers(lowerText: string, limit: number): Promise<UserRow[]> {
+  /**
+   * Users whose email or display name contains the text (lower-cased by the caller), newest first;
+   * all of them when it is empty, only suspended ones when asked. `limit` rows from `offset`.
+   */
+  async searchUsers(lowerText: string, options: { offset: number; limit: number; suspendedOnly?: boolean }): Promise<UserRow[]> {
     let query = this.users();
     if (lowerText) {
       query = query.where((eb) => eb.or([containsText(eb.fn('lower', [eb.ref('user.email')]), lowerText), containsText(eb.ref('profiles.search_name'), lowerText)]));
     }
-    return query.orderBy('profiles.created_at', 'desc').limit(limit).execute();
+    if (options.suspendedOnly) query = query.where('profiles.suspended_at', 'is not', null);
+    return query.orderBy('profiles.created_at', 'desc').orderBy('user.id').offset(options.offset).limit(options.limit).execute();
+  }
+
+  /** Marks the profile suspended (`at`) or not (null). */
+  async setSuspended(trx: Transaction<Database>, userId: string, at: string | null): Promise<void> {
+    await trx.updateTable('profiles').set({ suspended_at: at, updated_at: at ?? new Date().toISOString() }).where('id', '=', userId).execute();
+  }
+
+  async setRole(trx: Transaction<Database>, userId: string, changes: { is_admin: number; is_artist: number }): Promise<void> {
+    await trx.updateTable('profiles').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', userId).execute();
+  }
+
+  /** Ends every session of the user (better-auth's rows: the next request with one of them is signed out). */
+  async endSessions(trx: Transaction<Database>, userId: string): Promise<number> {
+    const result = await trx.deleteFrom('session').where('userId', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async getUserByEmail(email: string): Promise<UserRow | undefined> {

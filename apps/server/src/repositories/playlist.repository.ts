@@ -27,6 +27,12 @@ export class PlaylistRepository {
     return this.base().where('playlists.id', '=', id).executeTakeFirst();
   }
 
+  /** Whether the user is suspended: their playlists are then out of sight of everyone else. */
+  async ownerSuspended(userId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('profiles').select('suspended_at').where('id', '=', userId).executeTakeFirst();
+    return Boolean(row?.suspended_at);
+  }
+
   async create(playlist: { id: string; userId: string; name: string; at: string }): Promise<void> {
     await this.db
       .insertInto('playlists')

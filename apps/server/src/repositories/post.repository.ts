@@ -103,21 +103,26 @@ export class PostRepository {
         eb('posts.author_id', '=', viewerId),
         eb('posts.author_id', 'in', eb.selectFrom('follows').select('follows.artist_id').where('follows.subscriber_id', '=', viewerId)),
       ]),
-    );
+    ).where('profiles.suspended_at', 'is', null);
     if (before) query = query.where('posts.created_at', '<', before);
     return query.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(limit).execute();
   }
 
-  /** Creators, and for a viewer their subscriptions and themself. */
+  /** Creators, and for a viewer their subscriptions and themself; suspended authors left out. */
   private async newsAuthors(viewerId: string | undefined): Promise<string[]> {
-    const creators = this.db.selectFrom('profiles').select('id').where('status', '=', 'creator');
-    const rows = viewerId
-      ? await creators
-          .union(this.db.selectFrom('follows').select('artist_id as id').where('subscriber_id', '=', viewerId))
-          .union(this.db.selectFrom('profiles').select('id').where('id', '=', viewerId))
-          .execute()
-      : await creators.execute();
-    return rows.map((r) => r.id);
+    const creators = this.db.selectFrom('profiles').select('id').where('status', '=', 'creator').where('suspended_at', 'is', null);
+    const [rows, suspended] = await Promise.all([
+      viewerId
+        ? creators
+            .union(this.db.selectFrom('follows').select('artist_id as id').where('subscriber_id', '=', viewerId))
+            .union(this.db.selectFrom('profiles').select('id').where('id', '=', viewerId))
+            .execute()
+        : creators.execute(),
+      // Few rows: profiles_suspended_idx holds only suspended profiles.
+      viewerId ? this.db.selectFrom('profiles').select('id').where('suspended_at', 'is not', null).execute() : Promise.resolve([]),
+    ]);
+    const out = new Set(suspended.map((r) => r.id));
+    return rows.flatMap((r) => (out.has(r.id) ? [] : [r.id]));
   }
 
   /** Which of these posts the user likes. */

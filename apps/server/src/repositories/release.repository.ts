@@ -19,7 +19,8 @@ export type ReleaseChanges = Partial<{
 }>;
 
 /** A release row with its artist's display name. */
-export type ReleaseWithArtist = Selectable<ReleasesTable> & { artist_name: string };
+/** `artist_suspended_at`: set while the artist is suspended (the release is then out of sight, secret link or not). */
+export type ReleaseWithArtist = Selectable<ReleasesTable> & { artist_name: string; artist_suspended_at: string | null };
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -35,7 +36,7 @@ export class ReleaseRepository {
   }
 
   private base(db: Db = this.db) {
-    return db.selectFrom('releases').innerJoin('profiles', 'profiles.id', 'releases.artist_id').selectAll('releases').select('profiles.display_name as artist_name');
+    return db.selectFrom('releases').innerJoin('profiles', 'profiles.id', 'releases.artist_id').selectAll('releases').select(['profiles.display_name as artist_name', 'profiles.suspended_at as artist_suspended_at']);
   }
 
   async getById(id: string, db: Db = this.db): Promise<ReleaseWithArtist | undefined> {

@@ -73,8 +73,14 @@ export class SubsonicRepository {
     return this.db.selectFrom('user').select(['id', 'email']).where('email', '=', email.toLowerCase()).executeTakeFirst();
   }
 
-  async userById(id: string): Promise<{ id: string; email: string; name: string } | undefined> {
-    return this.db.selectFrom('user').select(['id', 'email', 'name']).where('id', '=', id).executeTakeFirst();
+  /** The account with its standing: suspended (its credentials refused), made an admin in the app. */
+  async userById(id: string): Promise<{ id: string; email: string; name: string; suspended_at: string | null; is_admin: number | null } | undefined> {
+    return this.db
+      .selectFrom('user')
+      .leftJoin('profiles', 'profiles.id', 'user.id')
+      .select(['user.id as id', 'user.email as email', 'user.name as name', 'profiles.suspended_at as suspended_at', 'profiles.is_admin as is_admin'])
+      .where('user.id', '=', id)
+      .executeTakeFirst();
   }
 
   /** Profiles with visible tracks, by name: one range of profiles_artists_name_idx (its condition written out, as a partial index needs). Public so tests can EXPLAIN it. */

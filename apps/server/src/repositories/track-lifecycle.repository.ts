@@ -18,6 +18,8 @@ export interface AudioOutcome {
 /** What a visibility write may change (migration track-visibility); `hidden` follows in the same UPDATE. */
 export interface AccessChanges {
   moderated?: number;
+  /** Its owner is suspended (migration administration): hidden like a moderated track. */
+  suspended?: number;
   visibility?: TrackVisibility;
   secret?: string | null;
   publish_at?: string | null;
@@ -110,12 +112,13 @@ export class TrackLifecycleRepository {
    */
   async setAccess(trx: Transaction<Database>, id: string, changes: AccessChanges): Promise<{ hiddenBefore: number; hidden: number; moderatedBefore: number } | undefined> {
     const current = await this.dialect.forUpdate(
-      trx.selectFrom('tracks').select(['hidden', 'moderated', 'visibility', 'artist_id', 'duration', 'release_id']).where('id', '=', id),
+      trx.selectFrom('tracks').select(['hidden', 'moderated', 'suspended', 'visibility', 'artist_id', 'duration', 'release_id']).where('id', '=', id),
     ).executeTakeFirst();
     if (!current) return undefined;
     const moderated = changes.moderated ?? current.moderated;
+    const suspended = changes.suspended ?? current.suspended;
     const visibility = changes.visibility ?? current.visibility;
-    const hidden = moderated || visibility !== 'public' ? 1 : 0;
+    const hidden = moderated || suspended || visibility !== 'public' ? 1 : 0;
     await trx
       .updateTable('tracks')
       .set({ ...changes, hidden })
@@ -147,6 +150,11 @@ export class TrackLifecycleRepository {
     return this.setModerated(trx, id, hidden);
   }
 
+  /** The ids of an owner's tracks (suspension and its lift go through setAccess, one track at a time, for the counters). */
+  async idsByArtist(trx: Transaction<Database>, artistId: string): Promise<string[]> {
+    return (await trx.selectFrom('tracks').select('id').where('artist_id', '=', artistId).orderBy('id').execute()).map((r) => r.id);
+  }
+
   /** The ids of scheduled tracks due by `now`, soonest first (the partial index on publish_at). */
   async dueForPublishing(now: string, limit: number): Promise<string[]> {
     const rows = await this.dueQuery(now).limit(limit).execute();
@@ -167,14 +175,14 @@ export class TrackLifecycleRepository {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('tracks')
-        .set((eb) => ({ visibility: 'public' as const, publish_at: null, hidden: eb.ref('moderated'), created_at: now }))
+        .set({ visibility: 'public' as const, publish_at: null, hidden: sql<number>`CASE WHEN moderated <> 0 OR suspended <> 0 THEN 1 ELSE 0 END`, created_at: now })
         .where('id', '=', id)
         .where('visibility', '<>', 'public')
         .where('publish_at', 'is not', null)
         .where('publish_at', '<=', now)
         // A track of a scheduled release goes public with its release (ReleaseService.publishDue), announced once as the release.
         .where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM releases r WHERE r.id = tracks.release_id AND r.publish_at IS NOT NULL AND r.visibility <> 'public')`)
-        .returning(['id', 'artist_id', 'duration', 'moderated', 'release_id'])
+        .returning(['id', 'artist_id', 'duration', 'moderated', 'suspended', 'release_id'])
         .executeTakeFirst();
       if (!row) {
         // A schedule left on a track made public meanwhile is cleared, so it is not read again.
@@ -183,7 +191,7 @@ export class TrackLifecycleRepository {
       }
       // The tag page orders by the same release date.
       await trx.updateTable('track_tags').set({ created_at: now }).where('track_id', '=', id).execute();
-      if (!row.moderated) await this.followHidden(trx, row, false);
+      if (!row.moderated && !row.suspended) await this.followHidden(trx, row, false);
       return { id: row.id, artist_id: row.artist_id };
     });
   }

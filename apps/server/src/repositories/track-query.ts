@@ -53,6 +53,7 @@ const LIST_COLUMNS = [
   'tracks.release_position',
   'tracks.tags',
   'tracks.moderated',
+  'tracks.suspended',
   'tracks.visibility',
   'tracks.secret',
   'tracks.publish_at',

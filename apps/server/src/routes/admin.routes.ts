@@ -1,6 +1,11 @@
 import {
   adminUserListSchema,
   adminUserQuerySchema,
+  adminUserSchema,
+  auditListSchema,
+  auditQuerySchema,
+  setRoleSchema,
+  suspendUserSchema,
   contactMessageInputSchema,
   contactMessageListSchema,
   errorSchema,
@@ -23,7 +28,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 /** Moderation (admins only: every route answers 403 to anyone else) and the public contact form. */
 export async function adminRoutes(base: FastifyInstance, { services }: Pick<AppContext, 'services'>): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { moderation, tracks } = services;
+  const { moderation, userAdmin, auditLog } = services;
 
   app.get(
     '/api/admin/reports',
@@ -46,13 +51,52 @@ export async function adminRoutes(base: FastifyInstance, { services }: Pick<AppC
   app.put(
     '/api/admin/tracks/:id/hidden',
     { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Hides or shows a track', params: idParamsSchema, body: setTrackHiddenSchema, response: { 200: trackSchema, ...errors } } },
-    async (request) => tracks.setHidden(await request.requireActor(), request.params.id, request.body.hidden),
+    async (request) => moderation.setTrackHidden(await request.requireActor(), request.params.id, request.body.hidden),
   );
 
   app.get(
     '/api/admin/users',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Users whose email or name contains q', querystring: adminUserQuerySchema, response: { 200: adminUserListSchema, ...errors } } },
-    async (request) => moderation.searchUsers(await request.requireActor(), request.query.q),
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Users whose email or name contains q, newest first, a page of 50 at a time', querystring: adminUserQuerySchema, response: { 200: adminUserListSchema, ...errors } } },
+    async (request) => userAdmin.search(await request.requireActor(), request.query),
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'One user as admins see them: role, status, suspension', params: idParamsSchema, response: { 200: adminUserSchema, ...errors } } },
+    async (request) => userAdmin.get(await request.requireActor(), request.params.id),
+  );
+
+  app.post(
+    '/api/admin/users/:id/suspend',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Suspends a user: every session ended, their content hidden from everyone else, sign-in refused",
+        params: idParamsSchema,
+        body: suspendUserSchema.nullish(),
+        response: { 200: adminUserSchema, ...errors },
+      },
+    },
+    async (request) => userAdmin.suspend(await request.requireActor(), request.params.id, request.body?.reason),
+  );
+
+  app.delete(
+    '/api/admin/users/:id/suspend',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Lifts a suspension: the content is back, sign-in works again', params: idParamsSchema, response: { 200: adminUserSchema, ...errors } } },
+    async (request) => userAdmin.lift(await request.requireActor(), request.params.id),
+  );
+
+  app.put(
+    '/api/admin/users/:id/role',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: "Sets a user's role: listener, artist or admin", params: idParamsSchema, body: setRoleSchema, response: { 200: adminUserSchema, ...errors } } },
+    async (request) => userAdmin.setRole(await request.requireActor(), request.params.id, request.body.role),
+  );
+
+  app.get(
+    '/api/admin/audit',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'The audit log of admin actions, newest first, a page of 50 at a time', querystring: auditQuerySchema, response: { 200: auditListSchema, ...errors } } },
+    async (request) => auditLog.list(await request.requireActor(), request.query.page),
   );
 
   app.put(

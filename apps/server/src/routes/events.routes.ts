@@ -64,6 +64,10 @@ export async function eventRoutes(app: FastifyInstance, { hub, events }: { hub: 
       userId: actor?.id,
       isAdmin: actor?.isAdmin ?? false,
       send: (event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+      end: () => {
+        stop();
+        res.end();
+      },
     });
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
     const stop = () => {

@@ -41,7 +41,7 @@ export class AccountService {
       await this.deps.tracks.renameArtist(actor.id, displayName, searchText);
     }
     this.deps.events.emit('profile.updated', { profileId: actor.id });
-    return this.deps.profileService.get(actor.id);
+    return this.deps.profileService.getAny(actor.id);
   }
 
   /** Replaces the avatar or cover with the uploaded image, resized on the server. */
@@ -54,6 +54,6 @@ export class AccountService {
     const previousKey = previous ? storageKeyFromUrl(previous) : undefined;
     if (previousKey?.startsWith('images/')) await this.deps.images.discard(previousKey);
     this.deps.events.emit('profile.updated', { profileId: actor.id });
-    return this.deps.profileService.get(actor.id);
+    return this.deps.profileService.getAny(actor.id);
   }
 }

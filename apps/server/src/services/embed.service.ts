@@ -126,7 +126,7 @@ export class EmbedService {
     const shown = rows.flatMap((t): Array<{ track: Track; secret?: string }> => {
       if (canSeeTrack(t, viewer)) return [{ track: toTrackFor(t, { owner }) }];
       // The release's secret opens its unlisted tracks (never a private or moderated one).
-      if (bySecret && !t.moderated && t.visibility === 'unlisted' && t.secret) return [{ track: toTrackFor(t, { owner: false, secret: t.secret }), secret: t.secret }];
+      if (bySecret && !t.moderated && !t.suspended && t.visibility === 'unlisted' && t.secret) return [{ track: toTrackFor(t, { owner: false, secret: t.secret }), secret: t.secret }];
       return [];
     });
     // Each track's peaks (lists leave them out): one read per track, a release has at most RELEASE_MAX_TRACKS.

@@ -1,5 +1,6 @@
 import type { HistoryEntry, LikeState, LikedIds, ListenResult, RecordListen, Track, TrackItems } from '@platter/shared';
 import { HISTORY_LIMIT, OFFLINE_LISTEN_MAX_AGE_DAYS, TOP_CHARTS_LIMIT, recordListenSchema } from '@platter/shared';
+import type { ActivityCounters } from '../lib/activity-counters.js';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/schema.js';
@@ -48,6 +49,8 @@ export interface EngagementServiceDeps {
   notifications?: NotificationSink;
   /** Where counted listens of linked ListenBrainz accounts are queued for scrobbling. */
   scrobbles?: ScrobbleOutbox;
+  /** The operator's metrics: plays counted and not. */
+  counters?: Pick<ActivityCounters, 'listens'>;
 }
 
 export class EngagementService {
@@ -140,10 +143,15 @@ export class EngagementService {
     });
     if (scrobblers.length > 0) this.deps.scrobbles?.wake(scrobblers);
     const stats = new Map<string, { likes: number; listens: number }>();
+    let counted = 0;
     plays.forEach((play, i) => {
       const outcome = outcomes[i];
-      if (outcome?.found && outcome.counted) stats.set(play.trackId, { likes: outcome.likes, listens: outcome.listens });
+      if (outcome?.found && outcome.counted) {
+        counted += 1;
+        stats.set(play.trackId, { likes: outcome.likes, listens: outcome.listens });
+      }
     });
+    this.deps.counters?.listens(counted, outcomes.filter((o) => o?.found).length - counted);
     for (const [trackId, counters] of stats) this.deps.events.emit('track.stats', { trackId, ...counters });
     return outcomes;
   }

@@ -1,3 +1,4 @@
+import type { ActivityCounters } from '../lib/activity-counters.js';
 import type { JobQueue, QueuePolicy } from '../jobs/job-queue.js';
 import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
 import type { MailMessage, Mailer } from '../mail/mailer.js';
@@ -9,6 +10,8 @@ export interface MailServiceDeps {
   log: (message: string, error?: unknown) => void;
   /** SEND_EMAIL_POLICY unless given (tests retry at once). */
   policy?: QueuePolicy;
+  /** Emails sent and attempts failed, for the operator's metrics. */
+  counters?: Pick<ActivityCounters, 'emailSent' | 'emailFailed'>;
 }
 
 /** Attempts of one email: the first and five retries, about 30 s, 1, 2, 4 and 8 minutes apart (a mail server's restart). */
@@ -42,7 +45,9 @@ export class MailService {
           run: async ({ message }, run) => {
             try {
               await this.deps.mailer.send(message);
+              this.deps.counters?.emailSent();
             } catch (error) {
+              this.deps.counters?.emailFailed();
               if (run.lastAttempt) this.deps.log(`could not send the email "${message.subject}" to ${message.to}; giving up`, error);
               throw error;
             }

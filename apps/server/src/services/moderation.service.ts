@@ -1,10 +1,10 @@
 import {
-  type AdminUser,
   type ContactMessage,
   type ContactMessageInput,
   type Profile,
   type Report,
   type Status,
+  type Track,
   contactMessageInputSchema,
 } from '@platter/shared';
 import type { Kysely } from 'kysely';
@@ -13,9 +13,10 @@ import type { EventBus } from '../events/event-bus.js';
 import type { Actor } from '../lib/actor.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
-import type { ModerationRepository, ReportRow, UserRow } from '../repositories/moderation.repository.js';
+import type { ModerationRepository, ReportRow } from '../repositories/moderation.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
+import type { AuditLogService } from './audit-log.service.js';
 import type { ProfileService } from './profile.service.js';
 import { toTrack } from './track.mapper.js';
 import type { TrackService } from './track.service.js';
@@ -30,7 +31,8 @@ export interface ModerationServiceDeps {
   profiles: ProfileRepository;
   profileService: ProfileService;
   events: EventBus;
-  isAdminEmail: (email: string) => boolean;
+  /** Every admin action here is recorded (who, what, on what, when). */
+  audit: AuditLogService;
 }
 
 /** What admins do: review reports, hide tracks, set statuses, read contact messages. */
@@ -84,7 +86,10 @@ export class ModerationService {
     this.requireAdmin(actor);
     const row = await this.requireReport(reportId);
     if (row.status !== 'open') throw new ConflictError(`This report was already reviewed (${row.status}).`, 'report_reviewed');
-    await this.deps.moderation.resolve(this.deps.db, reportId, 'dismissed', actor.id, nowIso());
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.moderation.resolve(trx, reportId, 'dismissed', actor.id, nowIso());
+      await this.deps.audit.record(actor, { action: 'report.dismiss', targetType: 'report', targetId: reportId, details: { trackId: row.track_id, reason: row.reason } }, trx);
+    });
     this.deps.events.emit('reports.changed', {});
     return this.one(reportId);
   }
@@ -95,42 +100,37 @@ export class ModerationService {
     const row = await this.requireReport(reportId);
     if (row.status === 'dismissed') throw new ConflictError('This report was dismissed. Hide the track from its other reports, or directly.', 'report_reviewed');
     await this.deps.trackService.setHidden(actor, row.track_id, true);
+    await this.deps.audit.record(actor, { action: 'report.hide', targetType: 'report', targetId: reportId, details: { trackId: row.track_id, reason: row.reason } });
     return this.one(reportId);
   }
 
-  private toAdminUser(row: UserRow): AdminUser {
-    return {
-      id: row.id,
-      email: row.email,
-      displayName: row.display_name,
-      status: row.status,
-      isAdmin: this.deps.isAdminEmail(row.email),
-      tracks: row.tracks_count,
-    };
-  }
-
-  async searchUsers(actor: Actor, q: string): Promise<{ items: AdminUser[] }> {
+  /** An admin hides or shows a track directly (not from a report). */
+  async setTrackHidden(actor: Actor, trackId: string, hidden: boolean): Promise<Track> {
     this.requireAdmin(actor);
-    return { items: (await this.deps.moderation.searchUsers(q.toLowerCase(), 50)).map((r) => this.toAdminUser(r)) };
+    const track = await this.deps.trackService.setHidden(actor, trackId, hidden);
+    await this.deps.audit.record(actor, { action: hidden ? 'track.hide' : 'track.show', targetType: 'track', targetId: trackId, details: { title: track.title, artistId: track.artistId } });
+    return track;
   }
 
   async setStatus(actor: Actor, userId: string, status: Status): Promise<Profile> {
     this.requireAdmin(actor);
-    return this.applyStatus(userId, status);
+    return this.applyStatus(actor, userId, status);
   }
 
   /** `npm run admin -- set-status <email> <status>`: the same change from the command line. */
   async setStatusByEmail(email: string, status: Status): Promise<Profile> {
     const user = await this.deps.moderation.getUserByEmail(email);
     if (!user) throw new NotFoundError(`No user with the email ${email}. They must sign in once first.`, 'user_not_found');
-    return this.applyStatus(user.id, status);
+    return this.applyStatus(undefined, user.id, status);
   }
 
-  private async applyStatus(userId: string, status: Status): Promise<Profile> {
-    await this.deps.profileService.get(userId);
+  /** `actor` undefined: the command line, logged as such. */
+  private async applyStatus(actor: Actor | undefined, userId: string, status: Status): Promise<Profile> {
+    const before = await this.deps.profileService.getAny(userId);
     await this.deps.profiles.update(userId, { status });
+    await this.deps.audit.record(actor, { action: 'user.status', targetType: 'user', targetId: userId, details: { from: before.status, to: status } });
     this.deps.events.emit('profile.updated', { profileId: userId });
-    return this.deps.profileService.get(userId);
+    return this.deps.profileService.getAny(userId);
   }
 
   /** The contact form: stored so that someone can reply (SPEC promises a reply within 24 hours). */

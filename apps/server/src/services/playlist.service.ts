@@ -356,6 +356,7 @@ export class PlaylistService {
   async readable(viewerId: string | undefined, id: string, invite?: string): Promise<PlaylistRow> {
     const row = await this.deps.playlists.getById(id);
     if (!row) throw notFound();
+    if (row.user_id !== viewerId && (await this.deps.playlists.ownerSuspended(row.user_id))) throw notFound();
     if (row.is_public === 1 || row.user_id === viewerId || sameToken(row.invite_token, invite)) return row;
     if (viewerId !== undefined && (await this.deps.playlists.isCollaborator(id, viewerId))) return row;
     throw notFound();

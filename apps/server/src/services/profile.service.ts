@@ -50,7 +50,21 @@ export class ProfileService {
     });
   }
 
+  /** A profile as everyone sees it: a suspended one is not found (the artist page, following, posts). */
   async get(id: string): Promise<Profile> {
+    const row = await this.profiles.getById(id);
+    if (!row || row.suspended_at) throw new NotFoundError('There is no artist with this id.', 'profile_not_found');
+    return toProfile(row);
+  }
+
+  /** Whether an admin suspended the account (sign-in is then refused). */
+  async isSuspended(userId: string): Promise<boolean> {
+    const row = await this.profiles.getById(userId);
+    return Boolean(row?.suspended_at);
+  }
+
+  /** A profile whether suspended or not: the user's own and the admins' reads. */
+  async getAny(id: string): Promise<Profile> {
     const row = await this.profiles.getById(id);
     if (!row) throw new NotFoundError('There is no artist with this id.', 'profile_not_found');
     return toProfile(row);

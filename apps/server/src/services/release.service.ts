@@ -346,6 +346,7 @@ export class ReleaseService {
    */
   private canOpen(row: ReleaseWithArtist, viewer: Actor | undefined, secret: string | undefined): boolean {
     if (viewer !== undefined && ownsOrAdmin(viewer, row.artist_id)) return true;
+    if (row.artist_suspended_at) return false;
     if (row.visibility === 'public') return Number(row.track_count) > 0;
     return row.visibility === 'unlisted' && secretMatches(row, secret);
   }

@@ -68,7 +68,7 @@ export class ShareService {
    */
   async forRelease(id: string, secret?: string): Promise<ShareMeta | undefined> {
     const row = await this.deps.releases?.getById(id);
-    if (!row) return undefined;
+    if (!row || row.artist_suspended_at) return undefined;
     const viaSecret = row.visibility === 'unlisted' && secretMatches(row, secret);
     if (!viaSecret && (row.visibility !== 'public' || Number(row.track_count) === 0)) return undefined;
     const kind = row.type === 'ep' ? 'EP' : row.type === 'single' ? 'Single' : 'Album';

@@ -115,9 +115,10 @@ export class SubsonicCredentialService {
   private async signedIn(row: CredentialRow): Promise<SubsonicUser> {
     const user = await this.deps.repository.userById(row.user_id);
     if (!user) throw new SubsonicError(40, 'The account of these credentials no longer exists.');
+    if (user.suspended_at) throw new SubsonicError(40, 'This account is suspended. If you think this is a mistake, write to the Platter team through the contact page.');
     // Once a minute at most per credential would be kinder to the database; a write per request is fine at this scale.
     if (!row.last_used_at || Date.parse(row.last_used_at) < Date.now() - 60_000) await this.deps.repository.touchCredential(row.id, nowIso());
-    return { id: user.id, isAdmin: this.deps.isAdmin(user.email), username: user.email };
+    return { id: user.id, isAdmin: user.is_admin === 1 || this.deps.isAdmin(user.email), username: user.email };
   }
 
   private encrypt(text: string): string {

@@ -3,6 +3,7 @@ import type { CreateTrack, Genre, Track, TrackVisibility, UpdateTrack, UpdateTra
 import { DEFAULT_GENRE, GENRES, createTrackSchema, updateTrackSchema, updateTrackVisibilitySchema } from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { ActivityCounters } from '../lib/activity-counters.js';
 import type { EventBus } from '../events/event-bus.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
@@ -39,6 +40,8 @@ export interface TrackServiceDeps {
   /** Whether a media engine measures new tracks (they start `processing`) or they play as uploaded (`original`). */
   processesAudio: boolean;
   log?: (message: string, error?: unknown) => void;
+  /** The operator's metrics: tracks created from uploads. */
+  counters?: Pick<ActivityCounters, 'trackCreated'>;
 }
 
 /** A genre tag as Platter's genre, when it names one ('hip hop', 'RAP'…); undefined otherwise. */
@@ -324,6 +327,7 @@ export class TrackService {
         hidden: visibility === 'public' ? 0 : 1,
       });
     });
+    this.deps.counters?.trackCreated();
     const track = await this.get(id, { id: profile.id, isAdmin: false });
     // Live lists hear of a public track; an unlisted or private one goes to its owner only (live-hub.ts).
     this.deps.events.emit('track.created', { track });

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { UploadUrlRequest, UploadUrlResponse } from '@platter/shared';
+import type { ActivityCounters } from '../lib/activity-counters.js';
 import { UPLOAD_URL_TTL_MINUTES } from '@platter/shared';
 import {
   BadRequestError,
@@ -23,6 +24,8 @@ export interface UploadServiceDeps {
   signer: UploadSigner;
   maxUploadBytes: number;
   log?: (message: string, error?: unknown) => void;
+  /** The operator's metrics: uploads stored or refused. */
+  counters?: Pick<ActivityCounters, 'upload'>;
 }
 
 export interface IncomingUpload {
@@ -130,8 +133,10 @@ export class UploadService {
       if (!(await this.deps.uploads.transition(upload.id, 'receiving', 'stored', { content_type: contentType, size_bytes: stored.size }))) {
         throw new GoneError('This upload URL expired while the file was being sent. Ask for a new one and upload again.', 'upload_url_expired');
       }
+      this.deps.counters?.upload('stored', stored.size);
       return { size: stored.size, contentType };
     } catch (error) {
+      this.deps.counters?.upload('refused', 0);
       if (stored) await this.deps.storage.delete(grant.key);
       if (error instanceof UnsupportedMediaTypeError) {
         // A file that is not audio ends its upload: the URL was signed for that file's size, so

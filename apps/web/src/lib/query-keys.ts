@@ -63,7 +63,8 @@ export const queryKeys = {
   admin: {
     all: ['admin'] as const,
     reports: (status: string) => ['admin', 'reports', status] as const,
-    users: (q: string) => ['admin', 'users', q] as const,
+    users: (q: string, page = 1) => ['admin', 'users', q, page] as const,
+    audit: (page: number) => ['admin', 'audit', page] as const,
     contactMessages: ['admin', 'contact-messages'] as const,
   },
   /** The signed-in user's linked ListenBrainz account (scrobbling). */

@@ -19,8 +19,8 @@ export function useSetUserStatus() {
     mutationFn: ({ userId, status }: { userId: string; status: Status }) => setUserStatus(userId, status),
     onSuccess: (profile, { userId }) => {
       // Every cached search shows the new status at once, before the refetch below lands.
-      queryClient.setQueriesData<{ items: AdminUser[] }>({ queryKey: [...queryKeys.admin.all, 'users'] }, (list) =>
-        list ? { items: list.items.map((user) => (user.id === userId ? { ...user, status: profile.status } : user)) } : list,
+      queryClient.setQueriesData<{ items: AdminUser[]; page: number; hasMore: boolean }>({ queryKey: [...queryKeys.admin.all, 'users'] }, (list) =>
+        list ? { ...list, items: list.items.map((user) => (user.id === userId ? { ...user, status: profile.status } : user)) } : list,
       );
     },
     onSettled: () => {

@@ -1,5 +1,6 @@
 import type { Track } from '@platter/shared';
 import { useTranslation } from 'react-i18next';
+import { AuditSection } from './audit-section';
 import { ContactMessagesSection } from './contact-messages-section';
 import { ReportsSection } from './reports-section';
 import { UsersSection } from './users-section';
@@ -14,7 +15,8 @@ export interface AdminViewProps {
 }
 
 /**
- * The admin tab of /home: the reports queue, users and their statuses, contact messages.
+ * The admin tab of /home: the reports queue, users (role, status, suspension), contact messages,
+ * and the audit log of every admin action.
  * Hiding it from others is a courtesy; the server refuses them anyway (403).
  */
 export function AdminView({ access, ...player }: AdminViewProps) {
@@ -32,6 +34,7 @@ export function AdminView({ access, ...player }: AdminViewProps) {
       <ReportsSection {...player} />
       <UsersSection />
       <ContactMessagesSection />
+      <AuditSection />
     </div>
   );
 }

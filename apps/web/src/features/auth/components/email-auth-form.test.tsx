@@ -60,6 +60,13 @@ describe('EmailAuthForm: the password minimum', () => {
     expect(authErrorText(new ApiError(422, 'USER_ALREADY_EXISTS', 'User already exists'), t)).toBe('User already exists');
   });
 
+  it('a suspended account is told so in the language of the page, whatever the server wrote', async () => {
+    await i18n.loadLanguages('ru');
+    const suspended = new ApiError(403, 'account_suspended', 'server text');
+    expect(authErrorText(suspended, i18n.getFixedT('en'))).toBe('This account is suspended. If you think this is a mistake, write to the Platter team through the contact page.');
+    expect(authErrorText(suspended, i18n.getFixedT('ru'))).toMatch(/^Этот аккаунт заблокирован\./);
+  });
+
   it('a sign-up answered without a session (the email has an account, the password is not its own) says so; names are held to 60 characters', async () => {
     fetchMock.mockImplementation(() =>
       Promise.resolve(

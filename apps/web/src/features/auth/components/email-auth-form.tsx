@@ -26,6 +26,7 @@ export function authErrorText(error: Error, t: TFunction): string {
     if (error.code === 'INVALID_TOKEN') return t('auth.resetInvalid');
     if (error.code === 'reset_rate_limited' || error.code === 'verification_rate_limited') return t('auth.tooManyEmails');
     if (error.code === 'ACCOUNT_BEING_DELETED') return t('deleteAccount.signInRefused');
+    if (error.code === 'account_suspended' || error.code === 'ACCOUNT_SUSPENDED') return t('auth.suspended');
   }
   return error.message || t('auth.failed');
 }
