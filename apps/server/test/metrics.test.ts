@@ -44,6 +44,15 @@ describe(`/metrics: Prometheus's text format, every documented series, behind a 
     // The Mailer (apps/server/src/mail/) calls these; here they are called as it will.
     t.context.metrics.emailSent('verification');
     t.context.metrics.emailFailed('verification');
+    // nodejs_gc_duration_seconds shows once a collection has run since the registry began observing:
+    // make short-lived garbage until one has (a test process may otherwise go a while without one).
+    const collected = async () => {
+      let garbage: unknown[] = [];
+      for (let i = 0; i < 200_000; i += 1) garbage.push({ i, text: `garbage ${i}` });
+      garbage = [];
+      return (parseMetrics(await (await scrape(TOKEN)).text()).get('nodejs_gc_duration_seconds')?.metrics.length ?? 0) + garbage.length;
+    };
+    await expect.poll(collected, { timeout: 30_000 }).toBeGreaterThan(0);
     const stream = await openEventStream(t.baseUrl, fan.cookieHeader());
     try {
       const response = await scrape(TOKEN);
