@@ -305,6 +305,7 @@ export async function createContext(config: Config): Promise<AppContext> {
         storage,
         events,
         jobs,
+        mail,
         identity: identityCheck(auth),
         graceDays: config.accountDeletionGraceDays,
         log,

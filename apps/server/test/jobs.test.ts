@@ -206,6 +206,12 @@ describe.skipIf(dialect !== 'postgres')('jobs across two instances on one Postgr
     const [a, b] = instances;
     const works = [startBackgroundWork(a.context, a.log), startBackgroundWork(b.context, b.log)];
     await expect.poll(async () => (await sql.query(`SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`)).rows, { timeout: 10_000 }).toEqual([
+      // Accounts whose deletion is due, purged in small steps, every five minutes.
+      { name: 'account-deletion-sweep', cron: '*/5 * * * *', timezone: 'UTC' },
+      // "Download my data" archives past their 7 days, removed every hour.
+      { name: 'data-export-sweep', cron: '0 * * * *', timezone: 'UTC' },
+      // Notification email digests that are due, every fifteen minutes (one a day per person at most).
+      { name: 'email-digest', cron: '*/15 * * * *', timezone: 'UTC' },
       // ListenBrainz: wakes the submissions a restart lost, every five minutes.
       { name: 'listenbrainz-sweep', cron: '*/5 * * * *', timezone: 'UTC' },
       // Radio: keeps track_similar, every ten minutes.

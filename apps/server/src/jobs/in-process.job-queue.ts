@@ -111,6 +111,15 @@ export class InProcessJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
     }
   }
 
+  async forget<K extends keyof Jobs & string>(name: K, path: string[], value: string): Promise<number> {
+    const queue = this.queues.get(name);
+    if (!queue) return 0;
+    const at = (data: unknown) => path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), data);
+    const before = queue.waiting.length;
+    queue.waiting = queue.waiting.filter((job) => at(job.data) !== value);
+    return before - queue.waiting.length;
+  }
+
   async depth(): Promise<Array<{ name: string; waiting: number; active: number }>> {
     return [...this.queues].map(([name, queue]) => ({ name, waiting: queue.waiting.length + queue.retrying, active: queue.running ? 1 : 0 }));
   }

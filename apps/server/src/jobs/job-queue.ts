@@ -120,6 +120,12 @@ export interface JobQueue<Jobs = JobPayloads> {
    * PostgreSQL: on any instance). What /metrics reports as the queue depth.
    */
   depth(): Promise<Array<{ name: string; waiting: number; active: number }>>;
+  /**
+   * Deletes the jobs of `name` whose payload holds the text `value` at `path` and that are not
+   * running now: waiting, retrying, or kept after they ran (pg-boss keeps finished jobs for days).
+   * What an account's deletion does with the email still addressed to it. Returns how many went.
+   */
+  forget<K extends keyof Jobs & string>(name: K, path: string[], value: string): Promise<number>;
 }
 
 export const DEFAULT_POLICY: Required<QueuePolicy> = { retryLimit: 2, retryDelaySeconds: 30, timeoutSeconds: 15 * 60 };

@@ -172,6 +172,12 @@ export class PgBossJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
     }
   }
 
+  async forget<K extends keyof Jobs & string>(name: K, path: string[], value: string): Promise<number> {
+    if (this.poolEnded) return 0;
+    const { rowCount } = await this.pool.query(`DELETE FROM ${SCHEMA}.job WHERE name = $1 AND state <> 'active' AND data #>> $2 = $3`, [name, path, value]);
+    return rowCount ?? 0;
+  }
+
   async depth(): Promise<Array<{ name: string; waiting: number; active: number }>> {
     const names = [...this.registered.keys()];
     if (this.poolEnded || names.length === 0) return names.map((name) => ({ name, waiting: 0, active: 0 }));

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
 import { type JobDeclarations, type JobLog, declareJob } from '../jobs/declared-jobs.js';
+import type { MailService } from './mail.service.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Actor } from '../lib/actor.js';
 import { BadRequestError, ConflictError } from '../lib/errors.js';
@@ -31,6 +32,8 @@ export interface AccountDeletionServiceDeps {
   storage: Storage;
   events: EventBus;
   jobs: Pick<JobQueue, 'send'>;
+  /** Email still queued or kept for the account's address (pg-boss keeps sent jobs for days) goes with it. */
+  mail?: Pick<MailService, 'forgetAddress'>;
   identity: IdentityCheck;
   /** ACCOUNT_DELETION_GRACE_DAYS: 0 deletes at once. */
   graceDays: number;
@@ -200,6 +203,7 @@ export class AccountDeletionService {
     for (const prefix of [`images/${userId}/`, ...THUMBNAIL_SIZES.map((size) => `images/sized/${size}/${userId}/`), `uploads/${userId}/`, `exports/${userId}/`]) {
       await storage.deletePrefix(prefix);
     }
+    if (email) await this.deps.mail?.forgetAddress(email);
     await deletions.finish(userId, email);
   }
 

@@ -52,7 +52,7 @@ describe('MailService', () => {
   });
 
   it('declares send-email with retries by default', () => {
-    const mail = new MailService({ mailer: new RecordingMailer(), jobs: { send: async () => {} }, log: () => {} });
+    const mail = new MailService({ mailer: new RecordingMailer(), jobs: { send: async () => {}, forget: async () => 0 }, log: () => {} });
     const job = mail.jobs().jobs?.find((j) => j.name === 'send-email');
     expect(job?.policy?.retryLimit).toBeGreaterThanOrEqual(3);
   });

@@ -6,7 +6,7 @@ import { type MailKind, type MailLocale, type MailTemplateData, renderMail } fro
 
 export interface MailServiceDeps {
   mailer: Mailer;
-  jobs: Pick<JobQueue, 'send'>;
+  jobs: Pick<JobQueue, 'send' | 'forget'>;
   log: (message: string, error?: unknown) => void;
   /** SEND_EMAIL_POLICY unless given (tests retry at once). */
   policy?: QueuePolicy;
@@ -29,6 +29,11 @@ export class MailService {
   /** Queues one message for sending. */
   async queue(message: MailMessage): Promise<void> {
     await this.deps.jobs.send('send-email', { message });
+  }
+
+  /** Drops every email to `address` not being sent right now, sent or not (an account's deletion). */
+  async forgetAddress(address: string): Promise<number> {
+    return this.deps.jobs.forget('send-email', ['message', 'to'], address);
   }
 
   /** Renders an email of `kind` in `locale` and queues it to `to`. */
