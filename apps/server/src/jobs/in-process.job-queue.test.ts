@@ -16,6 +16,28 @@ describe('in-process job queue (the embedded default)', () => {
     logs.length = 0;
   });
 
+  it('forgets the waiting jobs whose payload holds a value at a path, and only those', async () => {
+    const queue = make();
+    const ran: number[] = [];
+    await queue.register('work', async ({ n }) => void ran.push(n));
+    for (const n of [1, 2, 1, 3]) await queue.send('work', { n });
+    // Numbers are not text: a path's value is compared as the text it is.
+    expect(await queue.forget('work', ['n'], '1')).toBe(0);
+    const texts = new InProcessJobQueue<{ mail: { message: { to: string } } }>({ drainMs: 1000, log: () => {} });
+    const sent: string[] = [];
+    await texts.register('mail', async ({ message }) => void sent.push(message.to));
+    for (const to of ['ann@x.test', 'bob@x.test', 'ann@x.test']) await texts.send('mail', { message: { to } });
+    expect(await texts.forget('mail', ['message', 'to'], 'ann@x.test')).toBe(2);
+    expect(await texts.forget('mail', ['message', 'to'], 'ann@x.test')).toBe(0);
+    await texts.start();
+    await texts.idle();
+    expect(sent).toEqual(['bob@x.test']);
+    await texts.close();
+    await queue.start();
+    await queue.idle();
+    expect(ran).toEqual([1, 2, 1, 3]);
+  });
+
   it('runs one job at a time per queue, in order, and waits for the start', async () => {
     const queue = make();
     const log: string[] = [];
