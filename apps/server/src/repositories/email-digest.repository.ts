@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, EmailDigestOptinsTable } from '../db/schema.js';
-import type { NotificationRow } from './notification.repository.js';
+import { NOTIFICATION_ROW_COLUMNS, type NotificationRow } from './notification.repository.js';
 
 export type EmailDigestKind = EmailDigestOptinsTable['kind'];
 
@@ -89,23 +89,7 @@ export class EmailDigestRepository {
       .leftJoin('tracks as t', 't.id', 'n.track_id')
       .leftJoin('comments as c', 'c.id', 'n.comment_id')
       .leftJoin('releases as r', 'r.id', 'n.release_id')
-      .select([
-        'n.key',
-        'n.kind',
-        'n.group_key',
-        'n.read',
-        'n.created_at',
-        'n.actor_id',
-        'a.display_name as actor_name',
-        'a.photo_url as actor_photo',
-        'n.track_id',
-        't.title as track_title',
-        't.hidden as track_hidden',
-        'n.release_id',
-        'r.title as release_title',
-        'r.visibility as release_visibility',
-        'c.text as comment_text',
-      ])
+      .select(NOTIFICATION_ROW_COLUMNS)
       .where('n.user_id', '=', userId)
       .where('n.read', '=', 0)
       .where('n.created_at', '>', after ?? '')

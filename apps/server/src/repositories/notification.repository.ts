@@ -35,6 +35,28 @@ export interface NotificationRow {
   comment_text: string | null;
 }
 
+/**
+ * The columns of a NotificationRow, over `notifications as n` joined to its actor (`a`), track
+ * (`t`), comment (`c`) and release (`r`): the notifications page and the email digest read the same.
+ */
+export const NOTIFICATION_ROW_COLUMNS = [
+  'n.key',
+  'n.kind',
+  'n.group_key',
+  'n.read',
+  'n.created_at',
+  'n.actor_id',
+  'a.display_name as actor_name',
+  'a.photo_url as actor_photo',
+  'n.track_id',
+  't.title as track_title',
+  't.hidden as track_hidden',
+  'n.release_id',
+  'r.title as release_title',
+  'r.visibility as release_visibility',
+  'c.text as comment_text',
+] as const;
+
 /** Notifications and the kinds each user turned off (migration reposts-notifications). */
 export class NotificationRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -133,23 +155,7 @@ export class NotificationRepository {
       .leftJoin('tracks as t', 't.id', 'n.track_id')
       .leftJoin('comments as c', 'c.id', 'n.comment_id')
       .leftJoin('releases as r', 'r.id', 'n.release_id')
-      .select([
-        'n.key',
-        'n.kind',
-        'n.group_key',
-        'n.read',
-        'n.created_at',
-        'n.actor_id',
-        'a.display_name as actor_name',
-        'a.photo_url as actor_photo',
-        'n.track_id',
-        't.title as track_title',
-        't.hidden as track_hidden',
-        'n.release_id',
-        'r.title as release_title',
-        'r.visibility as release_visibility',
-        'c.text as comment_text',
-      ])
+      .select(NOTIFICATION_ROW_COLUMNS)
       .where('n.user_id', '=', userId)
       .orderBy('n.created_at', 'desc')
       .orderBy('n.key', 'desc')
