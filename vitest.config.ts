@@ -12,6 +12,8 @@ const integration = (dialect: 'sqlite' | 'postgres', groupOrder: number) => ({
     exclude: [...configDefaults.exclude, 'apps/server/test/scale-out/**'],
     environment: 'node',
     env: { PLATTER_TEST_DIALECT: dialect },
+    // Migrates one database per run; each test app starts from a copy of it (support/migrated-template.ts).
+    globalSetup: ['apps/server/test/support/migrated-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file starts its own app and database; two at a time fits this 2-core machine.

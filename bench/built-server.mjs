@@ -41,14 +41,14 @@ async function waitForHealth(origin, child) {
 }
 
 /** Starts the server and waits for its demo catalogue; `stop()` ends it and deletes the data. */
-export async function startPlatter({ name = 'bench' } = {}) {
+export async function startPlatter({ name = 'bench', port: fixedPort } = {}) {
   const serverEntry = path.join(root, 'apps/server/dist/server.js');
   const webDist = process.env.WEB_DIST ?? path.join(root, 'apps/web/dist');
   if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(`apps/server/dist or ${webDist} is missing: run \`npm run build\` first`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `platter-${name}-`));
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, [serverEntry], {
     cwd: dataDir,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -3,7 +3,7 @@
 // the Redis suites (TEST_REDIS_URL), the scale-out suite (several Platter processes on Postgres, Redis
 // and an S3 server), browser journeys (Chromium). Locally a missing Postgres, Redis or Chromium is a
 // printed skip; with CI=true it fails.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -15,13 +15,46 @@ const results = [];
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-test-'));
 
-function step(name, command, args, env = {}) {
+/** Runs one suite with its output on this terminal; resolves to whether it passed. */
+async function step(name, command, args, env = {}) {
   console.log(`\n━━ ${name} ━━  ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = run.status === 0;
-  results.push({ name, status: ok ? 'passed' : 'failed', seconds: (Date.now() - started) / 1000 });
+  const { ok, seconds } = await run(command, args, env, 'inherit');
+  results.push({ name, status: ok ? 'passed' : 'failed', seconds });
   return ok;
+}
+
+function run(command, args, env, stdio) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio, env: { ...process.env, ...env } });
+    child.on('error', (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve({ ok: false, seconds: (Date.now() - started) / 1000 });
+    });
+    child.on('exit', (code) => resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+/**
+ * Starts a suite that runs beside the next ones (each one process, so two of them share the two
+ * cores rather than fight over them); its output goes to a file and is printed as one block by
+ * `finish`, so the two suites' lines never interleave. Its time is its own, from start to exit.
+ */
+function stepBeside(name, command, args, env = {}) {
+  const log = path.join(reports, `${results.length}-${name.replace(/\W+/g, '-')}.log`);
+  const out = fs.openSync(log, 'w');
+  const running = run(command, args, env, ['ignore', out, out]);
+  console.log(`\n━━ ${name} ━━  ${command} ${args.join(' ')}  (beside what follows; its output comes when it ends)`);
+  return {
+    async finish() {
+      const { ok, seconds } = await running;
+      fs.closeSync(out);
+      console.log(`\n━━ ${name} ━━  (ran beside the steps above, ${seconds.toFixed(0)} s)`);
+      process.stdout.write(fs.readFileSync(log));
+      results.push({ name, status: ok ? 'passed' : 'failed', seconds });
+      return ok;
+    },
+  };
 }
 
 /**
@@ -29,9 +62,9 @@ function step(name, command, args, env = {}) {
  * failed test and its first error line: a CI log is often read from its tail only, and a failure
  * scrolled away thousands of lines above is otherwise lost.
  */
-function vitestStep(name, args) {
+async function vitestStep(name, args) {
   const report = path.join(reports, `${results.length}.json`);
-  const ok = step(name, npx, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const ok = await step(name, npx, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   const result = results.at(-1);
   try {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
@@ -84,19 +117,21 @@ const redisProblem = !redisUrl
     ? undefined
     : `no Redis answers at ${redisUrl}`;
 
-if (step('typecheck', npx, ['tsc', '-b', 'packages/shared', 'packages/demo-music', 'apps/server'])) {
-  step('typecheck demo-music tests', npx, ['tsc', '-p', 'packages/demo-music/tsconfig.test.json']);
-  step('typecheck server tests', npx, ['tsc', '-p', 'apps/server/test']);
-  step('typecheck web', npx, ['tsc', '-p', 'apps/web', '--noEmit']);
-  step('typecheck e2e', npx, ['tsc', '-p', 'e2e', '--noEmit']);
+// Lint (one eslint process) beside the type checks (one tsc at a time): one core each.
+const lint = stepBeside('lint', npx, ['eslint', '.']);
+if (await step('typecheck', npx, ['tsc', '-b', 'packages/shared', 'packages/demo-music', 'apps/server'])) {
+  await step('typecheck demo-music tests', npx, ['tsc', '-p', 'packages/demo-music/tsconfig.test.json']);
+  await step('typecheck server tests', npx, ['tsc', '-p', 'apps/server/test']);
+  await step('typecheck web', npx, ['tsc', '-p', 'apps/web', '--noEmit']);
+  await step('typecheck e2e', npx, ['tsc', '-p', 'e2e', '--noEmit']);
 }
-step('lint', npx, ['eslint', '.']);
+await lint.finish();
 // Test files that need Redis skip themselves without it; the runner names the skip (a failure in CI).
 if (redisProblem) skip('Redis suites (live events, rate limits, jobs)', redisProblem);
-vitestStep('unit + integration (SQLite)', ['--project', 'unit', '--project', 'integration:sqlite']);
+await vitestStep('unit + integration (SQLite)', ['--project', 'unit', '--project', 'integration:sqlite']);
 
 if (process.env.TEST_DATABASE_URL) {
-  vitestStep('integration (PostgreSQL)', ['--project', 'integration:postgres']);
+  await vitestStep('integration (PostgreSQL)', ['--project', 'integration:postgres']);
 } else {
   skip('integration (PostgreSQL)', 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)');
 }
@@ -106,14 +141,14 @@ if (!process.env.TEST_DATABASE_URL) {
 } else if (redisProblem) {
   skip('scale-out (two instances)', redisProblem);
 } else {
-  vitestStep('scale-out (two instances)', ['--project', 'scale-out']);
+  await vitestStep('scale-out (two instances)', ['--project', 'scale-out']);
 }
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
   // Built already by `npm install` (the prepare script) unless the sources changed since.
-  if (step('build', 'node', ['scripts/build-if-stale.mjs'])) {
-    step('browser journeys (Chromium)', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });
+  if (await step('build', 'node', ['scripts/build-if-stale.mjs'])) {
+    await step('browser journeys (Chromium)', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });
   }
 } else {
   skip('browser journeys (Chromium)', `no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`);

@@ -102,7 +102,8 @@ export async function rowTitles(rows: Locator): Promise<string[]> {
 
 /** Plays a track by the play button of its row. */
 export async function playFromList(page: Page, title: string): Promise<void> {
-  await page.getByRole('button', { name: `Play ${title}`, exact: true }).click();
+  // The row's own button: /home's card rows (Trending, Daily mix) carry play buttons of the same name.
+  await page.getByTestId('track-row').getByRole('button', { name: `Play ${title}`, exact: true }).click();
 }
 
 export interface AudioState {

@@ -109,6 +109,8 @@ export async function createPlaylistViaApi(page: Page, name: string): Promise<{ 
 
 /** Swipes horizontally across an element with real touch input (Chrome DevTools Protocol). */
 export async function touchSwipe(page: Page, target: Locator, dx: number): Promise<void> {
+  // Touch happens on screen: a list below the fold (Home's card rows come first) is scrolled to.
+  await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error('nothing to swipe on');
   const y = box.y + Math.min(box.height / 2, 120);

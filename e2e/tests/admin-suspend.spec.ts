@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { unique } from '../support/app.js';
+import { skipTermsModal, unique } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { openSession, removeUploadedTracks, sidebar, signInAsAdmin, signInViaApi, signedInAccount, uploadShortTrack } from '../support/library.js';
 
@@ -89,4 +89,19 @@ test('an admin suspends a user: their other browser is signed out, sign-in says 
   });
 
   for (const session of [suspect, elsewhere, listener, admin]) await session.context.close();
+});
+
+test('the admin tab fits a 375 px phone in Russian: the reports filter wraps, every section stays inside the page', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: APP_URL, locale: 'ru-RU', viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  await skipTermsModal(context);
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  await page.goto('/home?tab=admin');
+  await expect(page.getByRole('heading', { name: 'Заблокированные серверы' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Отклонённые' })).toBeVisible();
+  // Nothing wider than the phone: no sideways scroll, no element past its right edge.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const past = await page.evaluate(() => [...document.querySelectorAll('main *')].filter((element) => element.getBoundingClientRect().right > 376).map((element) => element.className));
+  expect(past).toEqual([]);
+  await context.close();
 });

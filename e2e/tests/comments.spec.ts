@@ -140,6 +140,9 @@ test('a timed comment shows on the waveform and live in another browser; its aut
     await test.step('the author deletes it; it disappears from the other browser live', async () => {
       await commentItem(pagePanel(writer.page), text).getByRole('button', { name: 'Delete the comment by Comment Writer' }).click();
       await expect(commentItem(pagePanel(writer.page), text)).toHaveCount(0);
+      // The delete is sent once its Undo toast has gone.
+      await expect(writer.page.getByTestId('undo-toast')).toContainText('Comment deleted');
+      await expect(writer.page.getByTestId('undo-toast')).toHaveCount(0, { timeout: 20_000 });
       await expect(commentItem(pagePanel(reader.page), text)).toHaveCount(0);
       // Its thread went with it.
       await expect(commentItem(pagePanel(reader.page), replyText)).toHaveCount(0);

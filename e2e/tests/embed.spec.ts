@@ -153,8 +153,8 @@ test('a release embedded in a page of another site lists its tracks, plays them 
 
   await test.step('the release page reposts the release and copies an iframe of /embed/release/:id', async () => {
     await page.goto(`/release/${release.id}`);
-    await main(page).getByRole('button', { name: 'Repost', exact: true }).click();
-    await expect(main(page).getByRole('button', { name: 'Undo repost' })).toHaveAttribute('aria-pressed', 'true');
+    await main(page).getByRole('button', { name: /^Repost, / }).click();
+    await expect(main(page).getByRole('button', { name: /^Undo repost, / })).toHaveAttribute('aria-pressed', 'true');
     await expect(main(page).getByTestId('repost-count')).toHaveText('1');
     await main(page).getByRole('button', { name: 'Copy embed code' }).click();
     await expect(main(page).getByText("Embed code copied: paste it into your site's HTML.")).toBeVisible();
@@ -199,7 +199,7 @@ test('a release embedded in a page of another site lists its tracks, plays them 
       await expect(frame.getByRole('list', { name: 'Tracks' }).getByRole('button').nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 20_000 });
       await expect(frame.locator('.embed__now')).toHaveText(second.title);
       await expect(frame.getByRole('button', { name: 'Pause' })).toBeVisible();
-      await frame.getByRole('button', { name: `Play ${first.title}` }).click();
+      await frame.getByRole('button', { name: first.title }).click();
       await expect(frame.getByRole('list', { name: 'Tracks' }).getByRole('button').first()).toHaveAttribute('aria-current', 'true');
       await expect(frame.locator('.embed__now')).toHaveText(first.title);
       await page.locator('#release iframe').screenshot({ path: test.info().outputPath('embed-release.png') });

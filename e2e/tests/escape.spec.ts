@@ -78,7 +78,8 @@ test('the comments panel names its track, leaves the rows uncovered, and Escape 
   expect(count).toBeGreaterThan(0);
   for (let index = 0; index < count; index += 1) {
     const button = more.nth(index);
-    await button.scrollIntoViewIfNeeded();
+    // Into the middle of the window, as a user scrolls to it (the shell's top bar and the player bar pin both edges).
+    await button.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     expect(await isUncovered(button), `'...' of row ${index + 1}`).toBe(true);
   }
   await page.screenshot({ path: testInfo.outputPath('comments-docked-1280.png') });

@@ -32,3 +32,26 @@ test("a first visit to /home paints before asking for the app's modules, and fet
   expect(entry).not.toBeNull();
   expect(entry!).toBeGreaterThanOrEqual(paint!);
 });
+
+test("a signed-out visit to a track's page paints its frame (heading and cover) before the app's modules, then the app renders it from the inlined track without asking again", async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/tracks\/demo-001(\?|$)/.test(new URL(request.url()).pathname + new URL(request.url()).search)) asked.push(request.url());
+  });
+  const response = await page.goto('/track/demo-001');
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('class="track-page__title"');
+  expect(html).toContain('id="initial-data"');
+  // The app has taken over (the frame is gone) and shows the track's page, with its own Play button.
+  await expect(page.getByTestId('track-page').getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await expect(page.locator('#home-shell')).toHaveCount(0);
+  expect(asked).toEqual([]);
+
+  const { paint, entry } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    entry: performance.getEntriesByType('resource').find((resource) => /\/assets\/main-[^/]+\.js$/.test(resource.name))?.startTime ?? null,
+  }));
+  expect(paint).not.toBeNull();
+  expect(entry).not.toBeNull();
+  expect(entry!).toBeGreaterThanOrEqual(paint!);
+});

@@ -57,7 +57,7 @@ test('a new user signs up with email and plays a demo track: seek, previous/next
   };
 
   await test.step('click a track: it plays and the bar shows its title', async () => {
-    await expect(title).toHaveText('Unknown track');
+    await expect(title).toHaveText('Nothing playing');
     await playFromList(page, first);
     await expectNowPlaying(first);
     await expect(rows.first()).toHaveAttribute('aria-current', 'true');

@@ -224,14 +224,12 @@ test("the artist page shows a creator's badge and the post they pin first", asyn
     await expect(main(visitor.page).getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
     await visitor.page.screenshot({ path: testInfo.outputPath('artist-creator-pinned.png'), fullPage: true });
 
-    // The author deletes the pinned post after confirming.
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Delete this post?');
-      void dialog.accept();
-    });
+    // The author deletes the pinned post: it goes at once, with Undo offered until the toast goes.
     await postCard(page, older).getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText(newer);
+    await expect(page.getByTestId('undo-toast')).toContainText('Post deleted');
+    await expect(page.getByTestId('undo-toast')).toHaveCount(0, { timeout: 20_000 });
   } finally {
     for (const session of [admin, creator, visitor]) await session.context.close();
   }

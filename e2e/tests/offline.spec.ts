@@ -101,7 +101,7 @@ test('saved tracks play, seek and skip offline; a listen made offline is sent wh
       return { status: response.status, range: response.headers.get('content-range'), length: (await response.arrayBuffer()).byteLength };
     }, trackOf(first).url);
     expect(range).toMatchObject({ status: 206, range: expect.stringMatching(/^bytes 100-199\/\d+$/), length: 100 });
-    await page.getByRole('button', { name: `Play ${first}`, exact: true }).click();
+    await page.getByTestId('saved-track').getByRole('button', { name: `Play ${first}`, exact: true }).click();
     await expect(nowPlayingTitle(page)).toHaveText(first);
     await waitForPlaybackPast(page, 0.5);
     const duration = await seekWithSlider(page, 0.6);

@@ -47,21 +47,21 @@ test('a like from the player bar marks the row and counts on it, and the track p
     await bar.getByRole('link', { name: track.title, exact: true }).click();
     await expect(liker.page).toHaveURL(new RegExp(`/track/${track.id}$`));
     const page = liker.page.getByTestId('track-page');
-    await expect(page.getByRole('button', { name: 'Unlike', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: /^Unlike, / })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('like-count')).toHaveText(String(before + 1));
   });
 
   await test.step('Unlike in the bar while on the track page: the page follows live', async () => {
     await bar.getByRole('button', { name: 'Unlike', exact: true }).click();
     const page = liker.page.getByTestId('track-page');
-    await expect(page.getByRole('button', { name: 'Like', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByRole('button', { name: /^Like, / })).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByTestId('like-count')).toHaveText(String(before));
     await expect(watcherCount).toHaveText(String(before));
     await liker.page.screenshot({ path: testInfo.outputPath('track-page-unliked.png') });
   });
 
   await test.step('signed out, the bar and the track page ask to sign in', async () => {
-    await watcher.page.getByTestId('track-page').getByRole('button', { name: 'Like', exact: true }).click();
+    await watcher.page.getByTestId('track-page').getByRole('button', { name: /^Like, / }).click();
     await expect(watcher.page.getByRole('status').filter({ hasText: 'Sign in to like tracks.' })).toBeVisible();
     await expect(watcherCount).toHaveText(String(before));
   });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { runMpv } from '../../apps/server/test/support/mpv.js';
 import { waitForDemoCatalogue } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { createPlaylistViaApi, main, openSession, signedInAccount } from '../support/library.js';
@@ -24,7 +25,28 @@ test('export a playlist as M3U8, import it back, and import another app’s file
     expect(file.suggestedFilename()).toBe('Commute.m3u8');
     const text = fs.readFileSync((await file.path())!, 'utf8');
     expect(text.split('\n').slice(0, 2)).toEqual(['#EXTM3U', '#PLAYLIST:Commute']);
-    for (const track of demo.slice(0, 3)) expect(text).toContain(`/track/${track.id}`);
+    // Each entry is the track's audio (its stream URL), not its HTML page.
+    for (const track of demo.slice(0, 3)) expect(text).toContain(`${APP_URL}${track.url}`);
+    expect(text).not.toContain('/track/');
+
+    // Debian's mpv (no sound card: --ao=null) plays the downloaded M3U8: it opens and decodes every entry.
+    const played = await runMpv([`--playlist=${(await file.path())!}`]);
+    expect(played.code, played.output).toBe(0);
+    expect(played.entries.map((e) => e.playing), played.output).toEqual(demo.slice(0, 3).map((track) => `${APP_URL}${track.url}`));
+    expect(played.entries.every((e) => e.audioOutput), played.output).toBe(true);
+    testInfo.annotations.push({ type: 'mpv m3u8', description: played.output.split('\n').filter((line) => /^(Playing|AO):/.test(line.trim())).join(' | ') });
+
+    // The XSPF too: mpv has no XSPF reader ("Failed to recognize file format"), so its locations are what mpv plays.
+    const xspfDownload = page.waitForEvent('download');
+    await main(page).getByRole('link', { name: 'Export XSPF' }).click();
+    const xspfFile = await xspfDownload;
+    const xspf = fs.readFileSync((await xspfFile.path())!, 'utf8');
+    const locations = [...xspf.matchAll(/<location>([^<]*)<\/location>/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    expect(locations).toEqual(demo.slice(0, 3).map((track) => `${APP_URL}${track.url}`));
+    const fromXspf = await runMpv(locations);
+    expect(fromXspf.code, fromXspf.output).toBe(0);
+    expect(fromXspf.entries.map((e) => e.playing)).toEqual(locations);
+    expect(fromXspf.entries.every((e) => e.audioOutput), fromXspf.output).toBe(true);
 
     await page.goto('/home?tab=playlists');
     await main(page).getByLabel('Playlist file (M3U8 or XSPF)').setInputFiles({ name: 'Commute.m3u8', mimeType: 'audio/x-mpegurl', buffer: Buffer.from(text) });

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { makeMp3 } from '../../apps/server/test/support/audio-fixtures.js';
 import { newAccount, nowPlayingTitle, signUpViaApi, skipTermsModal, unique, waitForPlaybackPast } from '../support/app.js';
-import { removeUploadedTracks } from '../support/library.js';
+import { APP_URL } from '../support/env.js';
+import { removeUploadedTracks, uploadShortTrack } from '../support/library.js';
 
 // The EP's tracks would lead the home list of the journeys after this one: remove them.
 test.afterEach(removeUploadedTracks);
@@ -83,4 +84,41 @@ test('an artist uploads an EP of three files at once (one retried), opens its pa
   const album = await page.evaluate(() => navigator.mediaSession?.metadata?.album ?? null);
   expect(album).toBe(epTitle);
   await page.screenshot({ path: testInfo.outputPath('4-release-playing.png') });
+});
+
+test('a release scheduled a few seconds ahead is public on its page within 5 s of its time (a delayed job, not the minute sweep)', async ({ page, browser }, testInfo) => {
+  const artist = newAccount('Sasha Scheduled');
+  await signUpViaApi(page, { ...artist, email: `${unique('scheduled-artist')}@example.com` });
+  const title = unique('Right On Time EP');
+  const tracks = [await uploadShortTrack(page, 'On Time One'), await uploadShortTrack(page, 'On Time Two')];
+  // Scheduled from the artist's session, 3 s ahead: the form's picker has minutes only, the promise is seconds.
+  const at = new Date(Date.now() + 3_000);
+  const created = await page.request.post('/api/releases', {
+    data: { title, type: 'ep', trackIds: tracks.map((x) => x.id), visibility: 'private', publishAt: at.toISOString() },
+    headers: { origin: APP_URL },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const release = (await created.json()) as { id: string };
+
+  // A visitor, signed out: the release is not there yet, then there by its time + 5 s (polled, with that deadline).
+  const visitorContext = await browser.newContext();
+  await skipTermsModal(visitorContext);
+  const visitor = await visitorContext.newPage();
+  expect((await visitor.request.get(`/api/releases/${release.id}`)).status()).toBe(404);
+  let publicAt: number | undefined;
+  while (Date.now() <= at.getTime() + 5_000) {
+    if ((await visitor.request.get(`/api/releases/${release.id}`)).status() === 200) {
+      publicAt = Date.now();
+      break;
+    }
+    await visitor.waitForTimeout(100);
+  }
+  testInfo.annotations.push({ type: 'scheduled', description: `scheduled ${at.toISOString()}, public ${publicAt ? new Date(publicAt).toISOString() : 'not by the deadline'}` });
+  expect(publicAt, `public by ${new Date(at.getTime() + 5_000).toISOString()}`).toBeDefined();
+  // And its page shows it to the visitor.
+  await visitor.goto(`/release/${release.id}`);
+  await expect(visitor.getByTestId('release-page').getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(visitor.getByTestId('release-page')).toContainText('2 tracks');
+  await visitor.screenshot({ path: testInfo.outputPath('scheduled-release-public.png') });
+  await visitorContext.close();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { skipTermsModal, waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
+import { newAccount, signUpViaApi, skipTermsModal, waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
 
 /**
  * A signed-out visitor's page load logs no console error and fails no request (issue 9, point 10):
@@ -69,3 +69,33 @@ for (const target of pages) {
     expect(problems).toEqual([]);
   });
 }
+
+/** Issue 29, point 11: signing out asks nothing more of /api/me/… (no 401 for the liked ids or the daily mix). */
+test('signing out on /home logs no error and asks nothing of /api/me/…', async ({ page }) => {
+  await signUpViaApi(page, newAccount('Signing Out'));
+  const likedIds = page.waitForResponse((response) => response.url().includes('/api/me/liked-ids'));
+  const dailyMix = page.waitForResponse((response) => response.url().includes('/api/me/daily-mix'));
+  await page.goto('/home');
+  await expect(page.getByRole('list', { name: 'Tracks', exact: true }).getByTestId('track-row').first()).toBeVisible();
+  // Signed in, the page asked for both.
+  expect((await likedIds).status()).toBe(200);
+  expect((await dailyMix).status()).toBe(200);
+  await page.waitForLoadState('load');
+
+  const { problems, pending } = recordProblems(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/me/')) asked.push(`${request.method()} ${request.url()}`);
+  });
+  // The page asks who is signed in again after signing out, then refetches what it shows.
+  const meAsked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me');
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(0);
+  await meAsked;
+  await expect.poll(pending).toEqual([]);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await expect.poll(pending).toEqual([]);
+  expect(asked).toEqual([]);
+  // Refetches a re-render leaves without a reader are cancelled (aborted, not answered): only errors and answers ≥ 400 count here.
+  expect(problems.filter((problem) => !problem.startsWith('request failed:'))).toEqual([]);
+});

@@ -47,7 +47,7 @@ test('every tab shows its content when signed out; an unknown tab is under devel
   await expect(main(page).getByText('Please sign in to open your studio')).toBeVisible();
   await openTab(page, 'news', 'News');
   // Signed out, the feed holds creators' posts, or says it has none yet.
-  await expect(main(page).getByRole('feed', { name: 'News feed' }).or(main(page).getByText('no news for you yet'))).toBeVisible();
+  await expect(main(page).getByRole('feed', { name: 'News feed' }).or(main(page).getByText('No news for you yet'))).toBeVisible();
 
   await page.goto('/home?tab=radio');
   await expect(main(page).getByText('This tab is under development')).toBeVisible();

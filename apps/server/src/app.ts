@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import { HOME_PAGE_SIZE, MAX_PAGE_SIZE } from '@platter/shared';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -15,7 +17,7 @@ import { apiDocsPlugin } from './plugins/api-docs.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { requestGuardPlugin } from './plugins/request-guard.js';
 import { sessionPlugin } from './plugins/session.js';
-import { type ShareMeta, renderShareHtml } from './services/share.service.js';
+import { type ShareMeta, renderPageFrame, renderShareHtml } from './services/share.service.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { accountSecurityRoutes } from './routes/account-security.routes.js';
@@ -31,6 +33,7 @@ import { MediaBytesCache } from './media/media-bytes-cache.js';
 import { uploadRoutes } from './routes/uploads.routes.js';
 import { adminRoutes } from './routes/admin.routes.js';
 import { socialRoutes } from './routes/social.routes.js';
+import { discoverRoutes } from './routes/discover.routes.js';
 import { notificationRoutes } from './routes/notifications.routes.js';
 import { emailRoutes } from './routes/email.routes.js';
 import { listenBrainzRoutes } from './routes/listenbrainz.routes.js';
@@ -41,12 +44,15 @@ import { remoteRoutes } from './routes/remote.routes.js';
 import { studioRoutes } from './routes/studio.routes.js';
 import { siteRoutes } from './routes/site.routes.js';
 import { embedRoutes } from './routes/embed.routes.js';
+import { feedRoutes } from './routes/feeds/feeds.routes.js';
 import { releaseRoutes } from './routes/releases.routes.js';
 import { subsonicCredentialRoutes } from './routes/subsonic/credentials.routes.js';
+import { SUBSONIC_CROSS_ORIGIN_HEADERS, isSubsonicPath, subsonicCrossOriginPlugin } from './routes/subsonic/cross-origin.js';
 import { subsonicRoutes } from './routes/subsonic/subsonic.routes.js';
 import { lyricsRoutes } from './routes/lyrics.routes.js';
 import { dataExportRoutes } from './routes/data-export.routes.js';
 import { metricsRoutes } from './routes/metrics.routes.js';
+import { activityPubRoutes, federationRoutes, negotiateActivityPub } from './routes/federation.routes.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -75,6 +81,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   // On S3 the browser PUTs uploads to the bucket and fetches audio and images from it (/media
   // redirects there), so the CSP names the bucket's public origin for those three.
   const bucket = context.storage.publicOrigin ? [context.storage.publicOrigin] : [];
+  // With federation on, a followed remote artist's track plays from its own server (issue 30), any
+  // server a listener follows: https: for audio (images already allow it); plain http: only with
+  // ALLOW_PRIVATE_FETCH, the loopback development and test setup (docs/ARCHITECTURE.md, Federation).
+  const remoteMedia = context.federation ? ['https:', ...(context.config.allowPrivateFetch ? ['http:'] : [])] : [];
   // helmet's headers, worked out once: @fastify/helmet built its middleware anew for every request
   // (parsing the CSP directives each time, 8 % of a listen's CPU). No route has options of its own
   // or nonces, so every response carries the same list.
@@ -82,8 +92,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:', ...bucket],
-        'media-src': ["'self'", 'blob:', ...bucket],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', ...bucket, ...remoteMedia.filter((scheme) => scheme === 'http:')],
+        'media-src': ["'self'", 'blob:', ...bucket, ...remoteMedia],
         'connect-src': ["'self'", ...bucket],
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
@@ -103,7 +113,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     : createMediaFastPath({
         knownPublicMedia: (key) => context.services.trackMedia.knownPublicMedia(key),
         bytes: new MediaBytesCache(context.storage, context.config.mediaCacheBytes),
-        securityHeaders,
+        // It answers public files only: with federation on, other servers' pages play them, with CORS too (see media.routes.ts).
+        securityHeaders: context.federation
+          ? [...securityHeaders.map(([name, value]): [string, string] => (name.toLowerCase() === 'cross-origin-resource-policy' ? [name, 'cross-origin'] : [name, value])), ['Access-Control-Allow-Origin', '*']]
+          : securityHeaders,
         accelRedirect: context.config.mediaAccelRedirect,
       });
 
@@ -118,7 +131,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     // Errors Fastify meets before any hook (a path parameter whose %-escapes are not UTF-8, a
     // body it cannot read), in Platter's `{ error, message }` like every other answer.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      // /rest's cross-origin headers (its hook does not run for these), so a web client can read why.
+      if (isSubsonicPath(request.url)) for (const [name, value] of SUBSONIC_CROSS_ORIGIN_HEADERS) reply.raw.setHeader(name, value);
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       const message = error.code === 'FST_ERR_BAD_URL' ? 'The address has a %-escape that is not valid UTF-8. Check the link, or encode the text as UTF-8.' : error.message;
       void reply.status(status).send({ error: error.code === 'FST_ERR_BAD_URL' ? 'invalid_address' : (error.code ?? 'bad_request').toLowerCase(), message });
@@ -172,6 +187,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
 
   const publicOrigin = createPublicOrigin(context.config);
   await app.register(errorHandlerPlugin);
+  // /rest is readable from any origin (CORS, preflights, cross-origin CORP), before the guard so its refusals have them too.
+  await app.register(subsonicCrossOriginPlugin);
   await app.register(requestGuardPlugin, { publicOrigin });
   await app.register(sessionPlugin, {
     sessions: context.sessions,
@@ -179,6 +196,11 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     adminLacksSecondFactor: (user) => context.accountSecurity.adminLacksSecondFactor(user),
   });
 
+  // The fediverse (FEDERATION): Fedify answers ActivityPub's addresses, and the pages asked for as ActivityStreams.
+  const activityPub = { federation: context.federation?.core, publicOrigin, kv: context.federation?.kv };
+  negotiateActivityPub(app, activityPub);
+  await app.register(activityPubRoutes, activityPub);
+  await app.register(federationRoutes, { ...context, publicOrigin });
   await app.register(healthRoutes, context);
   await app.register(metricsRoutes, context);
   await app.register(authRoutes, { auth: context.auth, shared: context.shared, publicOrigin, passwordResets: context.passwordResets });
@@ -192,6 +214,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(radioRoutes, context);
   await app.register(playlistRoutes, context);
   await app.register(socialRoutes, context);
+  await app.register(discoverRoutes, context);
   await app.register(notificationRoutes, context);
   await app.register(emailRoutes, { ...context, publicOrigin });
   await app.register(listenBrainzRoutes, context);
@@ -210,6 +233,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(subsonicRoutes, context);
   // The embed player page (framed by any site: its own CSP) and oEmbed.
   await app.register(embedRoutes, { ...context, publicOrigin, webDist: context.config.webDist ?? DEFAULT_WEB_DIST, securityHeaders });
+
+  // RSS and Atom feeds beside the artist and release pages (/artist/:id/feed.rss and the rest).
+  await app.register(feedRoutes, { ...context, publicOrigin });
 
   await registerWebApp(app, context, context.config.webDist ?? DEFAULT_WEB_DIST, publicOrigin);
   return app;
@@ -258,6 +284,61 @@ export function isWebAppPage(pathname: string): boolean {
   return WEB_APP_PAGE_PATTERNS.some((pattern) => pattern.test(normalized));
 }
 
+const withSecret = (url: string, secret: string | undefined) => (secret ? `${url}?s=${encodeURIComponent(secret)}` : url);
+
+/**
+ * What the public API answers a visitor who is not signed in (the same requests, without cookies:
+ * never anything private), by path without its `?s=` (apps/web/src/lib/initial-data.ts reads them).
+ * A request that fails is left out: the page asks for it itself and shows what it gets.
+ */
+async function initialAnswers(app: FastifyInstance, urls: string[]): Promise<Record<string, unknown>> {
+  // Side by side: a page's answers are independent reads.
+  const all = [...urls, ...SIGNED_OUT_APP_ANSWERS];
+  const responses = await Promise.all(all.map((url) => app.inject({ method: 'GET', url, headers: { accept: 'application/json' } }).catch(() => null)));
+  const answers: Record<string, unknown> = {};
+  all.forEach((url, i) => {
+    const response = responses[i];
+    if (response?.statusCode === 200) answers[initialAnswerKey(url)] = response.json();
+  });
+  return answers;
+}
+
+/**
+ * What every page of the app asks first, answered here for a signed-out visitor: who they are
+ * (`null`) and the server's settings. Each answer that arrives after the first render re-renders
+ * what reads it in one blocking task (tens of milliseconds on a phone); carried in the page, none does.
+ */
+const SIGNED_OUT_APP_ANSWERS = ['/api/me', '/api/config'];
+
+/** An answer's key: its path and query as the web asks it, without an unlisted page's `s` secret. */
+function initialAnswerKey(url: string): string {
+  const [pathname = url, search = ''] = url.split('?');
+  const query = new URLSearchParams(search);
+  query.delete('s');
+  const rest = query.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
+}
+
+/** An HTML page made for this request, compressed like the build's static pages (a framed page inlines its stylesheets: ~60 KB raw, ~12 KB Brotli). */
+function sendPage(request: FastifyRequest, reply: FastifyReply, body: string) {
+  const encoding = /\bbr\b/.test(request.headers['accept-encoding'] ?? '') ? 'br' : /\bgzip\b/.test(request.headers['accept-encoding'] ?? '') ? 'gzip' : null;
+  reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(body));
+  return reply.send(body);
+}
+
+/**
+ * The answers as `<script type="application/json" id="initial-data">` before `</body>`: JSON with
+ * `<`, `>`, `&` and the line separators as \u escapes, so no text in it (a title's `</script>`)
+ * can end the element or be read as markup.
+ */
+export function withInitialData(html: string, answers: Record<string, unknown>): string {
+  if (Object.keys(answers).length === 0) return html;
+  const json = JSON.stringify(answers).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return html.replace('</body>', () => `<script type="application/json" id="initial-data">${json}</script></body>`);
+}
+
 /**
  * Serves the built web app, with index.html for the web app's pages (client-side routes). Share
  * links (/track/:id, /artist/:id, /playlist/:id of a public playlist) get their preview meta tags
@@ -267,17 +348,29 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    const sharePage = (find: (id: string, secret?: string) => Promise<ShareMeta | undefined>) => async (request: FastifyRequest<{ Params: { id: string }; Querystring: { s?: unknown } }>, reply: FastifyReply) => {
-      // `?s=`: an unlisted track's secret link.
-      const meta = await find(request.params.id, typeof request.query?.s === 'string' ? request.query.s : undefined);
-      const html = await fs.promises.readFile(indexFile, 'utf8');
-      const origin = publicOrigin.of(request);
-      return reply
-        .status(meta ? 200 : 404)
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(meta ? renderShareHtml(html, meta, origin) : html);
-    };
+    const sharePage =
+      (
+        find: (id: string, secret?: string) => Promise<ShareMeta | undefined>,
+        visibleTo?: (request: FastifyRequest, id: string, secret?: string) => Promise<boolean>,
+        initial?: (id: string, secret?: string) => string[],
+      ) =>
+      async (request: FastifyRequest<{ Params: { id: string }; Querystring: { s?: unknown } }>, reply: FastifyReply) => {
+        // `?s=`: an unlisted track's secret link.
+        const secret = typeof request.query?.s === 'string' ? request.query.s : undefined;
+        const meta = await find(request.params.id, secret);
+        // A public page starts from its first frame (page-*.html, when the build has it), the rest from index.html.
+        const framed = meta?.frame ? await fs.promises.readFile(path.join(webDist, `page-${meta.frame.page}.html`), 'utf8').catch(() => null) : null;
+        const html = framed !== null && meta?.frame ? renderPageFrame(framed, meta.frame) : await fs.promises.readFile(indexFile, 'utf8');
+        const origin = publicOrigin.of(request);
+        // No preview for a page that is not public, but its artist (and admins) open it: a 200 without preview tags.
+        const found = meta !== undefined || (visibleTo !== undefined && (await visibleTo(request, request.params.id, secret).catch(() => false)));
+        let body = meta ? renderShareHtml(html, meta, origin) : html;
+        // A signed-out visitor's framed page carries the API's answers the page starts from, so it renders without asking again.
+        if (framed !== null && meta?.frame && initial !== undefined && !(await request.currentActor().catch(() => undefined))) {
+          body = withInitialData(body, await initialAnswers(app, initial(request.params.id, secret)));
+        }
+        return sendPage(request, reply.status(found ? 200 : 404), body);
+      };
     // The web app's pages are not API operations: HTML for people and link previews, registered
     // only with a web build (share.test.ts and hardening.test.ts hold them to their contract).
     const page = (why: string) => ({ schema: { hide: true }, config: { undocumented: why } });
@@ -285,10 +378,44 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
     if (fs.existsSync(path.join(webDist, 'landing.html'))) {
       app.get('/', page('the landing page (HTML)'), (_request, reply) => reply.sendFile('landing.html'));
     }
-    app.get('/track/:id', page('a share page (HTML with preview tags)'), sharePage((id, secret) => context.services.share.forTrack(id, secret)));
-    app.get('/artist/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forArtist(id)));
+    // Like a release: a track that is not public has no preview, but its artist (and admins) open its page.
+    app.get(
+      '/track/:id',
+      page('a share page (HTML with preview tags)'),
+      sharePage(
+        (id, secret) => context.services.share.forTrack(id, secret),
+        async (request, id, secret) => !!(await context.services.tracks.get(id, await request.currentActor(), secret)),
+        (id, secret) => {
+          const track = encodeURIComponent(id);
+          // As the track page asks: the track, its reposts, waveform, similar tracks and comments.
+          return [`/api/tracks/${track}`, `/api/tracks/${track}/repost`, `/api/tracks/${track}/waveform`, `/api/tracks/${track}/similar`, `/api/tracks/${track}/comments`].map((url) => withSecret(url, secret));
+        },
+      ),
+    );
+    app.get(
+      '/artist/:id',
+      page('a share page (HTML with preview tags)'),
+      sharePage(
+        (id) => context.services.share.forArtist(id),
+        undefined,
+        (id) => {
+          const artist = encodeURIComponent(id);
+          // As the artist page asks: its tracks' first page, releases, posts and reposts.
+          return [`/api/artists/${artist}`, `/api/tracks?artistId=${artist}&page=1&pageSize=${MAX_PAGE_SIZE}`, `/api/artists/${artist}/releases`, `/api/artists/${artist}/posts`, `/api/artists/${artist}/reposts`];
+        },
+      ),
+    );
     app.get('/playlist/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forPlaylist(id)));
-    app.get('/release/:id', page('a share page (HTML with preview tags)'), sharePage((id, secret) => context.services.share.forRelease(id, secret)));
+    // A release that is not public has no preview, but its artist (and admins) open its page.
+    app.get(
+      '/release/:id',
+      page('a share page (HTML with preview tags)'),
+      sharePage(
+        (id, secret) => context.services.share.forRelease(id, secret),
+        async (request, id, secret) => !!(await context.services.releases.get(id, await request.currentActor(), secret)),
+        (id, secret) => [withSecret(`/api/releases/${encodeURIComponent(id)}`, secret)],
+      ),
+    );
     await app.register(fastifyStatic, {
       root: webDist,
       // Looked up per request, so a rebuilt web app is served without a restart; misses fall through to the handler below.
@@ -305,12 +432,23 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
   }
   // `/home` (any tab) starts from its prerendered first frame (apps/web/scripts/prerender-home.mjs).
   const hasHome = hasWeb && fs.existsSync(path.join(webDist, 'home.html'));
+  /** A signed-out visitor's catalogue also carries what it shows first (as a public page does); anyone else gets the file. */
+  const sendHome = async (request: FastifyRequest, reply: FastifyReply) => {
+    const tab = new URLSearchParams(request.url.split('?')[1] ?? '').get('tab');
+    if ((tab !== null && tab !== 'home') || (await request.currentActor().catch(() => undefined))) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('home.html');
+    }
+    const html = await fs.promises.readFile(path.join(webDist, 'home.html'), 'utf8');
+    const answers = await initialAnswers(app, ['/api/releases/new', '/api/charts/trending', '/api/genres', `/api/tracks?page=1&pageSize=${HOME_PAGE_SIZE}`]);
+    return sendPage(request, reply, withInitialData(html, answers));
+  };
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const page = hasWeb && (request.method === 'GET' || request.method === 'HEAD');
     if (page && isWebAppPage(pathname)) {
       const home = hasHome && /^\/home\/*$/i.test(pathname);
-      return reply.header('Cache-Control', 'no-cache').sendFile(home ? 'home.html' : 'index.html');
+      if (home) return sendHome(request, reply);
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     // A person who mistyped a page's address gets the app's own "Page not found", with a 404
     // status; a probe or a script (/healthz, /metrics, asking for anything but HTML) gets JSON.

@@ -62,6 +62,7 @@ export const envSchema = z.object({
     .url({ message: 'must be the absolute http(s) API root of a ListenBrainz server, such as https://api.listenbrainz.org' })
     .regex(/^https?:\/\//, 'must be an http(s) URL such as https://api.listenbrainz.org')
     .default('https://api.listenbrainz.org'),
+  ALLOW_PRIVATE_FETCH: booleanFlag.default(false),
   ANDROID_APK_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), {
     message: 'must be an absolute http(s) URL of the .apk',
   }),
@@ -89,6 +90,7 @@ export const envSchema = z.object({
   }),
   METRICS_PORT: z.coerce.number({ message: 'must be a port number such as 9464' }).int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  FEDERATION: booleanFlag.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -129,10 +131,18 @@ export interface Config {
   /** The ListenBrainz API root listeners' listens go to unless they name their own server. */
   listenBrainzUrl: string;
   /**
+   * ALLOW_PRIVATE_FETCH: outbound requests a person's input points somewhere (a custom ListenBrainz
+   * server, federation) may reach loopback and private networks. Off: they are refused, so nobody can
+   * use Platter to probe the server's own network. Metadata addresses stay refused either way.
+   */
+  allowPrivateFetch: boolean;
+  /**
    * Prometheus metrics: GET /metrics with `Authorization: Bearer <token>` when a token is set, and/or
    * a listener of its own on host:port (not on the public port); with neither, /metrics is a 404 saying how to turn it on.
    */
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** FEDERATION: artists reachable from the fediverse (ActivityPub through Fedify); off answers 404 on every federation path. */
+  federation: boolean;
   android: {
     /** A remote address of the .apk (used when no file is in DATA_DIR/downloads). */
     apkUrl: string | undefined;
@@ -258,7 +268,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mediaEngine: { mediaEngine: e.MEDIA_ENGINE, ffmpegPath: e.FFMPEG_PATH },
     shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT_SECONDS * 1000),
     listenBrainzUrl: e.LISTENBRAINZ_URL.replace(/\/+$/, ''),
+    allowPrivateFetch: e.ALLOW_PRIVATE_FETCH,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    federation: e.FEDERATION,
     android: {
       apkUrl: e.ANDROID_APK_URL,
       packageName: e.ANDROID_PACKAGE_NAME,

@@ -33,7 +33,9 @@ import { ModerationService } from './services/moderation.service.js';
 import { AuditLogService } from './services/audit-log.service.js';
 import { UserAdminService } from './services/user-admin.service.js';
 import { PostService } from './services/post.service.js';
+import { DiscoverService } from './services/discover.service.js';
 import { ShareService } from './services/share.service.js';
+import { FeedService } from './services/feed.service.js';
 import { EmbedService } from './services/embed.service.js';
 import { SiteService } from './services/site.service.js';
 import { DownloadsDirectory } from './storage/downloads-directory.js';
@@ -69,6 +71,11 @@ import { DataExportService } from './services/data-export.service.js';
 import { DataExportRepository } from './repositories/data-export.repository.js';
 import { AccountDeletionService, deletionSignInGate } from './services/account-deletion.service.js';
 import { identityCheck } from './auth/identity-check.js';
+import { type Connect, type OutboundFetch, type Resolve, createAddressCheck, createOutboundFetch } from './lib/outbound/outbound-fetch.js';
+import { PlatterFederation } from './federation/federation.js';
+import { FederationRepository } from './federation/federation.repository.js';
+import { FederationAccountsService, toRemoteTrack } from './federation/federation-accounts.service.js';
+import { KyselyKvStore } from './federation/kv-store.js';
 
 export { migrateDatabase, resolveSecret } from './context/startup.js';
 
@@ -89,6 +96,11 @@ export interface AppContext {
   /** Where email goes: SMTP (SMTP_URL) or `.eml` files under DATA_DIR/mail; only the `send-email` job calls it. */
   mailer: Mailer;
   hub: LiveHub;
+  /**
+   * Every server-side request to an address a person's input chose (a custom ListenBrainz server,
+   * federation's actors and media): checked addresses only, bounded in time and size.
+   */
+  outbound: OutboundFetch;
   /** This app's Prometheus registry and series (GET /metrics, METRICS_PORT): one per context, never the global one. */
   metrics: Metrics;
   auth: Auth;
@@ -99,6 +111,8 @@ export interface AppContext {
   /** "Forgot password?" queued as a job, so every address gets the same answer in the same time. */
   passwordResets: PasswordResetRequests;
   repositories: Repositories;
+  /** The fediverse (ActivityPub through Fedify), when FEDERATION is on: federation/federation.ts. */
+  federation: { core: PlatterFederation; kv: KyselyKvStore } | undefined;
   services: {
     profiles: ProfileService;
     /** A track's lifecycle (upload, details, visibility, publishing) and its read. */
@@ -117,12 +131,16 @@ export interface AppContext {
     audio: AudioService;
     comments: CommentService;
     posts: PostService;
+    /** Home's new releases and trending rows, News's artists to follow. */
+    discover: DiscoverService;
     artists: ArtistService;
     account: AccountService;
     dashboard: DashboardService;
     moderation: ModerationService;
     share: ShareService;
     embeds: EmbedService;
+    /** RSS and Atom feeds of artists and releases (routes/feeds). */
+    feeds: FeedService;
     site: SiteService;
     reposts: RepostService;
     notifications: NotificationService;
@@ -151,12 +169,24 @@ export interface AppContext {
     emailDigests: EmailDigestService;
     /** Deleting one's account: the request, its grace, and the purge job. */
     accountDeletion: AccountDeletionService;
+    /** The fediverse as accounts use it (handle and switch, remote follows, blocks); undefined with FEDERATION off. */
+    federation: FederationAccountsService | undefined;
   };
   close(): Promise<void>;
 }
 
 /** Opens and migrates the database, then wires repositories → services. Migrations run here, at every start. */
-export async function createContext(config: Config): Promise<AppContext> {
+/** What tests may put in place of the network: the outbound guard's resolver and connect function. */
+export interface ContextOptions {
+  outbound?: { resolve?: Resolve; connect?: Connect };
+}
+
+/** Bounds of an outbound request unless a caller asks for others (a media file may be larger). */
+const OUTBOUND_TIMEOUT_MS = 10_000;
+const OUTBOUND_MAX_BYTES = 2 * 1024 * 1024;
+const OUTBOUND_MAX_REDIRECTS = 5;
+
+export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const metrics = new Metrics();
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onQuery: (text, seconds, failed) => metrics.observeQuery(text, seconds, failed) });
   try {
@@ -186,8 +216,19 @@ export async function createContext(config: Config): Promise<AppContext> {
     // The media engine (ffmpeg: FFMPEG_PATH, the machine's, or the registry package's build), chosen once.
     const mediaEngine = await createMediaEngine(config.mediaEngine);
     const notifications = new NotificationService({ notifications: repositories.notifications, tracks: repositories.tracks, releases: repositories.releases, events, jobs, log });
+    const outboundOptions = {
+      allowPrivate: config.allowPrivateFetch,
+      // The operator's own choice is not someone's input: its address is taken as it is.
+      trustedOrigins: [config.listenBrainzUrl],
+      timeoutMs: OUTBOUND_TIMEOUT_MS,
+      maxBytes: OUTBOUND_MAX_BYTES,
+      maxRedirects: OUTBOUND_MAX_REDIRECTS,
+      ...options.outbound,
+    };
+    const outbound = createOutboundFetch(outboundOptions);
     const listenBrainz = new ListenBrainzService({
       repo: repositories.listenBrainz,
+      fetch: outbound,
       jobs,
       box: new SecretBox(secret, 'listenbrainz-token'),
       defaultUrl: config.listenBrainzUrl,
@@ -208,6 +249,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       processesAudio: mediaEngine !== undefined,
       log,
       counters: metrics,
+      jobs,
     });
     const trackCatalogue = new TrackCatalogueService({ tracks: repositories.tracks });
     const trackMedia = new TrackMediaService({ tracks: repositories.tracks, storage, events, downloads: new DownloadSigner(`download:${secret}`) });
@@ -223,13 +265,35 @@ export async function createContext(config: Config): Promise<AppContext> {
       counters: metrics,
     });
     const artists = new ArtistService({ db, follows: repositories.follows, profiles, events, notifications });
-    const releases = new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images, events });
+    const releases = new ReleaseService({ db, releases: repositories.releases, tracks: repositories.tracks, trackService: tracks, profiles, images, events, jobs, log });
     const playQueue = new PlayQueueService({ db, repository: repositories.subsonic, tracks: repositories.tracks });
     const lyrics = new LyricsService({ db, lyrics: repositories.lyrics, tracks: repositories.tracks, events });
     const subsonic = { credentials: new SubsonicCredentialService({ repository: repositories.subsonic, secret, isAdmin: (email) => isAdminEmail(config, email) }) };
     const auth = createAuth({ ...authDeps, mail, onSessionEnded: (session) => events.emit('session.ended', { sessionId: session.id, userId: session.userId }) });
     const passwordResets = new PasswordResetRequests({ auth, jobs, log });
     const auditLog = new AuditLogService({ audit: repositories.audit });
+    // The fediverse, behind one module: Fedify over Platter's own job queue and a KV table.
+    const federationRepository = new FederationRepository(db);
+    const federationKv = new KyselyKvStore(db);
+    // Actor and object ids must not change with the address a request came by: PUBLIC_URL is required.
+    if (config.federation && !config.publicUrl && config.env === 'production') log('federation is off: set PUBLIC_URL (the address the fediverse reaches this server at) to turn it on');
+    const federation =
+      config.federation && config.publicUrl
+        ? new PlatterFederation({
+            repository: federationRepository,
+            kv: federationKv,
+            jobs,
+            events,
+            publicUrl: config.publicUrl,
+            allowPrivateAddress: config.allowPrivateFetch,
+            fetch: outbound,
+            // Federation's addresses are someone's input: the operator's trusted origins do not apply.
+            checkAddress: createAddressCheck({ ...outboundOptions, trustedOrigins: [] }),
+            version: '0.1.0',
+            notifications,
+            log,
+          })
+        : undefined;
     const demo = config.demo
       ? new DemoCatalogueService({
           db,
@@ -242,6 +306,10 @@ export async function createContext(config: Config): Promise<AppContext> {
           events,
           workers: config.demoWorkers,
           limit: config.demoTracks,
+          posts: repositories.posts,
+          createRelease: async (artistId, release) => {
+            await releases.create({ id: artistId, isAdmin: false }, release);
+          },
         })
       : undefined;
     const services = {
@@ -257,7 +325,8 @@ export async function createContext(config: Config): Promise<AppContext> {
       waveforms,
       audio,
       comments: new CommentService({ comments: repositories.comments, tracks: repositories.tracks, events, notifications }),
-      posts: new PostService({ db, posts: repositories.posts, profiles, events, tracks: repositories.tracks, releases: repositories.releases }),
+      posts: new PostService({ db, posts: repositories.posts, profiles, events, tracks: repositories.tracks, releases: repositories.releases, feed: repositories.newsFeed, remote: federation ? { remoteNews: async (viewerId, limit, before) => (await federationRepository.remoteFeed(viewerId, limit, before)).map(toRemoteTrack) } : undefined }),
+      discover: new DiscoverService({ discover: repositories.discover }),
       artists,
       account: new AccountService({ profiles: repositories.profiles, profileService: profiles, tracks: repositories.tracks, images, events }),
       dashboard: new DashboardService({ dashboard: repositories.dashboard, tracks: repositories.tracks, comments: repositories.comments, profiles }),
@@ -274,6 +343,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       userAdmin: new UserAdminService({ db, moderation: repositories.moderation, tracks: repositories.tracks, audit: auditLog, events, isAdminEmail: (email) => isAdminEmail(config, email) }),
       auditLog,
       embeds: new EmbedService({ tracks, waveforms, releases: repositories.releases, trackRows: repositories.tracks }),
+      feeds: new FeedService({ profiles: repositories.profiles, releases: repositories.releases, tracks: repositories.tracks, media: trackMedia }),
       site: new SiteService({ db, downloads: new DownloadsDirectory(path.join(config.dataDir, 'downloads')), android: config.android }),
       reposts: new RepostService({ db, reposts: repositories.reposts, tracks: repositories.tracks, profiles, events, notifications, releases: repositories.releases }),
       notifications,
@@ -308,13 +378,21 @@ export async function createContext(config: Config): Promise<AppContext> {
         mail,
         identity: identityCheck(auth),
         graceDays: config.accountDeletionGraceDays,
+        federation,
         log,
       }),
+      federation: federation
+        ? new FederationAccountsService({
+            federation,
+            repository: federationRepository,
+            host: (requestOrigin) => new URL(config.publicUrl ?? requestOrigin).host,
+          })
+        : undefined,
     };
     // Every job a service declares, in the order background work starts their schedules.
     const jobRunner = new JobRunner(
       jobs,
-      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, emailDigests, passwordResets, services.dataExports, services.accountDeletion, ...(demo ? [demo] : [])].map((service) => service.jobs()),
+      [services.uploads, releases, listenBrainz, services.radio, services.searchIndex, waveforms, audio, notifications, mail, emailDigests, passwordResets, services.dataExports, services.accountDeletion, ...(federation ? [federation] : []), ...(demo ? [demo] : [])].map((service) => service.jobs()),
       { info: (message) => log(message) },
       (job, ok, seconds) => metrics.observeJob(job, ok, seconds),
     );
@@ -322,6 +400,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     waveforms.listen();
     audio.listen();
     notifications.listen();
+    federation?.listen();
     await jobs.start();
     const hub = new LiveHub(events, (listener) => shared.onEventsMissed(listener));
     metrics.setSources({ pool: database.poolStats, queueDepth: () => jobs.depth(), liveSubscribers: () => hub.size, jobNames: () => jobRunner.names });
@@ -337,6 +416,7 @@ export async function createContext(config: Config): Promise<AppContext> {
       mediaEngine,
       mailer,
       hub,
+      outbound,
       metrics,
       auth,
       sessions: new SessionLookup(auth, new SessionRepository(db)),
@@ -348,8 +428,10 @@ export async function createContext(config: Config): Promise<AppContext> {
       }),
       passwordResets,
       repositories,
+      federation: federation ? { core: federation, kv: federationKv } : undefined,
       services,
       close: async () => {
+        federation?.close();
         await jobs.close();
         await mailer.close();
         await waveforms.close();

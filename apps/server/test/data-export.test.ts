@@ -1,11 +1,14 @@
 import { type DataExport, type DataExportRequest, type DataExportState, dataExportSchema } from '@platter/shared';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMp3 } from './support/audio-fixtures.js';
 import { Client } from './support/http-client.js';
 import { makePng } from './support/images.js';
+import { XMLParser } from 'fast-xml-parser';
+import { runMpv } from './support/mpv.js';
 import { type S3TestServer, startS3Server } from './support/s3-server.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 import { uploadTrack } from './support/uploads.js';
@@ -57,6 +60,35 @@ function exportSuite(label: string, storage: 'disk' | 's3') {
       const mails = await Promise.all(names.map((n) => simpleParser(fs.readFileSync(path.join(dir, n)))));
       const readySubjects = ['Your Platter data is ready to download', 'Ваши данные Platter готовы к скачиванию'];
       return mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === ownerEmail && readySubjects.includes(m.subject ?? ''));
+    };
+    /** The archive unpacked into a fresh temporary folder, as its owner would; its path. */
+    const unpack = () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-export-'));
+      // The archive names Platter by its public address (PUBLIC_URL, else localhost and PORT); this
+      // test's server listens on a port of its own, so that address is pointed at it, as DNS would.
+      const origin = t.config.publicUrl ?? `http://localhost:${t.config.port}`;
+      for (const [name, bytes] of files) {
+        fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+        const playlistFile = /\.(m3u8|xspf)$/.test(name);
+        fs.writeFileSync(path.join(dir, name), playlistFile ? bytes.toString('utf8').split(origin).join(t.baseUrl) : bytes);
+      }
+      return dir;
+    };
+    /** What each entry of the unpacked M3U8 and XSPF makes mpv open, and that it decoded every one. */
+    const expectMpvPlays = async (dir: string, playlist: { m3u8: string; xspf: string }, count: number) => {
+      const m3u8 = path.join(dir, playlist.m3u8);
+      const played = await runMpv([`--playlist=${m3u8}`], dir);
+      expect(played.code, played.output).toBe(0);
+      expect(played.entries, played.output).toHaveLength(count);
+      expect(played.entries.every((e) => e.audioOutput), played.output).toBe(true);
+      // mpv has no XSPF reader: the XSPF's locations (URLs, or URI references relative to the file) are handed to it.
+      const doc = new XMLParser({ isArray: (name) => name === 'track' }).parse(fs.readFileSync(path.join(dir, playlist.xspf), 'utf8')) as { playlist: { trackList: { track: Array<{ location: string }> } } };
+      const locations = doc.playlist.trackList.track.map((track) => (/^https?:/.test(track.location) ? track.location : path.join(path.dirname(path.join(dir, playlist.xspf)), decodeURIComponent(track.location))));
+      const fromXspf = await runMpv(locations, dir);
+      expect(fromXspf.code, fromXspf.output).toBe(0);
+      expect(fromXspf.entries, fromXspf.output).toHaveLength(count);
+      expect(fromXspf.entries.every((e) => e.audioOutput), fromXspf.output).toBe(true);
+      return { played, fromXspf };
     };
     const parsed = <K extends keyof DataExport>(name: K): DataExport[K] => dataExportSchema.shape[name].parse(JSON.parse(text(name))) as DataExport[K];
 
@@ -207,6 +239,15 @@ function exportSuite(label: string, storage: 'disk' | 's3') {
       expect(detail.entries.map((e) => e.track.id)).toEqual(order);
     });
 
+    it("holds playlist files whose entries are the tracks' audio: Debian's mpv opens and decodes each one", async () => {
+      const [playlist] = parsed('playlists.json');
+      const lines = text(playlist!.m3u8).split('\n').filter((line) => line && !line.startsWith('#'));
+      for (const line of lines) expect(line).toMatch(/^https?:\/\/[^/]+\/media\//);
+      const dir = unpack();
+      const { played } = await expectMpvPlays(dir, playlist!, 3);
+      expect(played.entries.map((e) => e.playing)).toEqual(fs.readFileSync(path.join(dir, playlist!.m3u8), 'utf8').split('\n').filter((line) => line && !line.startsWith('#')));
+    });
+
     it('makes one export at a time: a second request while one is building is a 409 with a message', async () => {
       // A building export of the stranger's, as the job would leave it while it runs.
       await t.context.database.db.insertInto('data_exports').values({ id: 'building-1', user_id: (await stranger.json<{ user: { id: string } }>('GET', '/api/me')).body.user.id, status: 'building', created_at: new Date().toISOString() }).execute();
@@ -276,6 +317,14 @@ function exportSuite(label: string, storage: 'disk' | 's3') {
       expect(playlist!.entries.map((e) => e.trackId)).toEqual([ownTrackIds[0], ownTrackIds[1]]);
       expect(text(playlist!.m3u8)).not.toContain(fanTrackId);
       expect(parsed('tracks.json')[0]).toMatchObject({ id: ownTrackIds[0], visibility: 'private' });
+      // One's own private track has no URL that plays without a session: the entry is its file in the archive.
+      const lines = text(playlist!.m3u8).split('\n').filter((line) => line && !line.startsWith('#'));
+      expect(lines[0]).toBe('../tracks/001 Night Drive.mp3');
+      expect(text(playlist!.xspf)).toContain('<location>../tracks/001%20Night%20Drive.mp3</location>');
+      const dir = unpack();
+      const fromArchive = await runMpv([path.join(dir, 'playlists', lines[0]!)], dir);
+      expect(fromArchive.code, fromArchive.output).toBe(0);
+      expect(fromArchive.entries, fromArchive.output).toEqual([{ playing: expect.stringContaining('001 Night Drive.mp3'), audioOutput: true }]);
     });
   });
 }

@@ -73,4 +73,37 @@ describe(`demo catalogue artwork (${dialect})`, () => {
     expect(await webp(artist.photoURL)).toMatchObject({ width: 400 });
     expect(await webp(artist.coverURL)).toMatchObject({ width: 1600 });
   });
+
+  it('gives the demo artists their posts and a release of their first tracks, once, whatever the number of starts', async () => {
+    const withNews = () =>
+      new DemoCatalogueService({
+        db: t.context.database.db,
+        accounts: accountByEmail(t.context.auth),
+        storage: t.context.storage,
+        images: new ImageService(t.context.storage),
+        tracks: t.context.repositories.tracks,
+        profileRows: t.context.repositories.profiles,
+        profiles: t.context.services.profiles,
+        events: t.context.events,
+        workers: 1,
+        limit: 2,
+        log: () => undefined,
+        posts: t.context.repositories.posts,
+        createRelease: async (artistId, release) => {
+          await t.context.services.releases.create({ id: artistId, isAdmin: false }, release);
+        },
+      });
+    await withNews().run();
+    await withNews().run();
+    const [track] = (await anon.json<{ items: Track[] }>('GET', '/api/tracks')).body.items;
+    const artistId = track?.artistId as string;
+    const posts = (await anon.json<{ items: Array<{ text: string; createdAt: string }> }>('GET', `/api/artists/${artistId}/posts`)).body.items;
+    expect(posts.map((p) => p.text)).toEqual([
+      'Beat club tonight: bring a break, leave with a verse.',
+      'The new EP “Crate Diggers” is up. Three tracks, all sampled from records my uncle left behind.',
+      'Still think the best drums live in dusty crates.',
+    ]);
+    const releases = (await anon.json<{ items: Array<{ title: string; type: string; trackCount: number }> }>('GET', `/api/artists/${artistId}/releases`)).body.items;
+    expect(releases).toEqual([expect.objectContaining({ title: 'Crate Diggers', type: 'ep', trackCount: 2 })]);
+  });
 });

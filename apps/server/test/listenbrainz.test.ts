@@ -58,9 +58,10 @@ describe(`ListenBrainz scrobbling (${dialect})`, () => {
     const insecure = await fan.json<ErrorBody>('PUT', '/api/me/listenbrainz', { token: TOKEN, serverUrl: 'http://lb.example.org' });
     expect(insecure.status).toBe(400);
     expect(insecure.body.message).toMatch(/https/);
-    const unreachable = await fan.json<ErrorBody>('PUT', '/api/me/listenbrainz', { token: TOKEN, serverUrl: 'https://127.0.0.1:1' });
-    expect(unreachable.status).toBe(400);
-    expect(unreachable.body.message).toMatch(/Could not reach ListenBrainz/);
+    // A listener's own server in the server's network is refused (outbound-guard.test.ts has the rest).
+    const loopback = await fan.json<ErrorBody>('PUT', '/api/me/listenbrainz', { token: TOKEN, serverUrl: 'https://127.0.0.1:1' });
+    expect(loopback.status).toBe(400);
+    expect(loopback.body).toMatchObject({ error: 'outbound_blocked_address', message: "Platter can't connect to that address: it points into a private network." });
     expect((await state(fan)).linked).toBe(false);
 
     const linked = await fan.json<State>('PUT', '/api/me/listenbrainz', { token: TOKEN });

@@ -52,7 +52,8 @@ describe.skipIf(dialect !== 'postgres')('migrations under one advisory lock (pos
         await database.drop();
       }
     }
-  });
+    // Three full migrations of an empty database, each raced by four contexts: minutes on a loaded 2-core machine.
+  }, 180_000);
 
   it('npm run migrate migrates an empty database, then finds nothing to do', async () => {
     const database = await freshPostgresDatabase();

@@ -32,6 +32,15 @@ const UNDOCUMENTED: Record<string, string> = {
   '/release/:id': 'a share page (HTML)',
   '/.well-known/assetlinks.json': 'Android’s verifier file',
   '/*': 'the web build’s files (@fastify/static)',
+  '/.well-known/webfinger': 'WebFinger (RFC 7033): the fediverse’s protocol, answered by Fedify and checked by federation.test.ts',
+  '/.well-known/nodeinfo': 'NodeInfo discovery: the fediverse’s protocol, answered by Fedify',
+  '/nodeinfo/2.1': 'NodeInfo 2.1: the fediverse’s protocol, answered by Fedify',
+  '/inbox': 'the shared ActivityPub inbox (HTTP-signed deliveries), answered by Fedify and checked by federation.test.ts',
+  '/ap/actors/:identifier/inbox': 'an actor’s ActivityPub inbox, answered by Fedify',
+  '/ap/actors/:identifier/outbox': 'an actor’s ActivityPub outbox, answered by Fedify',
+  '/ap/actors/:identifier/followers': 'an actor’s ActivityPub followers collection, answered by Fedify',
+  '/ap/actors/:identifier/featured': 'an actor’s ActivityPub featured collection, answered by Fedify',
+  '/ap/notes/:id': "an artist's post, or a reply sent from here to another server (an ActivityPub Note), answered by Fedify and checked by federation.test.ts",
   '/rest/:method': 'the OpenSubsonic API: Subsonic’s own protocol (credentials in the query or form, XML or JSON in a 200 envelope), specified by Subsonic/OpenSubsonic and checked by subsonic.test.ts',
 };
 /** The document's own routes (@fastify/swagger-ui). */

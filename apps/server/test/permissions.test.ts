@@ -1,3 +1,4 @@
+import { freePort } from './support/built-server.js';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMp3 } from './support/audio-fixtures.js';
@@ -156,7 +157,11 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     // Google sign-in configured (against a local OpenID provider), so its endpoints answer as in production.
     const provider = await startOidcProvider({ sub: 'google-matrix', email: 'google@x.test', name: 'Google Person' });
     stopProvider = provider.stop;
+    // PUBLIC_URL (its own address) turns federation on, so the fediverse operations answer past their permission.
+    const port = await freePort();
     t = await startTestApp({
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAILS: ` Other@x.test, ${ADMIN_EMAIL.toUpperCase()} `,
       TRUST_PROXY: 'true',
       GOOGLE_CLIENT_ID: 'platter-test',
@@ -537,6 +542,19 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     // A signed-in user gets past the permission to the server check (an http:// server is refused before any request).
     { op: 'PUT /api/me/listenbrainz', expected: signedIn(400), send: json('PUT', '/api/me/listenbrainz', { token: 'well-formed-token-1234', serverUrl: 'http://lb.example.org' }) },
     { op: 'DELETE /api/me/listenbrainz', expected: signedIn(204), send: json('DELETE', '/api/me/listenbrainz') },
+    { op: 'GET /api/me/federation', expected: signedIn(200), send: json('GET', '/api/me/federation') },
+    { op: 'PUT /api/me/federation', expected: signedIn(200), send: json('PUT', '/api/me/federation', { enabled: true }) },
+    { op: 'GET /api/me/federation/follows', expected: signedIn(200), send: json('GET', '/api/me/federation/follows') },
+    { op: 'GET /api/me/federation/feed', expected: signedIn(200), send: json('GET', '/api/me/federation/feed') },
+    // A signed-in user gets past the permission to the address check (a loopback address is refused before any request).
+    { op: 'POST /api/me/federation/follows', expected: signedIn(400), send: json('POST', '/api/me/federation/follows', { account: 'https://127.0.0.1:9/users/nobody' }) },
+    { op: 'GET /api/me/federation/lookup', expected: signedIn(400), send: json('GET', '/api/me/federation/lookup?account=not-a-handle') },
+    { op: 'DELETE /api/me/federation/follows', expected: signedIn(204), send: json('DELETE', `/api/me/federation/follows?uri=${encodeURIComponent('https://remote.example/users/nobody')}`) },
+    // A signed-in user gets past the permission to the remote track (none is kept here: 404).
+    ...(['PUT', 'DELETE'] as const).flatMap((method) =>
+      (['likes', 'reposts'] as const).map((path) => ({ op: `${method} /api/me/federation/${path}`, expected: signedIn(404), send: json(method, `/api/me/federation/${path}?uri=${encodeURIComponent('https://remote.example/track/nothing')}`) })),
+    ),
+    { op: 'POST /api/me/federation/replies', expected: signedIn(404), send: json('POST', '/api/me/federation/replies', { uri: 'https://remote.example/track/nothing', text: 'Lovely' }) },
     { op: 'GET /api/account/deletion', expected: signedIn(200), send: json('GET', '/api/account/deletion') },
     // Only ever one's own account, confirmed with its password: a wrong one is a 400 for everyone signed in.
     { op: 'POST /api/account/deletion', note: 'with a wrong password', expected: signedIn(400), send: json('POST', '/api/account/deletion', { password: 'not-the-password' }) },
@@ -597,6 +615,9 @@ describe(`access matrix: every mutating or signed-in operation × ${ROLES.join('
     { op: 'POST /api/admin/reports/{id}/hide', expected: adminOnly, prepare: newReport, send: (as, p) => json('POST', `/api/admin/reports/${p.id}/hide`)(as) },
     { op: 'PUT /api/admin/tracks/{id}/hidden', expected: adminOnly, prepare: newTrack, send: (as, p) => json('PUT', `/api/admin/tracks/${p.id}/hidden`, { hidden: true })(as) },
     { op: 'GET /api/admin/users', expected: adminOnly, send: json('GET', '/api/admin/users?q=owner') },
+    { op: 'GET /api/admin/federation/blocks', expected: adminOnly, send: json('GET', '/api/admin/federation/blocks') },
+    { op: 'PUT /api/admin/federation/blocks/{host}', expected: adminOnly, send: json('PUT', '/api/admin/federation/blocks/spam.example') },
+    { op: 'DELETE /api/admin/federation/blocks/{host}', expected: adminOnly, send: json('DELETE', '/api/admin/federation/blocks/spam.example') },
     { op: 'PUT /api/admin/users/{id}/status', expected: adminOnly, prepare: async () => ({ id: ids.owner }), send: (as, p) => json('PUT', `/api/admin/users/${p.id}/status`, { status: 'artist' })(as) },
     { op: 'GET /api/admin/contact-messages', expected: adminOnly, send: json('GET', '/api/admin/contact-messages') },
     { op: 'GET /api/admin/users/{id}', expected: adminOnly, prepare: async () => ({ id: ids.owner }), send: (as, p) => json('GET', `/api/admin/users/${p.id}`)(as) },

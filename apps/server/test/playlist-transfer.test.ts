@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMp3 } from './support/audio-fixtures.js';
 import { Client } from './support/http-client.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
+import { XMLParser } from 'fast-xml-parser';
+import { runMpv, tempFile } from './support/mpv.js';
 import { uploadTrack } from './support/uploads.js';
 
 type Playlist = { id: string; name: string; trackCount?: number };
@@ -38,20 +40,31 @@ describe(`playlist import and export (${dialect})`, () => {
   });
   afterAll(() => t.close());
 
-  it('exports M3U8 and XSPF as attachments, each entry a link to its track; a private playlist only to its owner', async () => {
+  it('exports M3U8 and XSPF as attachments, each entry the track\'s audio (a media URL); a private playlist only to its owner', async () => {
     const m3u = await owner.request('GET', `/api/playlists/${playlistId}/export`);
     expect(m3u.status).toBe(200);
     expect(m3u.headers.get('content-type')).toMatch(/^audio\/x-mpegurl/);
     expect(m3u.headers.get('content-disposition')).toContain('filename="Road trip.m3u8"');
     const text = await m3u.text();
     expect(text.split('\n').slice(0, 3)).toEqual(['#EXTM3U', '#PLAYLIST:Road / trip', '#EXTINF:2,Polina - Rock & Roll <live>']);
-    expect(text).toContain(`${t.baseUrl.replace('127.0.0.1', '127.0.0.1')}/track/${ids.krovi}`);
+    const locations = text.split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(locations).toHaveLength(3);
+    for (const location of locations) expect(location).toMatch(new RegExp(`^${t.baseUrl}/media/`));
+    // Each is the audio itself, with no session.
+    for (const location of locations) {
+      const audio = await fetch(location);
+      expect(audio.status).toBe(200);
+      expect(audio.headers.get('content-type')).toMatch(/^audio\//);
+    }
+    expect(text).not.toContain('/track/');
 
     const xspf = await owner.request('GET', `/api/playlists/${playlistId}/export?format=xspf`);
     expect(xspf.headers.get('content-type')).toMatch(/^application\/xspf\+xml/);
     const xml = await xspf.text();
     expect(xml).toContain('<title>Rock &amp; Roll &lt;live&gt;</title>');
     expect(xml.match(/<track>/g)).toHaveLength(3);
+    // The track page is named too, as the entry's <info>.
+    expect(xml).toContain(`<info>${t.baseUrl}/track/${ids.krovi}</info>`);
 
     expect((await other.request('GET', `/api/playlists/${playlistId}/export`)).status).toBe(404);
     expect((await owner.request('GET', `/api/playlists/${playlistId}/export?format=pls`)).status).toBe(400);
@@ -65,6 +78,56 @@ describe(`playlist import and export (${dialect})`, () => {
     const report = (await imported.json()) as Report;
     expect(report).toMatchObject({ format: 'xspf', total: 3, matched: 3, unmatched: [], unmatchedTotal: 0, playlist: { name: 'Road / trip' } });
     expect(await entriesOf(other, report.playlist.id)).toEqual([ids.amp, ids.krovi, ids.cover]);
+  });
+
+  it('exports files that Debian\'s mpv plays: it opens and decodes every entry of the M3U8, and of the XSPF given its locations', async () => {
+    const m3u = await (await owner.request('GET', `/api/playlists/${playlistId}/export`)).text();
+    const expected = m3u.split('\n').filter((line) => line && !line.startsWith('#'));
+    const played = await runMpv([`--playlist=${tempFile('Road trip.m3u8', m3u)}`]);
+    expect(played.code, played.output).toBe(0);
+    expect(played.entries.map((e) => e.playing), played.output).toEqual(expected);
+    expect(played.entries.every((e) => e.audioOutput), played.output).toBe(true);
+
+    // mpv has no XSPF reader (it says "Failed to recognize file format"): VLC's format; its locations are what mpv must play.
+    const xml = await (await owner.request('GET', `/api/playlists/${playlistId}/export?format=xspf`)).text();
+    const doc = new XMLParser({ isArray: (name) => name === 'track' }).parse(xml) as { playlist: { trackList: { track: Array<{ location: string }> } } };
+    const locations = doc.playlist.trackList.track.map((track) => track.location);
+    expect(locations).toEqual(expected);
+    const fromXspf = await runMpv(locations);
+    expect(fromXspf.code, fromXspf.output).toBe(0);
+    expect(fromXspf.entries.map((e) => e.playing)).toEqual(locations);
+    expect(fromXspf.entries.every((e) => e.audioOutput), fromXspf.output).toBe(true);
+  });
+
+  it("exports the owner's unlisted track by its secret link (it plays without a session), leaves their private one out, and imports both the new media URLs and the old track-page links", async () => {
+    const mp3 = await makeMp3(2);
+    const hidden = ((await uploadTrack(owner, mp3, { title: 'Demo Take' })) as { id: string }).id;
+    const secretOnly = ((await uploadTrack(owner, mp3, { title: 'Only Mine' })) as { id: string }).id;
+    const mine = (await owner.json<Playlist>('POST', '/api/playlists', { name: 'Mine' })).body.id;
+    for (const id of [ids.krovi, hidden, secretOnly]) expect((await owner.json('POST', `/api/playlists/${mine}/tracks`, { trackId: id })).status).toBeLessThan(300);
+    // Hidden after they were added.
+    expect((await owner.json('PATCH', `/api/tracks/${hidden}/visibility`, { visibility: 'unlisted' })).status).toBe(200);
+    expect((await owner.json('PATCH', `/api/tracks/${secretOnly}/visibility`, { visibility: 'private' })).status).toBe(200);
+    const m3u = await (await owner.request('GET', `/api/playlists/${mine}/export`)).text();
+    const locations = m3u.split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(locations).toHaveLength(2);
+    expect(locations[1]).toMatch(/\?s=[A-Za-z0-9_-]{20,}$/);
+    expect(m3u).not.toContain('Only Mine');
+    const played = await runMpv([`--playlist=${tempFile('Mine.m3u8', m3u)}`]);
+    expect(played.code, played.output).toBe(0);
+    expect(played.entries.map((e) => e.playing)).toEqual(locations);
+    expect(played.entries.every((e) => e.audioOutput), played.output).toBe(true);
+
+    // Import: a new file (media URLs) and an old one (track pages) both match by link, titles aside.
+    const exported = await (await owner.request('GET', `/api/playlists/${playlistId}/export`)).text();
+    const renamed = exported.replace(/^#EXTINF:.*$/gm, '#EXTINF:2,Someone - Renamed');
+    const fromMedia = (await (await importFile(other, renamed)).json()) as Report;
+    expect(fromMedia).toMatchObject({ total: 3, matched: 3 });
+    expect(await entriesOf(other, fromMedia.playlist.id)).toEqual([ids.amp, ids.krovi, ids.cover]);
+    const old = ['#EXTM3U', '#EXTINF:2,Someone - Renamed', `http://platter.example/track/${ids.cover}`, '#EXTINF:2,Someone - Renamed', `${t.baseUrl}/track/${ids.krovi}`].join('\n');
+    const fromPages = (await (await importFile(other, old)).json()) as Report;
+    expect(fromPages).toMatchObject({ total: 2, matched: 2 });
+    expect(await entriesOf(other, fromPages.playlist.id)).toEqual([ids.cover, ids.krovi]);
   });
 
   it("matches another player's M3U by title and artist, and reports what did not match and why", async () => {

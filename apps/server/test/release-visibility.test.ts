@@ -177,7 +177,14 @@ describe(`release visibility, secret links and scheduled releases (${dialect})`,
     };
     for (const client of [anonymous, other]) expect(await list(client)).toEqual(ids([pub]));
     for (const client of [owner, admin]) expect(await list(client)).toEqual(ids([pub, unl, priv]));
-    expect(ids((await owner.json<{ items: Release[] }>('GET', '/api/me/releases')).body.items)).toEqual(ids([pub, unl, priv]));
+    const mine = (await owner.json<{ items: Release[] }>('GET', '/api/me/releases')).body.items;
+    expect(ids(mine)).toEqual(ids([pub, unl, priv]));
+    // Issue 29: a release not public yet counts no public track, but its artist sees how many it holds.
+    for (const release of [unl, priv]) {
+      const listed = mine.find((r) => r.id === release.id)!;
+      expect(listed.trackCount).toBe(2);
+      expect(listed.durationSeconds).toBeCloseTo(release.tracks.reduce((sum, x) => sum + (x.duration ?? 0), 0), 3);
+    }
     for (const client of [anonymous, other, owner, admin]) {
       for (const query of ['quasar', `quasar&s=${encodeURIComponent(unl.secret!)}`]) {
         const found = await client.json<{ albums?: Release[]; tracks: Track[] }>('GET', `/api/search?q=${query}`);
@@ -196,8 +203,16 @@ describe(`release visibility, secret links and scheduled releases (${dialect})`,
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Quasar Secret');
     expect(await status(`/release/${priv.id}`)).toBe(404);
-    // Signed-in others get no more than anonymous (a share page reads no session).
+    // Signed-in others get no more than anonymous.
     expect((await other.get(`/release/${priv.id}`, { accept: 'text/html' })).status).toBe(404);
+    // Issue 29: its artist (and admins) open it: the app's page, a 200 without preview tags.
+    for (const client of [owner, admin]) {
+      for (const release of [unl, priv]) {
+        const own = await client.get(`/release/${release.id}`, { accept: 'text/html' });
+        expect(own.status).toBe(200);
+        expect(await own.text()).not.toContain('og:title');
+      }
+    }
   });
 
   it('validates visibility and schedule like a track: scheduling needs unlisted or private, and a time to come', async () => {
@@ -317,7 +332,78 @@ describe(`release visibility, secret links and scheduled releases (${dialect})`,
     await expect.poll(async () => (await anonymous.json('GET', `/api/releases/${drop.id}`)).status, { timeout: 15_000 }).toBe(200);
   });
 
+  it('publishes a release scheduled a few seconds ahead within 5 s of its time, as a delayed job (not at the next minute sweep)', async () => {
+    // Made before the clock starts: uploading the tracks takes its own time.
+    const tracks = [await createTrack(owner, 'Soon 1'), await createTrack(owner, 'Soon 2')];
+    const at = new Date(Date.now() + 3_000);
+    const made = await owner.json<Release & Problem>('POST', '/api/releases', { title: 'Soon EP', type: 'ep', trackIds: tracks.map((x) => x.id), visibility: 'private', publishAt: at.toISOString() });
+    expect(made.status).toBe(201);
+    expect((await anonymous.json('GET', `/api/releases/${made.body.id}`)).status).toBe(404);
+    // The product's promise: public by the scheduled time + 5 s. Polled, with that deadline.
+    let publicAt: number | undefined;
+    while (Date.now() <= at.getTime() + 5_000) {
+      if ((await anonymous.json('GET', `/api/releases/${made.body.id}`)).status === 200) {
+        publicAt = Date.now();
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(publicAt, `public by ${new Date(at.getTime() + 5_000).toISOString()} (scheduled ${at.toISOString()})`).toBeDefined();
+    // Not before its time (the delayed job waits for it).
+    expect(publicAt!).toBeGreaterThanOrEqual(at.getTime());
+    const seen = await anonymous.json<Release>('GET', `/api/releases/${made.body.id}`);
+    expect(seen.body).toMatchObject({ visibility: 'public', trackCount: 2 });
+  });
+
+  it('publishes a single track scheduled a few seconds ahead within 5 s of its time', async () => {
+    const track = await createTrack(owner, 'Soon Single');
+    const at = new Date(Date.now() + 3_000);
+    expect((await owner.json('PATCH', `/api/tracks/${track.id}/visibility`, { visibility: 'unlisted', publishAt: at.toISOString() })).status).toBe(200);
+    let seen = false;
+    while (!seen && Date.now() <= at.getTime() + 5_000) {
+      seen = (await anonymous.json<Track>('GET', `/api/tracks/${track.id}`)).status === 200;
+      if (!seen) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seen, `public by ${new Date(at.getTime() + 5_000).toISOString()}`).toBe(true);
+  });
+
+  it('does not publish at the old time a release rescheduled later or unscheduled: the delayed job re-reads the release', async () => {
+    const at = new Date(Date.now() + 4_000);
+    const later = (await createRelease(owner, 'Moved Later', { visibility: 'unlisted', publishAt: at.toISOString() }, 1)).body;
+    const cancelled = (await createRelease(owner, 'Called Off', { visibility: 'private', publishAt: at.toISOString() }, 1)).body;
+    const kept = (await createRelease(owner, 'Kept Date', { visibility: 'private', publishAt: at.toISOString() }, 1)).body;
+    expect((await owner.json('PATCH', `/api/releases/${later.id}`, { publishAt: inAnHour() })).status).toBe(200);
+    expect((await owner.json('PATCH', `/api/releases/${cancelled.id}`, { publishAt: null })).status).toBe(200);
+    // Past the old time, and the delayed job of that time has run (it is due, so idle() waits for it).
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() + 200 - Date.now())));
+    await t.context.jobs.idle();
+    await expect.poll(async () => (await anonymous.json('GET', `/api/releases/${kept.id}`)).status, { timeout: 10_000, interval: 100 }).toBe(200);
+    expect((await anonymous.json('GET', `/api/releases/${later.id}`)).status).toBe(404);
+    expect((await anonymous.json('GET', `/api/releases/${cancelled.id}`)).status).toBe(404);
+    const moved = await owner.json<Release>('GET', `/api/releases/${later.id}`);
+    expect(moved.body).toMatchObject({ visibility: 'unlisted' });
+    expect(moved.body.publishAt).not.toBeNull();
+    expect((await owner.json<Release>('GET', `/api/releases/${cancelled.id}`)).body).toMatchObject({ visibility: 'private', publishAt: null });
+  });
+
+  it('the minute sweep sends the delayed jobs of what is scheduled in the next two minutes (how the in-process queue is on time again after a restart)', async () => {
+    const at = new Date(Date.now() + 3_000);
+    const release = (await createRelease(owner, 'After Restart', { visibility: 'private', publishAt: inAnHour() }, 1)).body;
+    // Its schedule written behind the service's back, as if its delayed job had been lost.
+    await sql`UPDATE releases SET publish_at = ${at.toISOString()} WHERE id = ${release.id}`.execute(t.context.database.db);
+    await sql`UPDATE tracks SET publish_at = ${at.toISOString()} WHERE release_id = ${release.id}`.execute(t.context.database.db);
+    await t.context.services.releases.sendUpcoming();
+    let seen = false;
+    while (!seen && Date.now() <= at.getTime() + 5_000) {
+      seen = (await anonymous.json('GET', `/api/releases/${release.id}`)).status === 200;
+      if (!seen) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seen).toBe(true);
+  });
+
   it('announces a release made public from private uploads (the studio New release flow) once for the release, not once per track', async () => {
+    // The tests before publish releases by delayed jobs; their announcements may still be on their way.
+    await t.context.jobs.idle();
     await fan.json('POST', '/api/notifications/read');
     const release = (await createRelease(owner, 'Studio Batch', { visibility: 'public' }, 3)).body;
     await t.context.jobs.idle();

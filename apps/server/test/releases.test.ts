@@ -119,6 +119,10 @@ describe(`releases and tags (${dialect})`, () => {
     const covered = (await cover.json()) as Release;
     expect(covered.image).toMatch(/^\/media\/images\//);
     expect((await anonymous.request('GET', covered.image!)).status).toBe(200);
+    // Issue 29: its track, without a cover of its own, shows the release's wherever a track cover shows.
+    const coveredTrack = (await anonymous.json<Track & { image: string | null }>('GET', `/api/tracks/${track.id}`)).body;
+    expect(coveredTrack.image).toBe(covered.image);
+    expect((await anonymous.json<Release & { tracks: Array<{ image: string | null }> }>('GET', `/api/releases/${created.id}`)).body.tracks[0]?.image).toBe(covered.image);
 
     for (const [client, expected] of [
       [other, 403],

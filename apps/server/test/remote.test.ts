@@ -52,6 +52,20 @@ describe(`remote control between one listener's players (${dialect})`, () => {
     }
   });
 
+  it('carries a takeover to the other players and the handover back, with where the player stopped', async () => {
+    const laptopStream = await openEventStream(t.baseUrl, laptop.cookieHeader());
+    const phoneStream = await openEventStream(t.baseUrl, phone.cookieHeader());
+    try {
+      expect((await phone.json('POST', '/api/me/remote', { kind: 'takeover', deviceId: 'phone-0001' })).status).toBe(204);
+      expect(await laptopStream.waitFor((e: LiveEvent) => e.type === 'remote.takeover')).toMatchObject({ type: 'remote.takeover', deviceId: 'phone-0001' });
+      const stopped = { ...state, playing: false, positionSec: 42.5 };
+      expect((await laptop.json('POST', '/api/me/remote', { kind: 'handover', deviceId: 'laptop-0001', targetDeviceId: 'phone-0001', state: stopped })).status).toBe(204);
+      expect(await phoneStream.waitFor((e: LiveEvent) => e.type === 'remote.handover')).toMatchObject({ type: 'remote.handover', deviceId: 'laptop-0001', targetDeviceId: 'phone-0001', state: stopped });
+    } finally {
+      await Promise.all([laptopStream.close(), phoneStream.close()]);
+    }
+  });
+
   it('refuses what is not a message, with a reason, and the signed-out', async () => {
     const bad = await laptop.json<{ message: string }>('POST', '/api/me/remote', { kind: 'command', deviceId: 'laptop-0001', targetDeviceId: 'phone-0001', command: 'explode' });
     expect(bad.status).toBe(400);

@@ -8,7 +8,21 @@ import { makePng } from './support/images.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 import { uploadTrack } from './support/uploads.js';
 
+/**
+ * Whether an answer a page carried is what the API answers now: lists by their items' ids (a
+ * just-uploaded track's audio job may still be filling in its fields), anything else whole.
+ */
+function sameAnswer(carried: unknown, now: unknown): boolean {
+  const ids = (answer: unknown) => ((answer as { items?: unknown }).items as Array<{ id: string }>).map((item) => item.id);
+  if (carried && now && Array.isArray((now as { items?: unknown }).items)) return JSON.stringify(ids(carried)) === JSON.stringify(ids(now));
+  // A track's waveform turns from pending to ready when its job ends, between the page and the check.
+  const settled = (answer: unknown) => JSON.stringify(answer, (key, value: unknown) => (key === 'waveform' ? undefined : value));
+  return settled(carried) === settled(now);
+}
+
 const INDEX = `<!doctype html><html><head><meta charset="UTF-8" /><meta name="description" content="Platter" /><title>Platter</title></head><body><div id="root"></div></body></html>`;
+/** A public page's first frame as the web build writes it (page-track.html…): the shell in both languages, each with the page's place. */
+const FRAMED = INDEX.replace('<div id="root">', '<div id="home-shell"><div lang="en"><!--platter-frame--></div><div lang="ru"><!--platter-frame--></div></div><div id="root">');
 
 /** The content of `<meta property|name="key" content="...">` in the page, unescaped. */
 function meta(html: string, key: string): string | undefined {
@@ -25,6 +39,8 @@ describe(`share links render preview meta tags (${dialect})`, () => {
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
+    for (const page of ['track', 'artist', 'release']) fs.writeFileSync(path.join(webDist, `page-${page}.html`), FRAMED);
+    fs.writeFileSync(path.join(webDist, 'home.html'), FRAMED);
     t = await startTestApp({ WEB_DIST: webDist, PUBLIC_URL: 'https://platter.example' });
     artist = new Client(t.baseUrl);
     artistId = (await artist.signUp('Ли & <The> "Quotes"')).id;
@@ -91,6 +107,68 @@ describe(`share links render preview meta tags (${dialect})`, () => {
     const own = await listener.request('PUT', `/api/playlists/${playlist.id}/cover`, { body: new Uint8Array(await makePng(64, 64)) });
     const image = ((await own.json()) as { image: string }).image;
     expect(meta(await (await fetch(`${t.baseUrl}/playlist/${playlist.id}`)).text(), 'og:image')).toBe(`https://platter.example${image}`);
+  });
+
+  it("starts a public page from its first frame: its heading and cover, escaped, the cover preloaded; a private track's page has none", async () => {
+    const cover = await makePng(60, 60);
+    const track = (await uploadTrack(artist, withId3Tags(await makeMp3(1), { cover }), { title: '</script><b>Loud</b> $& Clear' })) as unknown as { id: string; image: string };
+    const html = await (await fetch(`${t.baseUrl}/track/${track.id}`)).text();
+    const heading = '<h1 class="track-page__title">&lt;/script&gt;&lt;b&gt;Loud&lt;/b&gt; $&amp; Clear</h1>';
+    // Both languages' copies of the shell hold the page.
+    expect(html.split(heading)).toHaveLength(3);
+    expect(html).toContain('<span class="track-page__artist">Ли &amp; &lt;The&gt; &quot;Quotes&quot;</span>');
+    expect(html).toContain(`<img class="image image--loaded track-page__cover" src="${track.image}" alt="" fetchpriority="high" />`);
+    expect(html).toContain(`<link rel="preload" as="image" href="${track.image}" fetchpriority="high" />`);
+    expect(html).not.toContain('<b>');
+    expect(html).not.toContain('<!--platter-frame-->');
+    // A signed-out visitor's page carries the public answer the page starts from, escaped against `</script>`.
+    const data = /<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(data).toContain('\\u003c/script\\u003e');
+    const answers = JSON.parse(data ?? '{}') as Record<string, unknown>;
+    // Everything the track page asks first, and who the visitor is (nobody) and the server's settings.
+    const asked = ['', '/repost', '/waveform', '/similar', '/comments'].map((rest) => `/api/tracks/${track.id}${rest}`);
+    expect(Object.keys(answers).sort()).toEqual([...asked, '/api/config', '/api/me'].sort());
+    // (The waveform of a just-uploaded track may be computed between the page and this check.)
+    for (const url of [...asked, '/api/config', '/api/me'].filter((url) => !url.endsWith('/waveform'))) expect(sameAnswer(answers[url], await (await fetch(`${t.baseUrl}${url}`)).json()), url).toBe(true);
+    expect(answers[`/api/tracks/${track.id}/waveform`]).toMatchObject({ status: expect.any(String) });
+    expect(answers['/api/me']).toBeNull();
+    // Never a signed-in visitor's (the page asks as them).
+    const own = await artist.request('GET', `/track/${track.id}`, { headers: { accept: 'text/html' } });
+    expect(await own.text()).not.toContain('id="initial-data"');
+
+    const artistPage = await (await fetch(`${t.baseUrl}/artist/${artistId}`)).text();
+    expect(artistPage).toContain('<h1 class="artist-header__name">Ли &amp; &lt;The&gt; &quot;Quotes&quot;</h1>');
+    expect(artistPage).toMatch(/<img class="image image--loaded artist-header__avatar" src="\/media\/images\/[^"]+"/);
+    // As the artist page asks: the profile, all its tracks in one page, releases, posts and reposts.
+    const artistAnswers = JSON.parse(/<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(artistPage)?.[1] ?? '{}') as Record<string, unknown>;
+    const artistAsked = [`/api/artists/${artistId}`, `/api/tracks?artistId=${artistId}&page=1&pageSize=100`, ...['releases', 'posts', 'reposts'].map((list) => `/api/artists/${artistId}/${list}`)];
+    expect(Object.keys(artistAnswers).sort()).toEqual([...artistAsked, '/api/config', '/api/me'].sort());
+    for (const url of artistAsked) expect(sameAnswer(artistAnswers[url], await (await fetch(`${t.baseUrl}${url}`)).json()), url).toBe(true);
+
+    const secret = (await uploadTrack(artist, await makeMp3(1), { title: 'Not for you' })) as unknown as { id: string };
+    expect((await artist.json('PATCH', `/api/tracks/${secret.id}/visibility`, { visibility: 'private' })).status).toBe(200);
+    const hidden = await fetch(`${t.baseUrl}/track/${secret.id}`);
+    expect(hidden.status).toBe(404);
+    const hiddenHtml = await hidden.text();
+    expect(hiddenHtml).toBe(INDEX);
+    expect(hiddenHtml).not.toContain('Not for you');
+    // Its artist opens it (a 200), from index.html: no frame, nothing inlined.
+    const mine = await artist.request('GET', `/track/${secret.id}`, { headers: { accept: 'text/html' } });
+    expect(mine.status).toBe(200);
+    expect(await mine.text()).toBe(INDEX);
+  });
+
+  it("starts a signed-out visitor's /home from what the catalogue shows first; a signed-in one, and another tab, get the plain file", async () => {
+    const html = await (await fetch(`${t.baseUrl}/home`, { headers: { accept: 'text/html', 'accept-encoding': 'br' } })).text();
+    const answers = JSON.parse(/<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as Record<string, unknown>;
+    const asked = ['/api/releases/new', '/api/charts/trending', '/api/genres', '/api/tracks?page=1&pageSize=9', '/api/config', '/api/me'];
+    expect(Object.keys(answers).sort()).toEqual(asked.toSorted());
+    for (const url of asked) expect(sameAnswer(answers[url], await (await fetch(`${t.baseUrl}${url}`)).json()), url).toBe(true);
+    expect((answers['/api/tracks?page=1&pageSize=9'] as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    expect(html.replace(/<script type="application\/json" id="initial-data">[^<]*<\/script>/, '')).toBe(FRAMED);
+    const signedIn = await artist.request('GET', '/home', { headers: { accept: 'text/html' } });
+    expect(await signedIn.text()).toBe(FRAMED);
+    expect(await (await fetch(`${t.baseUrl}/home?tab=search`, { headers: { accept: 'text/html' } })).text()).toBe(FRAMED);
   });
 
   it('answers unknown ids with the app (which shows its not-found page) and a 404 status', async () => {

@@ -1,8 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSeed } from '../src/cli/seed.js';
 import type { AlbumOrder } from '../src/repositories/subsonic.repository.js';
-import { TEST_SECRET, type TestApp, dialect, startTestApp } from './support/test-app.js';
+import { seedCatalogueWithReleases } from './support/seeded-catalogue.js';
+import { type TestApp, dialect, startTestApp } from './support/test-app.js';
 
 /**
  * getAlbumList2's catalogue-wide lists (alphabeticalByName, alphabeticalByArtist, byYear) stay
@@ -15,23 +15,9 @@ describe(`Subsonic album list plans at scale (${dialect})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const env = { NODE_ENV: 'test', DATA_DIR: t.config.dataDir, BETTER_AUTH_SECRET: TEST_SECRET, ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}) };
-    const seeded = await runSeed(['--tracks', '20000', '--users', '2000'], env, () => {});
-    expect(seeded.code, seeded.output).toBe(0);
     // A release for every fourth seeded track, as catalogue-plans.test.ts makes them; the rest stay singles.
+    await seedCatalogueWithReleases(t, ['--tracks', '20000', '--users', '2000'], sql<boolean>`length(id) % 4 = 0 or id like '%a'`, 5000);
     const { db } = t.context.database;
-    await db
-      .insertInto('releases')
-      .columns(['id', 'artist_id', 'title', 'type', 'release_date', 'track_count', 'search_text', 'created_at', 'updated_at'])
-      .expression(
-        db
-          .selectFrom('tracks')
-          .select(['id', 'artist_id', 'title', sql<string>`'album'`.as('type'), sql<string>`substr(created_at, 1, 10)`.as('release_date'), sql<number>`1`.as('track_count'), 'search_text', 'created_at', 'created_at as updated_at'])
-          .where(sql<boolean>`length(id) % 4 = 0 or id like '%a'`)
-          .limit(5000),
-      )
-      .execute();
-    await db.updateTable('tracks').set({ release_id: sql`id` }).where('id', 'in', db.selectFrom('releases').select('id')).execute();
     await sql`ANALYZE`.execute(db);
   }, 240_000);
 
@@ -65,6 +51,31 @@ describe(`Subsonic album list plans at scale (${dialect})`, () => {
       for (const index of indexes) expect(plan, what).toMatch(index);
       expect(plan, what).not.toMatch(fullScan);
       expect(plan, what).not.toMatch(fullSort);
+    }
+  });
+
+  it('continues a full sync (search3 empty query, getAlbumList2 by name, artist, year) by a seek of each index past the last key: no scan, no sort, no OFFSET', async () => {
+    const subsonic = t.context.repositories.subsonic;
+    const deep = 15_000;
+    const [song] = await subsonic.newestTracks(1, deep);
+    const [artist] = await subsonic.artists(1, 100);
+    const keyOf = async (order: AlbumOrder, offset: number) => (await subsonic.albumPage(order, 1, offset))[0]!.key;
+    // SQLite shows a seek as SEARCH … USING INDEX with a range on the key; PostgreSQL as an Index Cond bounding the key.
+    const seek = (index: string) => (dialect === 'postgres' ? new RegExp(`Index (Only )?Scan( Backward)? using ${index} on [^\\n]*\\n\\s+Index Cond: \\(.*[<>]`) : new RegExp(`SEARCH \\w+ USING (COVERING )?INDEX ${index} \\(.*[<>]`));
+    const cases: Array<[string, { compile(): CompiledQuery }, RegExp[]]> = [
+      ['songs newest first', subsonic.newestTracksQuery(50, 0, song!.key), [seek('tracks_created_idx')]],
+      ['artists by name', subsonic.artistsQuery(50, 0, [artist!.display_name, artist!.id]), [seek('profiles_artists_name_idx')]],
+      ['albums by name', subsonic.albumPageQuery({ by: 'name' }, 50, 0, await keyOf({ by: 'name' }, deep)), [seek('releases_name_idx'), seek('tracks_title_lower_idx')]],
+      ['albums by artist', subsonic.albumPageQuery({ by: 'artist' }, 50, 0, await keyOf({ by: 'artist' }, 5000)), [seek('profiles_artists_name_idx'), /releases_artist_name_idx/, /tracks_single_artist_name_idx/]],
+      ['albums by year', subsonic.albumPageQuery({ by: 'year', fromYear: 2000, toYear: 2100, descending: true }, 50, 0, await keyOf({ by: 'year', fromYear: 2000, toYear: 2100, descending: true }, deep)), [seek('releases_year_idx'), seek('tracks_created_idx')]],
+    ];
+    for (const [what, query, indexes] of cases) {
+      const plan = await planOf(query);
+      const described = `${what}:\n${plan}`;
+      expect(query.compile().sql, what).not.toMatch(/\boffset\b/i);
+      for (const index of indexes) expect(plan, described).toMatch(index);
+      expect(plan, described).not.toMatch(fullScan);
+      expect(plan, described).not.toMatch(fullSort);
     }
   });
 

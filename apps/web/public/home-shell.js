@@ -1,6 +1,6 @@
 /*
- * /home's first frame (home.html, scripts/prerender-home.mjs) before any module: which of the
- * prerendered shell shows. The visitor's language (i18n/i18n.ts: the stored choice, else Russian
+ * /home's first frame (home.html, scripts/prerender-home.mjs), and a public page's (page-*.html),
+ * before any module: which of the prerendered shell shows. The visitor's language (i18n/i18n.ts: the stored choice, else Russian
  * for a ru-* browser, else English), and the terms dialog only where the app opens it (the home
  * tab, for someone who has not accepted them: features/terms/terms-acceptance.ts). A classic
  * script run before the first paint, so neither is ever wrong for a frame.
@@ -18,8 +18,9 @@
   }
   var languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en'];
   html.lang = stored === 'en' || stored === 'ru' ? stored : String(languages[0]).toLowerCase().indexOf('ru') === 0 ? 'ru' : 'en';
+  // A public page's frame (page-*.html: a track, an artist, a release) has neither.
   var tab = new URLSearchParams(location.search).get('tab');
-  if (!tab || tab === 'home') html.setAttribute('data-home-shell', accepted ? 'title' : 'title terms');
+  if (/^\/home\/*$/i.test(location.pathname) && (!tab || tab === 'home')) html.setAttribute('data-home-shell', accepted ? 'title' : 'title terms');
 
   // The app's modules (named by home.html's <meta name="platter-modules">: the entry, then what it
   // imports) are requested once this frame is on screen (its first-contentful-paint entry), so its

@@ -22,6 +22,8 @@ import { fileURLToPath } from 'node:url';
 const web = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(web, 'dist');
 const HOME_ROUTE = 'src/app/routes/home/home.tsx';
+/** The layout route around /home (the sidebar, the top bar, the bottom navigation): its stylesheets are the route's too. */
+const SHELL_ROUTE = 'src/app/routes/shell-root.tsx';
 
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
@@ -34,7 +36,7 @@ const SIDEBAR_TABS = ['home', 'search', 'playlists', 'liked', 'history', 'saved'
 const BOTTOM_NAV = [['home', 'tabs.home'], ['search', 'tabs.search'], ['library', 'shell.library'], ['menu', 'tabs.menu'], ['news', 'tabs.news']];
 
 /** The first frame of /home in one language (the markup of home.tsx, home-sidebar.tsx, bottom-nav.tsx and terms-modal.tsx, without their behaviour). */
-function shell(language) {
+function shell(language, main = null) {
   const messages = locales[language];
   const t = (key) => {
     const value = key.split('.').reduce((node, part) => node?.[part], messages);
@@ -42,17 +44,18 @@ function shell(language) {
     return escape(value);
   };
   const logo = `<span class="logo"><span class="logo__mark home-shell__mark"></span><span class="logo__text">${t('common.appName')}</span></span>`;
-  const tabs = SIDEBAR_TABS.map((tab) => `<li><span class="shell-tab"${tab === 'home' ? ' aria-current="page"' : ''}><span class="shell-tab__icon"></span><span>${t(`tabs.${tab}`)}</span></span></li>`).join('');
-  const bottom = BOTTOM_NAV.map(([id, label]) => `<li><span class="bottom-nav__link"${id === 'home' ? ' aria-current="page"' : ''}><span class="bottom-nav__icon"></span><span class="bottom-nav__label">${t(label)}</span></span></li>`).join('');
+  const current = main === null ? 'home' : null;
+  const tabs = SIDEBAR_TABS.map((tab) => `<li><span class="shell-tab"${tab === current ? ' aria-current="page"' : ''}><span class="shell-tab__icon"></span><span>${t(`tabs.${tab}`)}</span></span></li>`).join('');
+  const bottom = BOTTOM_NAV.map(([id, label]) => `<li><span class="bottom-nav__link"${id === current ? ' aria-current="page"' : ''}><span class="bottom-nav__icon"></span><span class="bottom-nav__label">${t(label)}</span></span></li>`).join('');
   const terms = ['intro', 'age', 'content', 'changes'].map((key) => `<p>${t(`terms.${key}`)}</p>`).join('');
   return `<div lang="${language}">`
     + `<div class="shell"><header class="shell-topbar">${logo}</header>`
     + `<aside class="shell-sidebar"><div class="shell-sidebar__brand">${logo}</div><nav class="shell-sidebar__nav"><ul class="shell-tabs">${tabs}</ul></nav></aside>`
-    + `<main class="shell-main"><h1 class="shell-main__title home-shell__title">${t('tabs.home')}</h1><div class="shell-main__pending"></div></main>`
+    + `<main class="shell-main">${main ?? `<h1 class="shell-main__title home-shell__title">${t('tabs.home')}</h1><div class="shell-main__pending"></div>`}</main>`
     + `<nav class="bottom-nav"><ul class="bottom-nav__list">${bottom}</ul></nav></div>`
-    + `<div class="home-shell__terms"><div class="home-shell__backdrop"></div><div class="dialog home-shell__dialog"><div class="dialog__body">`
+    + (main !== null ? '' : `<div class="home-shell__terms"><div class="home-shell__backdrop"></div><div class="dialog home-shell__dialog"><div class="dialog__body">`
     + `<h2 class="dialog__title">${t('terms.title')}</h2><div class="terms">${terms}<a>${t('terms.readAll')}</a></div>`
-    + `<div class="dialog__footer"><span class="button button--primary">${t('terms.accept')}</span></div></div></div></div>`
+    + `<div class="dialog__footer"><span class="button button--primary">${t('terms.accept')}</span></div></div></div></div>`)
     + `</div>`;
 }
 
@@ -71,40 +74,72 @@ html[data-home-shell~=terms] .home-shell__terms{display:block}
 `;
 
 const indexFile = path.join(dist, 'index.html');
-let html = fs.readFileSync(indexFile, 'utf8');
+const index = fs.readFileSync(indexFile, 'utf8');
 
-// The app's stylesheets (index.html's <link>s), then the home route's, inlined in this order.
-const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)].map((match) => match[1]);
+// The app's stylesheets (index.html's <link>s), then the route's, inlined in this order.
+const linked = [...index.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)].map((match) => match[1]);
 if (linked.length === 0) throw new Error('index.html links no stylesheet');
-// The route's own and those of the chunks it imports: when the router loads the route, Vite's
-// preload helper fetches every one of them it finds no <link rel="stylesheet"> for, and waits for
-// them before the route renders.
-if (!manifest[HOME_ROUTE]?.css?.length) throw new Error(`the build's manifest has no stylesheet for ${HOME_ROUTE}`);
+if (!manifest[SHELL_ROUTE]) throw new Error(`the build's manifest has no ${SHELL_ROUTE}`);
+// A route's own stylesheets and those of the chunks it imports: when the router loads the route,
+// Vite's preload helper fetches every one of them it finds no <link rel="stylesheet"> for, and
+// waits for them before the route renders.
 const routeCss = (key, seen = new Set()) => {
   if (seen.has(key)) return [];
   seen.add(key);
   const chunk = manifest[key];
   return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((imported) => routeCss(imported, seen))];
 };
-const route = [...new Set(routeCss(HOME_ROUTE))].filter((file) => !linked.includes(file));
-const css = [...linked, ...route].map((file) => fs.readFileSync(path.join(dist, file), 'utf8')).join('\n').replace(/<\/style/gi, '<\\/style');
-html = html.replace(/\s*<link rel="stylesheet"[^>]*href="\/[^"]+\.css"[^>]*>/g, '');
-// Each inlined file stays named by a disabled <link> (never fetched): the preload helper takes it
-// as loaded, so the route renders without asking for its stylesheets again.
-const named = [...linked, ...route].map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('');
-html = html.replace('</head>', () => `<style>${css}\n${SHELL_CSS}</style>${named}\n  </head>`);
-// Before the first paint: a blocking classic script of a few hundred bytes. It also starts the
-// app's modules once the first frame has painted: the entry and its modulepreloads leave the HTML
-// for a <meta> it reads.
-const entry = html.match(/\s*<script type="module" crossorigin src="(\/[^"]+\.js)"><\/script>/);
-if (!entry) throw new Error('index.html has no entry module');
-const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/[^"]+\.js)">/g)];
-for (const tag of [entry, ...preloads]) html = html.replace(tag[0], '');
-const modules = [entry[1], ...preloads.map((preload) => preload[1])].join(' ');
-html = html.replace('<meta name="viewport"', () => `<script src="/home-shell.js"></script>\n    <meta name="platter-modules" content="${modules}" />\n    <meta name="viewport"`);
-html = html.replace('<div id="root"></div>', () => `<div id="home-shell" class="home-shell" aria-hidden="true" inert>${shell('en')}${shell('ru')}</div>\n    <div id="root"></div>`);
-if (!html.includes('id="home-shell"') || !html.includes('/home-shell.js') || html.includes('type="module"')) throw new Error('index.html is not as scripts/prerender-home.mjs expects');
+/** A route's chunk and the chunks it imports (statically), as paths. */
+const routeJs = (key, seen = new Set()) => {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  return [`/${chunk.file}`, ...(chunk.imports ?? []).flatMap((imported) => routeJs(imported, seen))];
+};
+
+/**
+ * index.html with everything a first frame needs inline: the app's and the routes' stylesheets,
+ * the layer (`#home-shell`) over #root, and /home-shell.js, which starts the app's modules (the
+ * entry, its preloads and `routes`' chunks) once the frame has painted.
+ */
+function framed(routes, layer, { preloadRoutes = false } = {}) {
+  let html = index;
+  const route = [...new Set(routes.flatMap((key) => routeCss(key)))].filter((file) => !linked.includes(file));
+  const css = [...linked, ...route].map((file) => fs.readFileSync(path.join(dist, file), 'utf8')).join('\n').replace(/<\/style/gi, '<\\/style');
+  html = html.replace(/\s*<link rel="stylesheet"[^>]*href="\/[^"]+\.css"[^>]*>/g, '');
+  // Each inlined file stays named by a disabled <link> (never fetched): the preload helper takes it
+  // as loaded, so the route renders without asking for its stylesheets again.
+  const named = [...linked, ...route].map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('');
+  html = html.replace('</head>', () => `<style>${css}\n${SHELL_CSS}</style>${named}\n  </head>`);
+  // Before the first paint: a blocking classic script of a few hundred bytes. It also starts the
+  // app's modules once the first frame has painted: the entry and its modulepreloads leave the HTML
+  // for a <meta> it reads.
+  const entry = html.match(/\s*<script type="module" crossorigin src="(\/[^"]+\.js)"><\/script>/);
+  if (!entry) throw new Error('index.html has no entry module');
+  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/[^"]+\.js)">/g)];
+  for (const tag of [entry, ...preloads]) html = html.replace(tag[0], '');
+  const modules = [entry[1], ...preloads.map((preload) => preload[1])];
+  // A public page's route chunks after the app's, so the router finds them loaded (home's come from the router).
+  const chunks = preloadRoutes ? [...new Set(routes.flatMap((key) => routeJs(key)))].filter((file) => !modules.includes(file)) : [];
+  html = html.replace('<meta name="viewport"', () => `<script src="/home-shell.js"></script>\n    <meta name="platter-modules" content="${[...modules, ...chunks].join(' ')}" />\n    <meta name="viewport"`);
+  html = html.replace('<div id="root"></div>', () => `<div id="home-shell" class="home-shell" aria-hidden="true" inert>${layer}</div>\n    <div id="root"></div>`);
+  if (!html.includes('id="home-shell"') || !html.includes('/home-shell.js') || html.includes('type="module"')) throw new Error('index.html is not as scripts/prerender-home.mjs expects');
+  return { html, stylesheets: linked.length + route.length };
+}
+
+if (!manifest[HOME_ROUTE]?.css?.length) throw new Error(`the build's manifest has no stylesheet for ${HOME_ROUTE}`);
+const { html, stylesheets } = framed([SHELL_ROUTE, HOME_ROUTE], `${shell('en')}${shell('ru')}`);
 fs.writeFileSync(path.join(dist, 'home.html'), html);
+
+// The public pages' first frames (page-track.html, page-artist.html, page-release.html): the shell
+// with `<!--platter-frame-->` where the page goes; the server fills it with the page's title and
+// picture (apps/server/src/services/share.service.ts), so their first paint waits for no module.
+const PAGE_ROUTES = { track: 'src/app/routes/track.tsx', artist: 'src/app/routes/artist.tsx', release: 'src/app/routes/release.tsx' };
+for (const [page, key] of Object.entries(PAGE_ROUTES)) {
+  if (!manifest[key]) throw new Error(`the build's manifest has no ${key}`);
+  const frame = framed([SHELL_ROUTE, key], `${shell('en', '<!--platter-frame-->')}${shell('ru', '<!--platter-frame-->')}`, { preloadRoutes: true });
+  fs.writeFileSync(path.join(dist, `page-${page}.html`), frame.html);
+}
 
 // The precache list: home.html beside landing.html.
 const worker = path.join(dist, 'service-worker.js');
@@ -116,4 +151,4 @@ const home = landing[0].replace('landing.html', 'home.html').replace(/("?revisio
 fs.writeFileSync(worker, source.replace(landing[0], `${landing[0]},${home}`));
 
 fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
-console.log(`prerender: home.html ${Math.round(html.length / 1024)} KiB, ${linked.length + route.length} stylesheet(s) inlined, revision ${revision.slice(0, 8)}`);
+console.log(`prerender: home.html ${Math.round(html.length / 1024)} KiB, ${stylesheets} stylesheet(s) inlined, revision ${revision.slice(0, 8)}; page-track/artist/release.html`);

@@ -54,3 +54,41 @@ describe('architecture', () => {
     expect(violations).toEqual([]);
   });
 });
+
+/**
+ * `@platter/shared`'s root builds every zod schema when it loads (~100 ms on a phone): the page's
+ * thread loads it only for screens a person opens on purpose after signing in, and the API's
+ * answers are checked in a worker (lib/contracts.ts). Everything else takes values from the
+ * zod-free subpaths (`@platter/shared/constants`, `/format`, `/embed-code`, `/lyrics-lines`); type
+ * imports cost nothing. A share menu on the artist page once imported the root and put zod back
+ * on every public page's first load.
+ */
+const ROOT_VALUE_IMPORTS_ALLOWED = [
+  'features/admin/components/reports-section.tsx',
+  'features/admin/components/users-section.tsx',
+  'features/pages/components/contact-form.tsx',
+  'features/studio/components/edit-track-dialog.tsx',
+  'lib/api-contracts.ts',
+];
+
+function rootValueImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]@platter\/shared['"]/g)]
+    .filter((match) => !match[1])
+    .flatMap((match) => (match[2] ?? '').split(',').map((name) => name.trim()))
+    .filter((name) => name !== '' && !name.startsWith('type '));
+}
+
+describe('zod stays off the first load', () => {
+  const files = sourceFiles(SRC).filter((file) => !/\.test\.tsx?$/.test(file) && !relative(SRC, file).startsWith(`testing${sep}`));
+
+  it('finds value imports of the package root only where they are allowed', () => {
+    const found = files.filter((file) => rootValueImports(file).length > 0).map((file) => relative(SRC, file).split(sep).join('/'));
+    expect(found.sort()).toEqual(ROOT_VALUE_IMPORTS_ALLOWED);
+  });
+
+  it('reads a value import and ignores a type-only one', () => {
+    expect(rootValueImports(join(SRC, 'lib/api-contracts.ts'))).toContain('meSchema');
+    expect(rootValueImports(join(SRC, 'lib/share-links.ts'))).toEqual([]);
+  });
+});

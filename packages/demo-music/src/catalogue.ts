@@ -12,7 +12,14 @@ export interface DemoArtist {
   displayName: string;
   bio: string;
   status: 'creator' | 'artist' | 'premium' | 'user';
+  /** The artist's posts, newest first (News shows them to followers, and creators' to everyone). */
+  posts: readonly string[];
+  /** The title of the artist's demo release: their first few demo tracks (an EP, or a single of one). */
+  releaseTitle: string;
 }
+
+/** How many of an artist's first demo tracks make their demo release. */
+export const DEMO_RELEASE_TRACKS = 3;
 
 export interface DemoTrackSpec {
   key: string;
@@ -32,48 +39,90 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     displayName: 'Northside Kairo',
     bio: 'Boom-bap storyteller raised on dusty breaks and late-night cyphers. Runs the Platter beat club.',
     status: 'creator',
+    posts: [
+      'Beat club tonight: bring a break, leave with a verse.',
+      'The new EP “Crate Diggers” is up. Three tracks, all sampled from records my uncle left behind.',
+      'Still think the best drums live in dusty crates.',
+    ],
+    releaseTitle: 'Crate Diggers',
   },
   {
     key: 'lil-sable',
     displayName: 'Lil Sable',
     bio: 'Trap producer and rapper. Rolling hats, sliding 808s, no sleep.',
     status: 'artist',
+    posts: [
+      '808s sliding all night: this one is for the night shift.',
+      'Studio till sunrise again. Who is listening?',
+    ],
+    releaseTitle: 'Night Shift',
   },
   {
     key: 'drift-koma',
     displayName: 'DRIFT KOMA',
     bio: 'Phonk from the parking lot: cowbells, distorted 808s and Memphis samples chopped into dust.',
     status: 'premium',
+    posts: [
+      'Cowbells up. New phonk drop for the parking lot.',
+      'Tape deck died mid-session. Kept the take anyway.',
+    ],
+    releaseTitle: 'Parking Lot Tapes',
   },
   {
     key: 'velvet-static',
     displayName: 'Velvet Static',
     bio: 'Bedroom pop duo writing bright four-chord songs about small towns and big feelings.',
     status: 'artist',
+    posts: [
+      'We wrote “Small Town Static” in one weekend. Hope it feels like summer.',
+      'Thank you for every play: it means the world to two kids with a keyboard.',
+    ],
+    releaseTitle: 'Small Town Static',
   },
   {
     key: 'neon-pulse-unit',
     displayName: 'Neon Pulse Unit',
     bio: 'Club-focused producer collective: four on the floor and offbeat hats by night, ambient drift by day.',
     status: 'creator',
+    posts: [
+      'Warehouse set recorded live: four on the floor, no breaks.',
+      'Ambient mornings, club nights. Both are on the new EP.',
+      'Who is coming to the open air?',
+    ],
+    releaseTitle: 'After Hours',
   },
   {
     key: 'kira-sever',
     displayName: 'Кира Север',
     bio: 'Рэп-исполнительница из Мурманска. Холодные биты, тёплые строки. Russian-language rap and phonk.',
     status: 'premium',
+    posts: [
+      'Новый релиз «Полярная ночь» уже здесь. Холодно снаружи, тепло внутри.',
+      'Мурманск, спасибо за поддержку!',
+    ],
+    releaseTitle: 'Полярная ночь',
   },
   {
     key: 'marlowe-haze',
     displayName: 'Marlowe & the Haze',
     bio: 'Lo-fi beats, ambient sketches and funky loops recorded on a borrowed tape deck.',
     status: 'artist',
+    posts: [
+      'Borrowed tape deck, borrowed time. New loops are up.',
+      'Lo-fi for your study session, made on a rainy Sunday.',
+    ],
+    releaseTitle: 'Borrowed Tape',
   },
   {
     key: 'basement-theory',
     displayName: 'Basement Theory',
     bio: 'Hobbyist beatmaker uploading weekend experiments between shifts.',
     status: 'user',
+    posts: [
+      'Weekend experiments, uploaded between shifts.',
+      'First release ever. Be kind.',
+    ],
+    releaseTitle: 'Between Shifts',
   },
 ];
 

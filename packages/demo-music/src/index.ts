@@ -10,5 +10,5 @@
  *   (the server's image pipeline turns them into WebP).
  */
 export { demoAvatarSvg, demoBannerSvg, demoCoverSvg } from './artwork.js';
-export { DEMO_ARTISTS, DEMO_GENRES, type DemoArtist, type DemoGenre, type DemoTrackSpec, demoTrackSpecs } from './catalogue.js';
+export { DEMO_ARTISTS, DEMO_GENRES, DEMO_RELEASE_TRACKS, type DemoArtist, type DemoGenre, type DemoTrackSpec, demoTrackSpecs } from './catalogue.js';
 export { type GenerateOptions, type GenerateResult, generateDemoTracks } from './generate.js';

@@ -2,13 +2,7 @@ import { z } from 'zod';
 
 /* Contracts of embeds: the oEmbed endpoint (https://oembed.com) and the embed player's sizes. */
 
-/** The embed player's iframe size when the consumer sets no limit (CSS pixels). */
-export const EMBED_DEFAULT_WIDTH = 600;
-export const EMBED_DEFAULT_HEIGHT = 166;
-/** A release's embed is taller: the player and its track list (which scrolls past a few tracks). */
-export const EMBED_RELEASE_HEIGHT = 380;
-/** What an oEmbed answer may be cached for by a consumer (seconds). */
-export const OEMBED_CACHE_AGE = 3600;
+export * from './embed-code.js';
 
 /** A positive pixel count in a query string (`maxwidth=480`). */
 const pixels = z.coerce.number().int().min(1).max(10_000);
@@ -43,14 +37,3 @@ export const oembedSchema = z.object({
   thumbnail_height: z.number().int().optional(),
 });
 export type Oembed = z.infer<typeof oembedSchema>;
-
-const escapeAttribute = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-/**
- * The iframe an embedder pastes: the oEmbed answer's `html` and the web app's "Copy embed code"
- * (`src` is the absolute /embed/track/:id address; `width` may be a CSS length like '100%').
- */
-export function embedIframeHtml(src: string, width: number | string, height: number, title: string): string {
-  return `<iframe src="${escapeAttribute(src)}" width="${escapeAttribute(String(width))}" height="${height}" style="border:0;border-radius:12px" allow="autoplay; encrypted-media" loading="lazy" title="${escapeAttribute(title)} · Platter"></iframe>`;
-}

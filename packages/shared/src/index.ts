@@ -18,3 +18,5 @@ export * from './remote.js';
 export * from './data-export.js';
 export * from './account-security.js';
 export * from './account-deletion.js';
+export * from './discover.js';
+export * from './federation.js';

@@ -47,7 +47,8 @@ export const notificationsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
 });
 
-export const notificationActorSchema = z.object({ id: z.string(), name: z.string(), photoURL: z.string().nullable() });
+/** Who did it: a local account (`id` its profile), or one on another server (`id` its ActivityPub URI, `url` its page there). */
+export const notificationActorSchema = z.object({ id: z.string(), name: z.string(), photoURL: z.string().nullable(), url: z.string().optional() });
 
 /**
  * Notifications of one kind about one subject, newest first within the page: "Ann and 12 others

@@ -81,6 +81,8 @@ export const releaseSummarySchema = z.object({
   durationSeconds: z.number(),
   likes: z.number().int(),
   createdAt: z.string(),
+  /** When it went public (issue 29: News and "New releases" order by it); null while it is not public. */
+  publishedAt: z.string().nullable().optional(),
   /** Issue 13: public, unlisted (only by its secret link) or private (its artist and admins). */
   visibility: trackVisibilitySchema.optional(),
   /** When it becomes public (its artist and admins see it), or null. */

@@ -20,7 +20,11 @@ export const remoteStateSchema = z.object({
 });
 export type RemoteState = z.infer<typeof remoteStateSchema>;
 
-/** POST /api/me/remote: a player announces itself (`state`), asks the others to (`hello`), or steers one (`command`). */
+/**
+ * POST /api/me/remote: a player announces itself (`state`), asks the others to (`hello`), steers one
+ * (`command`), or continues here what another plays: `takeover` asks whichever plays to stop, and
+ * each that stopped answers the taker with a `handover` (where it stopped, its queue saved first).
+ */
 export const remoteMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('state'), deviceId, name: z.string().trim().min(1).max(100), state: remoteStateSchema }),
   z.object({ kind: z.literal('hello'), deviceId }),
@@ -32,6 +36,8 @@ export const remoteMessageSchema = z.discriminatedUnion('kind', [
     /** Seconds for seek, 0–1 for volume. */
     value: z.number().min(0).max(86_400).optional(),
   }),
+  z.object({ kind: z.literal('takeover'), deviceId }),
+  z.object({ kind: z.literal('handover'), deviceId, targetDeviceId: deviceId, state: remoteStateSchema }),
 ]);
 export type RemoteMessage = z.infer<typeof remoteMessageSchema>;
 
@@ -39,4 +45,6 @@ export type RemoteMessage = z.infer<typeof remoteMessageSchema>;
 export type RemoteLiveEvent =
   | { type: 'remote.state'; deviceId: string; name: string; state: RemoteState; at: string }
   | { type: 'remote.hello'; deviceId: string }
-  | { type: 'remote.command'; deviceId: string; targetDeviceId: string; command: (typeof REMOTE_COMMANDS)[number]; value?: number };
+  | { type: 'remote.command'; deviceId: string; targetDeviceId: string; command: (typeof REMOTE_COMMANDS)[number]; value?: number }
+  | { type: 'remote.takeover'; deviceId: string }
+  | { type: 'remote.handover'; deviceId: string; targetDeviceId: string; state: RemoteState };

@@ -241,5 +241,7 @@ export const serverConfigSchema = z.object({
   maxUploadMb: z.number(),
   /** REQUIRE_EMAIL_VERIFICATION: password sign-in waits until the address is verified (absent: off). */
   emailVerificationRequired: z.boolean().optional(),
+  /** Whether this server federates (FEDERATION on and PUBLIC_URL set): tracks may have replies from other servers. */
+  federation: z.boolean().optional(),
 });
 export type ServerConfig = z.infer<typeof serverConfigSchema>;

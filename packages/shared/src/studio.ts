@@ -13,6 +13,7 @@ import {
 } from './constants.js';
 import { profileSchema, statusSchema, trackSchema, type WaveformStatus, waveformStatusSchema } from './schemas.js';
 import { releaseSummarySchema } from './releases.js';
+import { remoteTrackSchema } from './federation.js';
 
 /*
  * Contracts of the artist studio and the social side: comments, posts and news, subscriptions,
@@ -82,12 +83,21 @@ export const postSchema = z.object({
   /** Whether the signed-in viewer likes it (false when signed out). */
   liked: z.boolean(),
   pinned: z.boolean(),
-  /** 'repost': the author reposted `track` ("reposted by" in News); absent on older servers' posts. */
-  kind: z.enum(['post', 'repost']).optional(),
+  /**
+   * 'repost': the author reposted `track` ("reposted by" in News); absent on older servers' posts.
+   * Only in News (issue 29), never a post of its own: 'release', a followed artist's `release` that
+   * went public at `createdAt`; 'track', a followed artist's new public `track` on no release. Their
+   * ids are `release:<id>` and `track:<id>`; they have no likes, pin or delete of their own.
+   * 'remote': a track of an artist on another server the viewer follows (`remoteTrack`, id
+   * `remote:<its uri>`), at its `published` time; `authorId` is the remote actor's uri.
+   */
+  kind: z.enum(['post', 'repost', 'release', 'track', 'remote']).optional(),
   /** The reposted track, for a repost of a track. */
   track: trackSchema.nullable().optional(),
   /** The reposted release, for a repost of a release (then `track` is absent or null). */
   release: releaseSummarySchema.nullable().optional(),
+  /** The remote track of a 'remote' item: it plays from its own server. */
+  remoteTrack: remoteTrackSchema.optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 

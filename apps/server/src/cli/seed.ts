@@ -40,6 +40,7 @@ import { ProfileService } from '../services/profile.service.js';
 import { searchText } from '../services/track.mapper.js';
 import { type CommandResult, runAsScript, withConfig } from './command.js';
 import { ascendingIds, drawArtistName, drawGenre, drawSentence, drawTitle, randomSource } from './seed-data.js';
+import { searchForm } from '../lib/transliteration.js';
 
 export const SEED_USAGE = 'Usage: npm run seed -- [--tracks 1000000] [--users 100000] [--seed 1] [--force]';
 /** Seeded accounts' addresses end with this (a reserved, never-delivered domain). */
@@ -391,7 +392,7 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
     if (out.add('account', ['id', 'accountId', 'providerId', 'userId', 'password', 'createdAt', 'updatedAt'], [accountIds[user]!, id, 'credential', id, passwordHash, created, created])) await out.flush('account');
     if (out.add('profiles',
       ['id', 'display_name', 'photo_url', 'cover_url', 'bio', 'status', 'is_artist', 'subscribers_count', 'subscriptions_count', 'tracks_count', 'search_name', 'created_at', 'updated_at'],
-      [id, name, null, null, user < A ? drawSentence(random, 8) : '', user < A ? 'artist' : 'user', 1, subscribersOf[user]!, follows.get(user)?.size ?? 0, tracksOf[user]!, name.toLowerCase(), created, created],
+      [id, name, null, null, user < A ? drawSentence(random, 8) : '', user < A ? 'artist' : 'user', 1, subscribersOf[user]!, follows.get(user)?.size ?? 0, tracksOf[user]!, searchForm(name), created, created],
     )) await out.flush('profiles');
   }
   await done('user', 'users');

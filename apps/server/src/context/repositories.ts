@@ -4,6 +4,8 @@ import type { Database } from '../db/schema.js';
 import { AccountDeletionRepository } from '../repositories/account-deletion.repository.js';
 import { AdminAuditRepository } from '../repositories/admin-audit.repository.js';
 import { CommentRepository } from '../repositories/comment.repository.js';
+import { DiscoverRepository } from '../repositories/discover.repository.js';
+import { NewsFeedRepository } from '../repositories/news-feed.repository.js';
 import { DashboardRepository } from '../repositories/dashboard.repository.js';
 import { EngagementRepository } from '../repositories/engagement.repository.js';
 import { FollowRepository } from '../repositories/follow.repository.js';
@@ -41,6 +43,8 @@ export function createRepositories(db: Kysely<Database>, dialect: DialectName) {
     playlists: new PlaylistRepository(db),
     comments: new CommentRepository(db),
     posts: new PostRepository(db, dialect),
+    newsFeed: new NewsFeedRepository(db, dialect),
+    discover: new DiscoverRepository(db, dialect),
     follows: new FollowRepository(db),
     moderation: new ModerationRepository(db),
     dashboard: new DashboardRepository(db),

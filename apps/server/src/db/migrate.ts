@@ -32,6 +32,11 @@ import * as accountDeletion from './migrations/2026-11-28T03-00_account-deletion
 import * as dataExports from './migrations/2026-11-28T04-00_data-exports.js';
 import * as administration from './migrations/2026-11-28T05-00_administration.js';
 import * as emailDigests from './migrations/2026-11-28T07-00_email-digests.js';
+import * as newsReleases from './migrations/2026-11-29T03-00_news-releases.js';
+import * as searchTransliteration from './migrations/2026-11-29T06-00_search-transliteration.js';
+import * as federation from './migrations/2026-11-30T01-00_federation.js';
+import * as remoteReactions from './migrations/2026-12-01T01-00_remote-reactions.js';
+import * as federationPublishing from './migrations/2026-12-01T02-00_federation-publishing.js';
 import type { Database } from './schema.js';
 
 /**
@@ -71,6 +76,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T04-00_data-exports': dataExports,
   '2026-11-28T05-00_administration': administration,
   '2026-11-28T07-00_email-digests': emailDigests,
+  '2026-11-29T03-00_news-releases': newsReleases,
+  '2026-11-29T06-00_search-transliteration': searchTransliteration,
+  '2026-11-30T01-00_federation': federation,
+  '2026-12-01T01-00_remote-reactions': remoteReactions,
+  '2026-12-01T02-00_federation-publishing': federationPublishing,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

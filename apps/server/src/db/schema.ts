@@ -298,6 +298,9 @@ export interface NotificationsTable {
   release_id: Generated<string | null>;
   read: Generated<number>;
   created_at: string;
+  /** From an account on another server (migration federation): its remote_actors row, and the reply it wrote. */
+  remote_actor_uri: Generated<string | null>;
+  remote_reply_uri: Generated<string | null>;
 }
 
 /** A kind of notification a user turned off. */
@@ -387,6 +390,8 @@ export interface ReleasesTable {
   updated_at: string;
   /** Reposts of the release, kept with the repost rows (migration release-reposts). */
   reposts_count: Generated<number>;
+  /** When it went public (created public, made public, or published by its schedule); null while not public (migration news-releases). */
+  published_at: Generated<string | null>;
 }
 
 export interface ReleaseLikesTable {
@@ -505,6 +510,131 @@ export interface AccountDeletionsTable {
   due_at: string;
 }
 
+/** The fediverse's tables (migration federation; apps/server/src/federation). */
+export interface FedifyKvTable {
+  key: string;
+  value: string;
+  expires_at: string | null;
+}
+
+export interface FederationActorsTable {
+  profile_id: string;
+  handle: string;
+  rsa_public: string;
+  rsa_private: string;
+  ed_public: string;
+  ed_private: string;
+  enabled: Generated<number>;
+  created_at: string;
+}
+
+export interface RemoteActorsTable {
+  uri: string;
+  handle: string | null;
+  name: string;
+  url: string | null;
+  icon_url: string | null;
+  inbox: string;
+  shared_inbox: string | null;
+  updated_at: string;
+}
+
+export interface RemoteFollowersTable {
+  artist_id: string;
+  actor_uri: string;
+  follow_id: string | null;
+  created_at: string;
+}
+
+export interface RemoteTrackActionTable {
+  track_id: string;
+  actor_uri: string;
+  activity_id: string | null;
+  created_at: string;
+}
+
+export interface RemoteRepliesTable {
+  uri: string;
+  track_id: string;
+  actor_uri: string;
+  content: string;
+  created_at: string;
+}
+
+export interface FederatedTracksTable {
+  track_id: string;
+  artist_id: string;
+  hash: string;
+  sent_at: string;
+}
+
+export interface RemoteFollowingTable {
+  user_id: string;
+  actor_uri: string;
+  follow_id: string;
+  accepted: Generated<number>;
+  created_at: string;
+}
+
+export interface RemoteTracksTable {
+  uri: string;
+  actor_uri: string;
+  name: string;
+  audio_url: string | null;
+  media_type: string | null;
+  duration: number | null;
+  image_url: string | null;
+  page_url: string | null;
+  published: string;
+  updated_at: string;
+}
+
+export interface FederatedPostsTable {
+  post_id: string;
+  artist_id: string;
+  hash: string;
+  sent_at: string;
+}
+
+/** A Note a followed remote artist delivered (migration federation-publishing). */
+export interface RemoteNotesTable {
+  uri: string;
+  actor_uri: string;
+  /** Plain text (the HTML's tags dropped). */
+  content: string;
+  url: string | null;
+  published: string;
+  updated_at: string;
+}
+
+/** A deleted account's actor: it answers 410 Gone (migration federation-publishing). */
+export interface FederationGoneTable {
+  profile_id: string;
+  handle: string;
+  deleted_at: string;
+}
+
+export interface RemoteTrackReactionsTable {
+  user_id: string;
+  track_uri: string;
+  kind: 'like' | 'repost';
+  activity_id: string;
+  created_at: string;
+}
+
+export interface SentRepliesTable {
+  id: string;
+  user_id: string;
+  track_uri: string;
+  content: string;
+  created_at: string;
+}
+
+export interface FederationBlocksTable {
+  host: string;
+  created_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -550,6 +680,22 @@ export interface Database {
   passkey: AuthPasskeyTable;
   account_deletions: AccountDeletionsTable;
   admin_audit: AdminAuditTable;
+  fedify_kv: FedifyKvTable;
+  federation_actors: FederationActorsTable;
+  remote_actors: RemoteActorsTable;
+  remote_followers: RemoteFollowersTable;
+  remote_likes: RemoteTrackActionTable;
+  remote_reposts: RemoteTrackActionTable;
+  remote_replies: RemoteRepliesTable;
+  federated_tracks: FederatedTracksTable;
+  remote_following: RemoteFollowingTable;
+  remote_tracks: RemoteTracksTable;
+  remote_track_reactions: RemoteTrackReactionsTable;
+  sent_replies: SentRepliesTable;
+  federation_blocks: FederationBlocksTable;
+  federated_posts: FederatedPostsTable;
+  remote_notes: RemoteNotesTable;
+  federation_gone: FederationGoneTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -16,6 +16,29 @@ describe('in-process job queue (the embedded default)', () => {
     logs.length = 0;
   });
 
+  it('holds a job sent with startAfter until that time, once per key, and counts it as waiting meanwhile', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const queue = make();
+      const ran: number[] = [];
+      await queue.register('work', async ({ n }) => void ran.push(n));
+      await queue.start();
+      const at = new Date(Date.now() + 3_000);
+      await queue.send('work', { n: 1 }, { singletonKey: 'at-3s', startAfter: at });
+      await queue.send('work', { n: 2 }, { singletonKey: 'at-3s', startAfter: at });
+      await queue.send('work', { n: 3 }, { startAfter: new Date(Date.now() - 1_000) });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ran).toEqual([3]);
+      expect(await queue.depth()).toEqual([{ name: 'work', waiting: 1, active: 0 }]);
+      await vi.advanceTimersByTimeAsync(2_999);
+      expect(ran).toEqual([3]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(ran).toEqual([3, 1]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('forgets the waiting jobs whose payload holds a value at a path, and only those', async () => {
     const queue = make();
     const ran: number[] = [];

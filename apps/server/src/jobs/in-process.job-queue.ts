@@ -32,11 +32,16 @@ interface Queue {
   running: Promise<void> | undefined;
   /** Keys of `onceKey` jobs waiting, running or waiting to retry. */
   onceKeys: Set<string>;
+  /** Jobs sent with a `startAfter` still ahead, by key (or a key of their own): their timers. */
+  delayed: Map<string, NodeJS.Timeout>;
 }
 
+/** setTimeout's longest delay (about 24.8 days); a later job gets no timer (see `send`). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
- * The embedded default's queue: jobs live in memory, one at a time per queue, schedules are
- * timers. Nothing survives a restart, which is why every kind of work that must not be lost is
+ * The embedded default's queue: jobs live in memory, one at a time per queue, schedules and
+ * delayed jobs (`startAfter`) are timers. Nothing survives a restart, which is why every kind of work that must not be lost is
  * also found again at start (pending waveforms are re-sent, the sweep and the demo look at the
  * database).
  */
@@ -55,7 +60,7 @@ export class InProcessJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
 
   async register<K extends keyof Jobs & string>(name: K, handler: JobHandler<Jobs[K]>, policy: QueuePolicy = {}): Promise<void> {
     if (this.queues.has(name)) throw new Error(`Job queue ${name} is registered twice`);
-    this.queues.set(name, { handler: handler as JobHandler<unknown>, policy: { ...DEFAULT_POLICY, ...policy }, waiting: [], retrying: 0, running: undefined, onceKeys: new Set() });
+    this.queues.set(name, { handler: handler as JobHandler<unknown>, policy: { ...DEFAULT_POLICY, ...policy }, waiting: [], retrying: 0, running: undefined, onceKeys: new Set(), delayed: new Map() });
   }
 
   async send<K extends keyof Jobs & string>(name: K, data: Jobs[K], options: SendOptions = {}): Promise<void> {
@@ -63,7 +68,27 @@ export class InProcessJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
       this.options.log(`Job ${name} was not sent: the job queue is closed`);
       return;
     }
-    this.enqueue(name, { data, key: options.onceKey ?? options.singletonKey, once: options.onceKey !== undefined, attempt: 0 });
+    const job: Waiting = { data, key: options.onceKey ?? options.singletonKey, once: options.onceKey !== undefined, attempt: 0 };
+    const delay = options.startAfter ? options.startAfter.getTime() - Date.now() : 0;
+    if (delay <= 0) {
+      this.enqueue(name, job);
+      return;
+    }
+    const queue = this.queues.get(name);
+    if (!queue) throw new Error(`Job queue ${name} is not registered`);
+    // A key waits at most once, delayed or not.
+    const key = job.key ?? `\0${Math.random()}`;
+    if (queue.delayed.has(key)) return;
+    // Beyond setTimeout's reach the job is dropped: what sends delayed jobs also finds its work again nearer the time (the publish sweep's look-ahead).
+    if (delay > MAX_TIMER_MS) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      queue.delayed.delete(key);
+      this.enqueue(name, job);
+    }, delay);
+    timer.unref();
+    this.timers.add(timer);
+    queue.delayed.set(key, timer);
   }
 
   async schedule<K extends keyof Jobs & string>(name: K, options: ScheduleOptions<Jobs[K]>): Promise<void> {
@@ -83,6 +108,7 @@ export class InProcessJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
     if (this.stopped) return;
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
+    for (const queue of this.queues.values()) queue.delayed.clear();
     for (const interval of this.intervals) clearInterval(interval);
     this.timers.clear();
     this.intervals.clear();
@@ -121,7 +147,7 @@ export class InProcessJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
   }
 
   async depth(): Promise<Array<{ name: string; waiting: number; active: number }>> {
-    return [...this.queues].map(([name, queue]) => ({ name, waiting: queue.waiting.length + queue.retrying, active: queue.running ? 1 : 0 }));
+    return [...this.queues].map(([name, queue]) => ({ name, waiting: queue.waiting.length + queue.retrying + queue.delayed.size, active: queue.running ? 1 : 0 }));
   }
 
   private enqueue(name: string, job: Waiting): void {

@@ -6,8 +6,10 @@ export interface JobPayloads {
   audio: { trackId: string };
   /** Remove uploads that expired unused (their rows and files). */
   'upload-sweep': Record<string, never>;
-  /** Publish the scheduled tracks that are due, every minute. */
+  /** Publish the scheduled releases and tracks that are due, every minute (the safety net), and send the delayed jobs of the next minutes. */
   'track-publish': Record<string, never>;
+  /** Sent delayed to a scheduled time (`startAfter`): publish what is due at `at` (ISO), re-read from the database when it runs. */
+  'publish-scheduled': { at: string };
   /** Generate whatever the demo catalogue still lacks. */
   'demo-catalogue': Record<string, never>;
   /** Notify every follower of the artist of a new release (one INSERT … SELECT): a track that went public on its own, or a whole release (one notification per release). */
@@ -34,6 +36,12 @@ export interface JobPayloads {
   'password-reset-request': { email: string; redirectTo?: string; origin: string; acceptLanguage?: string };
   /** Purge the accounts whose deletion is due (AccountDeletionService), each in small steps. */
   'account-deletion-sweep': Record<string, never>;
+  /** One Fedify task (a fan-out, a delivery to one inbox, a received activity): federation/message-queue.ts. */
+  federation: { message: unknown };
+  /** Bring what the fediverse was told of one track in line with the track now: Create, Update or Delete (FederationOutbox). */
+  'federation-track': { trackId: string };
+  'federation-post': { postId: string };
+  'federation-actor': { profileId: string };
 }
 
 /** What a handler knows about the run it is in. */
@@ -71,6 +79,11 @@ export interface SendOptions {
    * hear of the thing. Implies the same `singletonKey`.
    */
   onceKey?: string;
+  /**
+   * Not before this time: the job waits (on PostgreSQL in pg-boss's table, `startAfter`; in-process
+   * on a timer, lost at exit) and runs at once after it. A job due now or in the past runs now.
+   */
+  startAfter?: Date;
 }
 
 export interface ScheduleOptions<T> {
@@ -112,7 +125,7 @@ export interface JobQueue<Jobs = JobPayloads> {
   close(): Promise<void>;
   /**
    * Resolves when no job of a registered queue waits to run now or runs (on PostgreSQL: on any
-   * instance). Retries waiting out their delay do not count. For tests and benches.
+   * instance). Retries waiting out their delay and delayed jobs not yet due do not count. For tests and benches.
    */
   idle(timeoutMs?: number): Promise<void>;
   /**

@@ -32,6 +32,9 @@ const LEGACY_SCHEMA = 'pgboss_v10';
 /** The first schema version that pg-boss 12 migrates from (pg-boss 11's). */
 const FIRST_MIGRATABLE_VERSION = 25;
 
+/** setTimeout's longest delay (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** The advisory lock key under which instances set up their queues (an arbitrary constant of our own). */
 const START_LOCK = '7264937561239001';
 
@@ -56,6 +59,8 @@ export class PgBossJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
   /** Per queue: created in the database and worked by this instance. */
   private readonly ready = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
+  /** Timers that wake this instance's worker when a delayed job it sent is due. */
+  private readonly timers = new Set<NodeJS.Timeout>();
   private starting: Promise<void> | undefined;
   private stopping: Promise<void> | undefined;
   private closed = false;
@@ -107,7 +112,30 @@ export class PgBossJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
     // Every queue is stately, where jobs without a key would all share the empty one: a job
     // without a key gets a key of its own, as in-process.
     const singletonKey = options.onceKey ?? options.singletonKey ?? randomUUID();
-    await this.boss.send(name, data as object, { singletonKey, ...(options.onceKey ? { id: onceId(name, options.onceKey) } : {}) });
+    const delay = options.startAfter ? options.startAfter.getTime() - Date.now() : 0;
+    await this.boss.send(name, data as object, {
+      singletonKey,
+      ...(options.onceKey ? { id: onceId(name, options.onceKey) } : {}),
+      ...(delay > 0 && options.startAfter ? { startAfter: options.startAfter } : {}),
+    });
+    if (delay > 0) {
+      // This instance's worker looks for it when it is due (a few ms after, for the database's
+      // clock); the others find it at their next poll (pollingIntervalSeconds), and after a restart
+      // so does everyone: a delayed job runs at most a poll late.
+      if (delay <= MAX_TIMER_MS) {
+        const timer = setTimeout(() => {
+          this.timers.delete(timer);
+          this.wake(name);
+        }, delay + 50);
+        timer.unref();
+        this.timers.add(timer);
+      }
+      return;
+    }
+    this.wake(name);
+  }
+
+  private wake(name: string): void {
     const worker = this.workers.get(name);
     if (worker && !this.stopping) this.boss.notifyWorker(worker);
   }
@@ -142,6 +170,8 @@ export class PgBossJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
       if (!this.starting) return;
       await this.starting.catch(() => undefined);
       this.abort.abort();
+      for (const timer of this.timers) clearTimeout(timer);
+      this.timers.clear();
       // Stops the workers and timers, waits up to drainMs for running handlers, then fails
       // the ones still running so that another instance (or a later start) retries them.
       await this.boss.stop({ graceful: true, close: false, timeout: this.options.drainMs });
@@ -163,7 +193,7 @@ export class PgBossJobQueue<Jobs = JobPayloads> implements JobQueue<Jobs> {
     for (;;) {
       const { rows } = await this.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM ${SCHEMA}.job
-         WHERE name = ANY($1) AND (state IN ('created', 'active') OR (state = 'retry' AND start_after <= now()))`,
+         WHERE name = ANY($1) AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
         [names],
       );
       if ((rows[0]?.n ?? 0) === 0) return;

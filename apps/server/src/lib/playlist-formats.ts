@@ -23,7 +23,12 @@ export interface PlaylistFile {
 }
 
 export interface ExportedTrack {
+  /** What a player opens: the audio itself (a media URL, or a file next to the playlist in a data export). */
   url: string;
+  /** The track's page on Platter, when there is one to name (XSPF `<info>`). */
+  page?: string;
+  /** Instead of `url`: the audio as a file path relative to the playlist file (a data export's own private track). */
+  file?: string;
   title: string;
   artist: string;
   album: string | null;
@@ -120,6 +125,9 @@ function parseXspf(body: string): PlaylistFile {
   return { title: text(doc.playlist.title), entries };
 }
 
+/** A relative file path as a URI reference: each segment percent-encoded. */
+const relativeUri = (path: string) => path.split('/').map((segment) => (segment === '..' || segment === '.' ? segment : encodeURIComponent(segment))).join('/');
+
 /** One line of M3U must not break the file: no line breaks in a title. */
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ');
 
@@ -128,7 +136,8 @@ export function writeM3u8(name: string, tracks: ExportedTrack[]): string {
   for (const t of tracks) {
     lines.push(`#EXTINF:${t.duration ? Math.round(t.duration) : -1},${oneLine(t.artist)} - ${oneLine(t.title)}`);
     if (t.imageUrl) lines.push(`#EXTIMG:${t.imageUrl}`);
-    lines.push(t.url);
+    // M3U names a local file by its path as it is; XSPF by a (relative) URI.
+    lines.push(t.file ?? t.url);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -143,10 +152,11 @@ export function writeXspf(name: string, tracks: ExportedTrack[], link: string): 
       info: link,
       trackList: {
         track: tracks.map((t) => ({
-          location: t.url,
-          identifier: t.url,
+          location: t.file ? relativeUri(t.file) : t.url,
+          identifier: t.page ?? t.url,
           title: t.title,
           creator: t.artist,
+          ...(t.page ? { info: t.page } : {}),
           ...(t.album ? { album: t.album } : {}),
           ...(t.duration ? { duration: Math.round(t.duration * 1000) } : {}),
           ...(t.imageUrl ? { image: t.imageUrl } : {}),

@@ -9,9 +9,10 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Writes that carry their own proof instead of a session cookie, so they are taken from any origin:
  * the Subsonic API (credentials in each request) and an email's one-click unsubscribe (a signed
- * link a mail client POSTs without any Origin, RFC 8058).
+ * link a mail client POSTs without any Origin, RFC 8058), and ActivityPub inboxes (each delivery
+ * HTTP-signed by its sender's key, which Fedify verifies).
  */
-const SIGNED_ELSEWHERE = ['/rest/', '/api/email/unsubscribe?'];
+const SIGNED_ELSEWHERE = ['/rest/', '/api/email/unsubscribe?', '/inbox', '/ap/actors/'];
 
 /** JSON deeper than this is refused before any route (or better-auth) walks it recursively. */
 export const MAX_JSON_DEPTH = 32;

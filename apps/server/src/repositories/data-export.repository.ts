@@ -176,7 +176,7 @@ export class DataExportRepository {
       .innerJoin('tracks as t', 't.id', 'e.track_id')
       .leftJoin('profiles as a', 'a.id', 't.artist_id')
       .leftJoin('releases as r', 'r.id', 't.release_id')
-      .select(['e.track_id', 'e.added_at', 't.title', 't.duration', 't.hidden', 't.artist_id', 'a.display_name as artist_name', 'r.title as release_title'])
+      .select(['e.track_id', 'e.added_at', 't.title', 't.duration', 't.hidden', 't.artist_id', 'a.display_name as artist_name', 'r.title as release_title', 't.storage_key', 't.visibility', 't.secret', 't.moderated', 't.suspended'])
       .where('e.playlist_id', '=', playlistId)
       .orderBy('e.position')
       .orderBy('e.added_at')

@@ -89,6 +89,8 @@ export class EmailDigestRepository {
       .leftJoin('tracks as t', 't.id', 'n.track_id')
       .leftJoin('comments as c', 'c.id', 'n.comment_id')
       .leftJoin('releases as r', 'r.id', 'n.release_id')
+      .leftJoin('remote_actors as ra', 'ra.uri', 'n.remote_actor_uri')
+      .leftJoin('remote_replies as rr', 'rr.uri', 'n.remote_reply_uri')
       .select(NOTIFICATION_ROW_COLUMNS)
       .where('n.user_id', '=', userId)
       .where('n.read', '=', 0)

@@ -13,6 +13,9 @@ export interface NewNotification {
   /** The release: a whole release's notification, or a repost of a release; null or absent otherwise. */
   releaseId?: string | null;
   commentId: string | null;
+  /** From an account on another server: its URI (remote_actors), with `actorId` null; and its reply's URI. */
+  remoteActorUri?: string | null;
+  remoteReplyUri?: string | null;
   at: string;
 }
 
@@ -26,6 +29,8 @@ export interface NotificationRow {
   actor_id: string | null;
   actor_name: string | null;
   actor_photo: string | null;
+  /** The remote account's page, for a notification from another server; null for a local actor. */
+  actor_url: string | null;
   track_id: string | null;
   track_title: string | null;
   track_hidden: number | null;
@@ -37,7 +42,8 @@ export interface NotificationRow {
 
 /**
  * The columns of a NotificationRow, over `notifications as n` joined to its actor (`a`), track
- * (`t`), comment (`c`) and release (`r`): the notifications page and the email digest read the same.
+ * (`t`), comment (`c`) and release (`r`), and for one from another server its remote actor (`ra`)
+ * and reply (`rr`): the notifications page and the email digest read the same (withJoins).
  */
 export const NOTIFICATION_ROW_COLUMNS = [
   'n.key',
@@ -45,16 +51,17 @@ export const NOTIFICATION_ROW_COLUMNS = [
   'n.group_key',
   'n.read',
   'n.created_at',
-  'n.actor_id',
-  'a.display_name as actor_name',
-  'a.photo_url as actor_photo',
+  sql<string | null>`coalesce(n.actor_id, n.remote_actor_uri)`.as('actor_id'),
+  sql<string | null>`coalesce(a.display_name, ra.name)`.as('actor_name'),
+  sql<string | null>`coalesce(a.photo_url, ra.icon_url)`.as('actor_photo'),
+  'ra.url as actor_url',
   'n.track_id',
   't.title as track_title',
   't.hidden as track_hidden',
   'n.release_id',
   'r.title as release_title',
   'r.visibility as release_visibility',
-  'c.text as comment_text',
+  sql<string | null>`coalesce(c.text, rr.content)`.as('comment_text'),
 ] as const;
 
 /** Notifications and the kinds each user turned off (migration reposts-notifications). */
@@ -98,7 +105,7 @@ export class NotificationRepository {
   private insertFor(db: Db, select: (eb: ExpressionBuilder<Database, 'notifications'>) => Expression<unknown>) {
     return db
       .insertInto('notifications')
-      .columns(['user_id', 'key', 'kind', 'group_key', 'actor_id', 'track_id', 'release_id', 'comment_id', 'created_at'])
+      .columns(['user_id', 'key', 'kind', 'group_key', 'actor_id', 'track_id', 'release_id', 'comment_id', 'remote_actor_uri', 'remote_reply_uri', 'created_at'])
       .expression(select)
       .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing());
   }
@@ -114,6 +121,8 @@ export class NotificationRepository {
       sql<string | null>`CAST(${n.trackId} AS text)`.as('track_id'),
       sql<string | null>`CAST(${n.releaseId ?? null} AS text)`.as('release_id'),
       sql<string | null>`CAST(${n.commentId} AS text)`.as('comment_id'),
+      sql<string | null>`CAST(${n.remoteActorUri ?? null} AS text)`.as('remote_actor_uri'),
+      sql<string | null>`CAST(${n.remoteReplyUri ?? null} AS text)`.as('remote_reply_uri'),
       sql<string>`CAST(${n.at} AS text)`.as('created_at'),
     ];
   }
@@ -155,6 +164,8 @@ export class NotificationRepository {
       .leftJoin('tracks as t', 't.id', 'n.track_id')
       .leftJoin('comments as c', 'c.id', 'n.comment_id')
       .leftJoin('releases as r', 'r.id', 'n.release_id')
+      .leftJoin('remote_actors as ra', 'ra.uri', 'n.remote_actor_uri')
+      .leftJoin('remote_replies as rr', 'rr.uri', 'n.remote_reply_uri')
       .select(NOTIFICATION_ROW_COLUMNS)
       .where('n.user_id', '=', userId)
       .orderBy('n.created_at', 'desc')

@@ -10,6 +10,13 @@ export interface TransferTrack {
   image_key: string | null;
   artist_name: string | null;
   release_title: string | null;
+  artist_id: string;
+  storage_key: string;
+  hidden: number;
+  visibility: string;
+  secret: string | null;
+  moderated: number;
+  suspended: number;
 }
 
 /** Reads for playlist export and import as M3U8/XSPF files. */
@@ -28,18 +35,25 @@ export class PlaylistTransferRepository {
     return this.dialect.lower(title);
   }
 
-  private tracks() {
+  private allTracks() {
     return this.db
       .selectFrom('tracks as t')
       .leftJoin('profiles as a', 'a.id', 't.artist_id')
       .leftJoin('releases as r', 'r.id', 't.release_id')
-      .select(['t.id', 't.title', 't.duration', 't.image_key', 'a.display_name as artist_name', 'r.title as release_title'])
-      .where(sql<boolean>`t.hidden = 0`);
+      .select(['t.id', 't.title', 't.duration', 't.image_key', 'a.display_name as artist_name', 'r.title as release_title', 't.artist_id', 't.storage_key', 't.hidden', 't.visibility', 't.secret', 't.moderated', 't.suspended']);
   }
 
-  /** A playlist's listed tracks in order (hidden ones left out, as the playlist page leaves them). */
-  async playlistTracks(playlistId: string): Promise<TransferTrack[]> {
-    return this.tracks()
+  private tracks() {
+    return this.allTracks().where(sql<boolean>`t.hidden = 0`);
+  }
+
+  /**
+   * A playlist's listed tracks in order (hidden ones left out, as the playlist page leaves them),
+   * and the viewer's own hidden ones (an owner's unlisted track plays in the file by its secret).
+   */
+  async playlistTracks(playlistId: string, viewerId?: string): Promise<TransferTrack[]> {
+    return this.allTracks()
+      .where((eb) => (viewerId ? eb.or([eb('t.hidden', '=', 0), eb('t.artist_id', '=', viewerId)]) : eb('t.hidden', '=', 0)))
       .innerJoin('playlist_tracks as e', 'e.track_id', 't.id')
       .where('e.playlist_id', '=', playlistId)
       .orderBy('e.position')
@@ -51,6 +65,12 @@ export class PlaylistTransferRepository {
   async byIds(ids: string[]): Promise<TransferTrack[]> {
     if (ids.length === 0) return [];
     return this.tracks().where('t.id', 'in', ids).execute();
+  }
+
+  /** Listed tracks by the storage key of their audio (an exported entry's media URL; the unique index on storage_key). */
+  async byStorageKeys(keys: string[]): Promise<TransferTrack[]> {
+    if (keys.length === 0) return [];
+    return this.tracks().where('t.storage_key', 'in', keys).execute();
   }
 
   /** Listed tracks whose lower-cased title is one of these keys (titleKey's). */

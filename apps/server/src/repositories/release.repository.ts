@@ -81,12 +81,26 @@ export class ReleaseRepository {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  async insert(trx: Transaction<Database>, row: Omit<Selectable<ReleasesTable>, 'track_count' | 'duration_seconds' | 'likes_count' | 'reposts_count'>): Promise<void> {
-    await trx.insertInto('releases').values(row).execute();
+  /** A release created public is published at its creation (published_at: News and "New releases" order by it). */
+  async insert(trx: Transaction<Database>, row: Omit<Selectable<ReleasesTable>, 'track_count' | 'duration_seconds' | 'likes_count' | 'reposts_count' | 'published_at'>): Promise<void> {
+    await trx
+      .insertInto('releases')
+      .values({ ...row, published_at: row.visibility === 'public' ? row.created_at : null })
+      .execute();
   }
 
+  /** Made public by this change: published now (the release's place in News); made unlisted or private: unpublished. */
   async update(id: string, changes: ReleaseChanges, db: Db = this.db): Promise<void> {
-    await db.updateTable('releases').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+    const now = new Date().toISOString();
+    const published =
+      changes.visibility === undefined
+        ? {}
+        : { published_at: changes.visibility === 'public' ? sql<string | null>`CASE WHEN visibility = 'public' THEN published_at ELSE ${now} END` : null };
+    await db
+      .updateTable('releases')
+      .set({ ...changes, ...published, updated_at: now })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** The release's access columns, locked on PostgreSQL until the caller's transaction ends. */
@@ -100,6 +114,12 @@ export class ReleaseRepository {
     return rows.map((r) => r.id);
   }
 
+  /** The distinct times of releases scheduled after `from` and by `to`, soonest first (releases_publish_at_idx): the publish sweep's look-ahead. */
+  async scheduledBetween(from: string, to: string, limit: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('releases').select('publish_at').distinct().where('publish_at', 'is not', null).where('publish_at', '>', from).where('publish_at', '<=', to).orderBy('publish_at').limit(limit).execute();
+    return rows.flatMap((r) => (r.publish_at ? [r.publish_at] : []));
+  }
+
   /**
    * Makes one scheduled release public if it is still due and not public, in the caller's
    * transaction: a conditional UPDATE, so of any number of workers racing on it exactly one
@@ -108,7 +128,7 @@ export class ReleaseRepository {
   async publishIfDue(trx: Transaction<Database>, id: string, now: string): Promise<{ id: string; artist_id: string } | undefined> {
     const row = await trx
       .updateTable('releases')
-      .set({ visibility: 'public', publish_at: null, updated_at: now })
+      .set({ visibility: 'public', publish_at: null, published_at: now, updated_at: now })
       .where('id', '=', id)
       .where('visibility', '<>', 'public')
       .where('publish_at', 'is not', null)
@@ -123,6 +143,21 @@ export class ReleaseRepository {
   async trackIds(releaseId: string, db: Db = this.db): Promise<string[]> {
     const rows = await db.selectFrom('tracks').select('id').where('release_id', '=', releaseId).orderBy('release_position').execute();
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Every track of each release, hidden ones included, counted with their seconds: what its artist
+   * sees of a release that is not public yet (its counters count publicly visible tracks only).
+   */
+  async allTrackTotals(releaseIds: string[], db: Db = this.db): Promise<Map<string, { count: number; seconds: number }>> {
+    if (releaseIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('tracks')
+      .select(['release_id', (eb) => eb.fn.countAll<number | string>().as('count'), (eb) => eb.fn.sum<number | string | null>('duration').as('seconds')])
+      .where('release_id', 'in', releaseIds)
+      .groupBy('release_id')
+      .execute();
+    return new Map(rows.map((r) => [r.release_id!, { count: Number(r.count), seconds: Number(r.seconds ?? 0) }]));
   }
 
   /** Tracks by id with what joining a release needs to know about them. */

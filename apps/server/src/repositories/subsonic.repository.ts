@@ -28,6 +28,9 @@ interface Sortable<Q> {
 /** One side of an album list: the album's kind and id, then its sort keys (k1…, compared in order). */
 type AlbumSide = SelectQueryBuilder<Database, keyof Database, { kind: AlbumKind; id: string }>;
 
+/** The sort key of a row of a catalogue-wide list (its order's columns, the unique id last): where keyset paging continues after it. */
+export type SyncKey = string[];
+
 /** Orders of visible tracks an album list or song list walks, each along an index. */
 export type TrackOrder = 'newest' | 'frequent' | 'highest';
 
@@ -84,19 +87,29 @@ export class SubsonicRepository {
   }
 
   /** Profiles with visible tracks, by name: one range of profiles_artists_name_idx (its condition written out, as a partial index needs). Public so tests can EXPLAIN it. */
-  artistsQuery(limit: number, offset = 0) {
-    return this.db
+  artistsQuery(limit: number, offset = 0, after?: SyncKey) {
+    let query = this.db
       .selectFrom('profiles')
       .select(['id', 'display_name', 'photo_url', 'tracks_count'])
-      .where(sql<SqlBool>`tracks_count > 0`)
-      .orderBy('display_name')
-      .orderBy('id')
-      .limit(limit)
-      .offset(offset);
+      .where(sql<SqlBool>`tracks_count > 0`);
+    // Keyset paging: a seek past the last artist given ([display_name, id]) on the same index.
+    if (after) query = query.where(sql<SqlBool>`(display_name, id) > (${after[0]}, ${after[1]})`);
+    query = query.orderBy('display_name').orderBy('id').limit(limit);
+    return after || offset === 0 ? query : query.offset(offset);
   }
 
-  async artists(limit: number, offset = 0): Promise<Array<{ id: string; display_name: string; photo_url: string | null; tracks_count: number }>> {
-    return this.artistsQuery(limit, offset).execute();
+  /** How many tracks everyone may see (the profiles' counts of visible tracks, summed): getScanStatus's count. */
+  async visibleTrackCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('profiles')
+      .select(sql<number | string | null>`sum(tracks_count)`.as('total'))
+      .where(sql<SqlBool>`tracks_count > 0`)
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
+  async artists(limit: number, offset = 0, after?: SyncKey): Promise<Array<{ id: string; display_name: string; photo_url: string | null; tracks_count: number }>> {
+    return this.artistsQuery(limit, offset, after).execute();
   }
 
   async playQueue(userId: string): Promise<PlayQueueRow | undefined> {
@@ -193,10 +206,13 @@ export class SubsonicRepository {
   /**
    * A page of listed albums in one of the catalogue-wide orders of getAlbumList2: releases (a
    * visible track at least, public) and singles (visible tracks with no release) merged, each side
-   * walked along its partial index in the list's order (migration subsonic-more), so a page costs
-   * its offset plus its size, never a sort of the catalogue. Public so tests can EXPLAIN it.
+   * walked along its partial index in the list's order (migration subsonic-more). With `after` (the
+   * sort keys of the last album of the previous page, as albumPage answers them) each side seeks
+   * past that album on its index and the page is the next `limit` albums, costing its size at any
+   * depth (keyset paging); without it the page skips `offset` albums, costing its offset plus its
+   * size, never a sort of the catalogue. Public so tests can EXPLAIN it.
    */
-  albumPageQuery(order: AlbumOrder, limit: number, offset: number) {
+  albumPageQuery(order: AlbumOrder, limit: number, offset: number, after?: SyncKey) {
     const listed = sql<SqlBool>`releases.track_count > 0 AND releases.visibility = 'public'`;
     const single = sql<SqlBool>`tracks.release_id IS NULL AND tracks.hidden = 0`;
     const release = sql<AlbumKind>`cast('release' as text)`.as('kind');
@@ -204,24 +220,36 @@ export class SubsonicRepository {
     if (order.by === 'artist') {
       // Artists by name (profiles_artists_name_idx), then each artist's albums by name.
       const keys: SortKey[] = [['k1', 'asc'], ['k2', 'asc'], ['k3', 'asc'], ['id', 'asc']];
+      // With `after`, the artist part seeks profiles_artists_name_idx and the whole key skips that artist's albums already given.
+      const seek = (table: 'releases' | 'tracks', [name, artist, title, id] = after ?? []) =>
+        sql<SqlBool>`(profiles.display_name, profiles.id) >= (${name}, ${artist}) AND (profiles.display_name, profiles.id, lower(${sql.ref(`${table}.title`)}), ${sql.ref(`${table}.id`)}) > (${name}, ${artist}, ${title}, ${id})`;
       const releases = this.db
         .selectFrom('profiles')
         .innerJoin('releases', 'releases.artist_id', 'profiles.id')
         .select([release, 'releases.id as id', 'profiles.display_name as k1', 'profiles.id as k2', sql<string>`lower(releases.title)`.as('k3')])
         .where(sql<SqlBool>`profiles.tracks_count > 0`)
-        .where(listed);
+        .where(listed)
+        .$if(after !== undefined, (q) => q.where(seek('releases')));
       const singles = this.db
         .selectFrom('profiles')
         .innerJoin('tracks', 'tracks.artist_id', 'profiles.id')
         .select([track, 'tracks.id as id', 'profiles.display_name as k1', 'profiles.id as k2', sql<string>`lower(tracks.title)`.as('k3')])
         .where(sql<SqlBool>`profiles.tracks_count > 0`)
-        .where(single);
+        .where(single)
+        .$if(after !== undefined, (q) => q.where(seek('tracks')));
       return this.merged(releases, singles, keys, limit, offset);
     }
     if (order.by === 'name') {
       const keys: SortKey[] = [['k1', 'asc'], ['id', 'asc']];
-      const releases = this.db.selectFrom('releases').select([release, 'id', sql<string>`lower(title)`.as('k1')]).where(listed);
-      const singles = this.db.selectFrom('tracks').select([track, 'id', sql<string>`lower(title)`.as('k1')]).where(single);
+      let releases = this.db.selectFrom('releases').select([release, 'id', sql<string>`lower(title)`.as('k1')]).where(listed);
+      let singles = this.db.selectFrom('tracks').select([track, 'id', sql<string>`lower(title)`.as('k1')]).where(single);
+      if (after) {
+        // Not a row value: SQLite seeks an expression index (lower(title), id) on its first column
+        // only when compared alone; the OR then skips the few albums of the same name already given.
+        const [title, id] = after;
+        releases = releases.where(sql<SqlBool>`lower(releases.title) >= ${title} AND (lower(releases.title) > ${title} OR releases.id > ${id})`);
+        singles = singles.where(sql<SqlBool>`lower(tracks.title) >= ${title} AND (lower(tracks.title) > ${title} OR tracks.id > ${id})`);
+      }
       return this.merged(releases, singles, keys, limit, offset);
     }
     // By year: a release's date, a single's upload time (both ISO text, so they sort together).
@@ -230,8 +258,13 @@ export class SubsonicRepository {
     const from = `${String(order.fromYear).padStart(4, '0')}-01-01`;
     // Every date of toYear ("YYYY-MM-DD…") sorts below "YYYY-99".
     const until = `${String(order.toYear).padStart(4, '0')}-99`;
-    const releases = this.db.selectFrom('releases').select([release, 'id', 'release_date as k1']).where(listed).where('release_date', '>=', from).where('release_date', '<', until);
-    const singles = this.db.selectFrom('tracks').select([track, 'id', 'created_at as k1']).where(single).where('created_at', '>=', from).where('created_at', '<', until);
+    let releases = this.db.selectFrom('releases').select([release, 'id', 'release_date as k1']).where(listed).where('release_date', '>=', from).where('release_date', '<', until);
+    let singles = this.db.selectFrom('tracks').select([track, 'id', 'created_at as k1']).where(single).where('created_at', '>=', from).where('created_at', '<', until);
+    if (after) {
+      const past = sql.raw(order.descending ? '<' : '>');
+      releases = releases.where(sql<SqlBool>`(releases.release_date, releases.id) ${past} (${after[0]}, ${after[1]})`);
+      singles = singles.where(sql<SqlBool>`(tracks.created_at, tracks.id) ${past} (${after[0]}, ${after[1]})`);
+    }
     return this.merged(releases, singles, keys, limit, offset);
   }
 
@@ -244,14 +277,33 @@ export class SubsonicRepository {
    */
   private merged(left: AlbumSide, right: AlbumSide, keys: SortKey[], limit: number, offset: number) {
     const sorted = <Q extends Sortable<Q>>(query: Q) => keys.reduce((q, [key, direction]) => q.orderBy(sql.ref(key), direction), query);
-    if (this.dialect.mergesCompoundByOrder) return sorted(left.unionAll(right)).limit(limit).offset(offset);
+    const skip = <Q extends { offset(n: number): Q }>(query: Q) => (offset > 0 ? query.offset(offset) : query);
+    if (this.dialect.mergesCompoundByOrder) return skip(sorted(left.unionAll(right)).limit(limit));
     const end = offset + limit;
     const both = this.db.selectFrom(sorted(left).limit(end).as('l')).selectAll().unionAll(this.db.selectFrom(sorted(right).limit(end).as('r')).selectAll());
-    return sorted(this.db.selectFrom(both.as('albums')).selectAll()).limit(limit).offset(offset);
+    return skip(sorted(this.db.selectFrom(both.as('albums')).selectAll()).limit(limit));
   }
 
-  async albumPage(order: AlbumOrder, limit: number, offset: number): Promise<Array<{ kind: AlbumKind; id: string }>> {
-    return (await this.albumPageQuery(order, limit, offset).execute()).map((r) => ({ kind: r.kind, id: r.id }));
+  /** One page of albumPageQuery: each album's kind, id and sort keys (what `after` takes to continue after it). */
+  async albumPage(order: AlbumOrder, limit: number, offset: number, after?: SyncKey): Promise<Array<{ kind: AlbumKind; id: string; key: SyncKey }>> {
+    const rows = (await this.albumPageQuery(order, limit, after ? 0 : offset, after).execute()) as Array<{ kind: AlbumKind; id: string; k1: string; k2?: string; k3?: string }>;
+    return rows.map((r) => ({ kind: r.kind, id: r.id, key: order.by === 'artist' ? [r.k1, r.k2 as string, r.k3 as string, r.id] : [r.k1, r.id] }));
+  }
+
+  /**
+   * Visible tracks newest first (tracks_created_idx backwards): search3's song list with an empty
+   * query. With `after` (the last track's [created_at, id]) a seek past it, else `offset` skipped.
+   * Public so tests can EXPLAIN it.
+   */
+  newestTracksQuery(limit: number, offset: number, after?: SyncKey) {
+    let query = this.db.selectFrom('tracks').select(['id', 'created_at']).where(sql<SqlBool>`hidden = 0`);
+    if (after) query = query.where(sql<SqlBool>`(created_at, id) < (${after[0]}, ${after[1]})`);
+    query = query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
+    return after || offset === 0 ? query : query.offset(offset);
+  }
+
+  async newestTracks(limit: number, offset: number, after?: SyncKey): Promise<Array<{ id: string; key: SyncKey }>> {
+    return (await this.newestTracksQuery(limit, offset, after).execute()).map((r) => ({ id: r.id, key: [r.created_at, r.id] }));
   }
 
   /** Listed releases (a visible track at least) with their artist's name, by id. */

@@ -166,6 +166,12 @@ export class TrackLifecycleRepository {
     return this.db.selectFrom('tracks').select('id').where('publish_at', 'is not', null).where('publish_at', '<=', now).orderBy('publish_at');
   }
 
+  /** The distinct times of tracks scheduled after `from` and by `to`, soonest first (the partial index on publish_at): the publish sweep's look-ahead. */
+  async scheduledBetween(from: string, to: string, limit: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('tracks').select('publish_at').distinct().where('publish_at', 'is not', null).where('publish_at', '>', from).where('publish_at', '<=', to).orderBy('publish_at').limit(limit).execute();
+    return rows.flatMap((r) => (r.publish_at ? [r.publish_at] : []));
+  }
+
   /**
    * Makes one scheduled track public, if it is still due and not public: a conditional UPDATE, so
    * of any number of workers racing on it exactly one publishes it (the others match no row).

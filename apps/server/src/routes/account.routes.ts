@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 
-export async function accountRoutes(base: FastifyInstance, { services, config }: Pick<AppContext, 'services' | 'config'>): Promise<void> {
+export async function accountRoutes(base: FastifyInstance, { services, config, federation }: Pick<AppContext, 'services' | 'config' | 'federation'>): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -16,7 +16,7 @@ export async function accountRoutes(base: FastifyInstance, { services, config }:
         response: { 200: serverConfigSchema },
       },
     },
-    () => ({ googleSignIn: config.google !== undefined, maxUploadMb: Math.round(config.maxUploadBytes / (1024 * 1024)), emailVerificationRequired: config.requireEmailVerification }),
+    () => ({ googleSignIn: config.google !== undefined, maxUploadMb: Math.round(config.maxUploadBytes / (1024 * 1024)), emailVerificationRequired: config.requireEmailVerification, federation: federation !== undefined }),
   );
 
   app.get(

@@ -20,7 +20,7 @@ export const AUTHORIZE_ONLY_HEADER = 'x-platter-media-auth';
  * unsatisfiable one, 200 otherwise. Multiple ranges are answered with the whole file. The common
  * case (a public track served a moment ago) never reaches this route: media.fast-path.ts answers it.
  */
-export async function mediaRoutes(app: FastifyInstance, { services, storage, config }: Pick<AppContext, 'services' | 'storage' | 'config'>): Promise<void> {
+export async function mediaRoutes(app: FastifyInstance, { services, storage, config, federation }: Pick<AppContext, 'services' | 'storage' | 'config' | 'federation'>): Promise<void> {
   const accelRedirect = config.mediaAccelRedirect;
   const handler = async (request: FastifyRequest<{ Params: { '*': string }; Querystring: Record<string, string | undefined> }>, reply: FastifyReply) => {
     const query = request.query ?? {};
@@ -43,6 +43,12 @@ export async function mediaRoutes(app: FastifyInstance, { services, storage, con
       if (authorizeOnly && error instanceof NotFoundError) return reply.status(403).header('X-Accel-Expires', '0').send();
       throw error;
     }
+    // With federation on, a public file may be played by another Platter's page (a remote listener's
+    // News, issue 30): its Cross-Origin-Resource-Policy lets other origins load it; private ones keep same-origin.
+    // And CORS (any origin, no credentials): that page's player routes its <audio> through Web Audio
+    // once it has played a local track, and then asks other origins' media with crossOrigin=anonymous,
+    // which fails to load without this header. The file is public: nothing is shown that a plain GET does not.
+    if (federation && !media.private && !download) reply.header('Cross-Origin-Resource-Policy', 'cross-origin').header('Access-Control-Allow-Origin', '*');
     return sendMedia(request, reply, media, { storage, accelRedirect, authorizeOnly });
   };
 

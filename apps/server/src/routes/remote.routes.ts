@@ -20,7 +20,8 @@ export async function remoteRoutes(base: FastifyInstance, { events }: Pick<AppCo
       config: { ...perUserPerMinute(600), access: 'signedIn' },
       schema: {
         tags: ['history'],
-        summary: "Tells my other open players this one's state, asks them for theirs, or sends one of them a command (play, pause, next, previous, seek, volume)",
+        summary:
+          "Tells my other open players this one's state, asks them for theirs, sends one of them a command (play, pause, next, previous, seek, volume), or continues here what another plays (takeover; the one that stopped answers with a handover)",
         body: remoteMessageSchema,
         response: { 204: z.null(), 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
@@ -31,6 +32,8 @@ export async function remoteRoutes(base: FastifyInstance, { events }: Pick<AppCo
       let event: RemoteLiveEvent;
       if (message.kind === 'state') event = { type: 'remote.state', deviceId: message.deviceId, name: message.name, state: message.state, at: nowIso() };
       else if (message.kind === 'hello') event = { type: 'remote.hello', deviceId: message.deviceId };
+      else if (message.kind === 'takeover') event = { type: 'remote.takeover', deviceId: message.deviceId };
+      else if (message.kind === 'handover') event = { type: 'remote.handover', deviceId: message.deviceId, targetDeviceId: message.targetDeviceId, state: message.state };
       else event = { type: 'remote.command', deviceId: message.deviceId, targetDeviceId: message.targetDeviceId, command: message.command, ...(message.value === undefined ? {} : { value: message.value }) };
       events.emit('remote.message', { userId: actor.id, event });
       return reply.status(204).send(null);

@@ -37,6 +37,8 @@ export interface AccountDeletionServiceDeps {
   identity: IdentityCheck;
   /** ACCOUNT_DELETION_GRACE_DAYS: 0 deletes at once. */
   graceDays: number;
+  /** The fediverse (when federation is on): told first, while the account's actor and followers are still there (Delete(Person)). */
+  federation?: { deleteActor(userId: string): Promise<void> };
   /** Rows per purge step (one transaction each; 250 by default: bench/account-deletion.md). */
   batchSize?: number;
   log?: (message: string, error?: unknown) => void;
@@ -169,6 +171,7 @@ export class AccountDeletionService {
   async purge(userId: string, signal?: AbortSignal): Promise<void> {
     const { deletions, storage } = this.deps;
     const email = await deletions.email(userId);
+    await this.deps.federation?.deleteActor(userId);
     await deletions.closeAccess(userId);
     for (;;) {
       const tracks = await deletions.tracks(userId, 20);

@@ -7,6 +7,7 @@ import type { ImageService } from './image.service.js';
 import type { ProfileService } from './profile.service.js';
 import { storageKeyFromUrl } from './track.service.js';
 import { mediaUrl, searchText } from './track.mapper.js';
+import { searchForm } from '../lib/transliteration.js';
 
 export interface AccountServiceDeps {
   profiles: ProfileRepository;
@@ -33,7 +34,7 @@ export class AccountService {
     const { displayName, bio } = updateProfileSchema.parse(input);
     const before = await this.deps.profileService.requireForUser(actor.id);
     await this.deps.profiles.update(actor.id, {
-      ...(displayName !== undefined ? { display_name: displayName, search_name: displayName.toLowerCase() } : {}),
+      ...(displayName !== undefined ? { display_name: displayName, search_name: searchForm(displayName) } : {}),
       ...(bio !== undefined ? { bio } : {}),
     });
     if (displayName !== undefined && displayName !== before.displayName) {

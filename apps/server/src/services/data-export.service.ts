@@ -13,6 +13,7 @@ import type { Actor } from '../lib/actor.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import { type ExportedTrack, writeM3u8, writeXspf } from '../lib/playlist-formats.js';
+import { playableUrl } from './track.mapper.js';
 import type { DataExportRepository, DataExportRow } from '../repositories/data-export.repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { NotificationService } from './notification.service.js';
@@ -299,6 +300,8 @@ export class DataExportService {
     };
 
     const tracks: DataExport['tracks.json'] = [];
+    /** Track id → its audio file in the archive, for the playlist files' entries of the user's own tracks that have no session-less URL. */
+    const archived = new Map<string, string>();
     for (const [i, t] of (await repo.tracks(userId)).entries()) {
       const base = `tracks/${numbered(i)} ${safeName(t.title, 'track')}`;
       const fileName = downloadFileName('', t.title, t.content_type);
@@ -318,7 +321,10 @@ export class DataExportService {
         likes: t.likes_count,
         listens: t.listens_count,
         reposts: t.reposts_count,
-        file: await addIfStored(t.storage_key, `${base}${ext}`),
+        file: await addIfStored(t.storage_key, `${base}${ext}`).then((file) => {
+          if (file) archived.set(t.id, file);
+          return file;
+        }),
         contentType: t.content_type,
         sizeBytes: Number(t.size_bytes),
         cover: await addIfStored(t.image_key, `${base} (cover).webp`),
@@ -350,8 +356,12 @@ export class DataExportService {
       // Another artist's track hidden since (private, moderated) is theirs to show, not the archive's.
       const entries = (await repo.playlistEntries(p.id)).filter((e) => e.hidden === 0 || e.artist_id === userId);
       const base = `playlists/${numbered(i)} ${safeName(p.name, 'playlist')}`;
+      // Each entry plays in any player: a listed track's media URL, the user's unlisted one's with its
+      // secret, and the user's private one as its audio file in this archive (relative to the playlist file).
       const listed: ExportedTrack[] = entries.map((e) => ({
-        url: `${this.deps.origin}/track/${encodeURIComponent(e.track_id)}`,
+        url: playableUrl(this.deps.origin, e) ?? `${this.deps.origin}/track/${encodeURIComponent(e.track_id)}`,
+        ...(!playableUrl(this.deps.origin, e) && archived.has(e.track_id) ? { file: `../${archived.get(e.track_id)!}` } : {}),
+        page: `${this.deps.origin}/track/${encodeURIComponent(e.track_id)}`,
         title: e.title,
         artist: artistOf(e.artist_name),
         album: e.release_title,

@@ -1,5 +1,6 @@
 import {
   DEMO_ARTISTS,
+  DEMO_RELEASE_TRACKS,
   type DemoArtist,
   type DemoGenre,
   type DemoTrackSpec,
@@ -16,6 +17,7 @@ import type { EventBus } from '../events/event-bus.js';
 import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
 import { nowIso } from '../lib/ids.js';
 import { probeStoredAudio } from '../media/audio-probe.js';
+import type { PostRepository } from '../repositories/post.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 import type { TrackLifecycleRepository } from '../repositories/track-lifecycle.repository.js';
@@ -23,6 +25,7 @@ import type { Storage } from '../storage/storage.js';
 import type { ImageService } from './image.service.js';
 import type { NewUser, ProfileService } from './profile.service.js';
 import { mediaUrl, searchText, toTrack } from './track.mapper.js';
+import { searchForm } from '../lib/transliteration.js';
 
 export interface DemoCatalogueDeps {
   db: Kysely<Database>;
@@ -39,7 +42,18 @@ export interface DemoCatalogueDeps {
   limit?: number;
   /** Where progress goes when the catalogue is made outside its job (the job's own log otherwise). */
   log?: (message: string) => void;
+  /** The demo artists' posts (issue 29: News is alive for a listener who follows them). */
+  posts?: Pick<PostRepository, 'getById' | 'create'>;
+  /** Makes an artist's demo release of their tracks (ReleaseService.create as that artist). */
+  createRelease?: DemoReleaseMaker;
 }
+
+export type DemoReleaseMaker = (artistId: string, release: { title: string; type: 'ep' | 'single'; trackIds: string[] }) => Promise<void>;
+
+/** A demo post's fixed id: made once, whatever the number of starts. */
+const demoPostId = (artist: DemoArtist, index: number) => `demo-post-${artist.key}-${index}`;
+/** How far apart the demo posts of one artist are dated (the newest now). */
+const DEMO_POST_SPACING_MS = 26 * 3600_000;
 
 /**
  * The account of `email`, created when missing without a password (it cannot sign in) through the
@@ -61,6 +75,9 @@ const bannerKey = (artist: DemoArtist) => `images/demo/${artist.key}-banner.webp
  * art), so later starts do no work.
  */
 export class DemoCatalogueService {
+  /** Artists whose release is being made (or was) by this instance: two tracks ready at once make it once. */
+  private readonly releasing = new Set<string>();
+
   constructor(private readonly deps: DemoCatalogueDeps) {}
 
   private specs(): DemoTrackSpec[] {
@@ -99,11 +116,63 @@ export class DemoCatalogueService {
   async run(signal?: AbortSignal, log: (message: string) => void = this.deps.log ?? (() => undefined)): Promise<void> {
     const missing = await this.missingTracks();
     const artistIds = await this.ensureArtists();
+    await this.ensurePosts(artistIds);
     // Artists' pictures are drawn alongside the music, not before it: the first tracks come first.
     const artistArt = this.ensureArtistArt(artistIds);
     await this.ensureCovers(log);
     if (missing.length > 0 && !signal?.aborted) await this.generate(missing, artistIds, log, signal);
+    // Made as soon as each artist's first tracks are (see store), or here when they were made before releases.
+    for (const artist of DEMO_ARTISTS) await this.ensureRelease(artist, artistIds);
     await artistArt;
+  }
+
+  /**
+   * The demo artists' posts, each once (fixed ids), the newest dated now and each older one a day
+   * before: a few inserts, at every start only a read per artist.
+   */
+  private async ensurePosts(artistIds: Map<string, string>): Promise<void> {
+    const posts = this.deps.posts;
+    if (!posts) return;
+    const now = Date.now();
+    for (const artist of DEMO_ARTISTS) {
+      const authorId = artistIds.get(artist.key);
+      if (!authorId || artist.posts.length === 0 || (await posts.getById(demoPostId(artist, 0)))) continue;
+      for (const [index, text] of artist.posts.entries()) {
+        if (await posts.getById(demoPostId(artist, index))) continue;
+        await posts.create({ id: demoPostId(artist, index), authorId, text, at: new Date(now - index * DEMO_POST_SPACING_MS).toISOString() });
+      }
+    }
+  }
+
+  /** The artist's first DEMO_RELEASE_TRACKS demo tracks (of those this catalogue makes), in order. */
+  private releaseSpecs(artist: DemoArtist): DemoTrackSpec[] {
+    return this.specs()
+      .filter((s) => s.artistKey === artist.key)
+      .slice(0, DEMO_RELEASE_TRACKS);
+  }
+
+  /**
+   * The artist's demo release, once all its tracks are there: an EP (a single of one track). Made
+   * once: a track of it already on a release means it was made (or the tracks were taken elsewhere).
+   */
+  private async ensureRelease(artist: DemoArtist, artistIds: Map<string, string>): Promise<void> {
+    const createRelease = this.deps.createRelease;
+    const artistId = artistIds.get(artist.key);
+    const specs = this.releaseSpecs(artist);
+    if (!createRelease || !artistId || specs.length === 0 || this.releasing.has(artist.key)) return;
+    this.releasing.add(artist.key);
+    try {
+      const rows = await Promise.all(specs.map((spec) => this.deps.tracks.getById(spec.key)));
+      if (rows.some((row) => !row || row.release_id !== null || row.artist_id !== artistId)) {
+        // Not all there yet: a later track (or the end of the run) tries again.
+        if (rows.some((row) => !row)) this.releasing.delete(artist.key);
+        return;
+      }
+      await createRelease(artistId, { title: artist.releaseTitle, type: specs.length > 1 ? 'ep' : 'single', trackIds: specs.map((s) => s.key) });
+    } catch (error) {
+      // Another instance made it meanwhile (its tracks are on a release now): nothing to do.
+      this.deps.log?.(`Demo catalogue: no release for ${artist.displayName}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   private async generate(missing: DemoTrackSpec[], artistIds: Map<string, string>, log: (message: string) => void, signal?: AbortSignal): Promise<void> {
@@ -120,6 +189,8 @@ export class DemoCatalogueService {
         const artistId = artistIds.get(spec.artistKey);
         if (!artistId) throw new Error(`Unknown demo artist ${spec.artistKey}`);
         await this.store(spec, artistId, mp3, peaks);
+        const artist = DEMO_ARTISTS.find((a) => a.key === spec.artistKey);
+        if (artist && this.releaseSpecs(artist).some((s) => s.key === spec.key)) await this.ensureRelease(artist, artistIds);
         done += 1;
         if (done % 10 === 0 || done === total) log(`Demo catalogue: ${done}/${total} tracks ready`);
       },
@@ -208,5 +279,5 @@ function mainGenre(artistKey: string): DemoGenre {
 }
 
 function demoProfileFields(artist: DemoArtist) {
-  return { display_name: artist.displayName, search_name: artist.displayName.toLowerCase(), bio: artist.bio, status: artist.status, is_artist: 1 };
+  return { display_name: artist.displayName, search_name: searchForm(artist.displayName), bio: artist.bio, status: artist.status, is_artist: 1 };
 }

@@ -24,7 +24,7 @@ export const FALLBACK_EMBED_TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
-type Word = 'play' | 'pause' | 'seek' | 'listenOn' | 'notFound' | 'notFoundRelease' | 'notFoundHint' | 'noCover' | 'tracks' | 'playTrack';
+type Word = 'play' | 'pause' | 'seek' | 'listenOn' | 'notFound' | 'notFoundRelease' | 'notFoundHint' | 'noCover' | 'tracks';
 const WORDS: Record<EmbedLanguage, Record<Word, string>> = {
   en: {
     play: 'Play',
@@ -36,7 +36,6 @@ const WORDS: Record<EmbedLanguage, Record<Word, string>> = {
     notFoundHint: 'It may have been removed, or it is not public.',
     noCover: 'No cover',
     tracks: 'Tracks',
-    playTrack: 'Play {title}',
   },
   ru: {
     play: 'Слушать',
@@ -48,7 +47,6 @@ const WORDS: Record<EmbedLanguage, Record<Word, string>> = {
     notFoundHint: 'Возможно, его удалили или он не публичный.',
     noCover: 'Без обложки',
     tracks: 'Треки',
-    playTrack: 'Слушать «{title}»',
   },
 };
 
@@ -129,13 +127,13 @@ export function renderEmbedHtml(template: string, view: EmbedView, options: Rend
     ? `<ol class="embed__list" aria-label="${escapeHtml(words.tracks)}">${view.tracks
         .map(
           (t, i) =>
-            `<li><button type="button" class="embed__item" data-index="${i}"${i === 0 ? ' aria-current="true"' : ''} aria-label="${escapeHtml(words.playTrack.replace('{title}', t.title))}"><span class="embed__item-n">${i + 1}</span><span class="embed__item-title">${escapeHtml(t.title)}</span><span class="embed__item-time">${formatTime(t.duration)}</span></button></li>`,
+            `<li><button type="button" class="embed__item" data-index="${i}"${i === 0 ? ' aria-current="true"' : ''}><span class="embed__item-n">${i + 1}</span><span class="embed__item-title">${escapeHtml(t.title)}</span><span class="embed__item-time">${formatTime(t.duration)}</span></button></li>`,
         )
         .join('')}</ol>`
     : '';
   const now = release ? `<span class="embed__now">${escapeHtml(first?.title ?? '')}</span>` : '';
   const body = `<main class="embed" data-kind="${view.kind}">
-      <a class="embed__cover-link" href="${escapeHtml(link)}" target="_blank" rel="noopener">${cover}</a>
+      <a class="embed__cover-link" href="${escapeHtml(link)}" target="_blank" rel="noopener" tabindex="-1" aria-hidden="true">${cover}</a>
       <div class="embed__main">
         <div class="embed__head">
           <button type="button" class="embed__play" aria-label="${escapeHtml(words.play)}" data-state="paused">

@@ -5,6 +5,8 @@ import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
 import type { JobQueue, JobRun } from '../jobs/job-queue.js';
 import { BadRequestError } from '../lib/errors.js';
 import { nowIso } from '../lib/ids.js';
+import type { OutboundFetch } from '../lib/outbound/outbound-fetch.js';
+import { OutboundError } from '../lib/outbound/outbound-error.js';
 import type { SecretBox } from '../lib/secret-box.js';
 import type { ListenBrainzRepository, PendingListen } from '../repositories/listenbrainz.repository.js';
 
@@ -30,7 +32,8 @@ export interface ListenBrainzServiceDeps {
   defaultUrl: string;
   /** Platter's public origin, for each listen's link back (origin_url); undefined leaves it out. */
   publicOrigin?: string;
-  fetch?: typeof fetch;
+  /** The outbound guard: a listener's own server is someone's input, so its address is checked. */
+  fetch: OutboundFetch;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -53,11 +56,11 @@ class SubmitError extends Error {
  * it is in the listen's request path: a ListenBrainz outage never slows or fails playback.
  */
 export class ListenBrainzService implements ScrobbleOutbox {
-  private readonly fetch: typeof fetch;
+  private readonly fetch: OutboundFetch;
   private readonly log: (message: string, error?: unknown) => void;
 
   constructor(private readonly deps: ListenBrainzServiceDeps) {
-    this.fetch = deps.fetch ?? fetch;
+    this.fetch = deps.fetch;
     this.log = deps.log ?? (() => undefined);
   }
 
@@ -97,9 +100,12 @@ export class ListenBrainzService implements ScrobbleOutbox {
     const root = custom ?? this.deps.defaultUrl;
     let response: Response;
     try {
-      response = await this.fetch(new URL('1/validate-token', withSlash(root)), { headers: { authorization: `Token ${token}` }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      response = await this.fetch(new URL('1/validate-token', withSlash(root)), { headers: { authorization: `Token ${token}` }, timeoutMs: REQUEST_TIMEOUT_MS });
     } catch (error) {
-      throw new BadRequestError(`Could not reach ListenBrainz at ${root} (${reason(error)}). Check the address, or try again later.`, 'listenbrainz_unreachable');
+      if (!(error instanceof OutboundError)) throw error;
+      // The guard's own words for a refused address (the same whatever the trick); the server named otherwise.
+      const message = error.code === 'blocked-address' || error.code === 'bad-url' ? error.message : `Could not reach ListenBrainz at ${root} (${reason(error)}). Check the address, or try again later.`;
+      throw new BadRequestError(message, `outbound_${error.code.replaceAll('-', '_')}`);
     }
     const body = (await response.json().catch(() => null)) as { valid?: boolean; user_name?: string } | null;
     if (!response.ok || !body?.valid || typeof body.user_name !== 'string') {
@@ -224,9 +230,11 @@ export class ListenBrainzService implements ScrobbleOutbox {
         method: 'POST',
         headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        timeoutMs: REQUEST_TIMEOUT_MS,
       });
     } catch (error) {
+      // An address that now points into a private network stops sending until the listener links again.
+      if (error instanceof OutboundError && (error.code === 'blocked-address' || error.code === 'bad-url')) throw new SubmitError(error.message, 'auth');
       throw new SubmitError(`Could not reach ListenBrainz (${reason(error)})`, 'transient');
     }
     if (response.ok) {
@@ -243,7 +251,17 @@ export class ListenBrainzService implements ScrobbleOutbox {
 
 const withSlash = (root: string) => (root.endsWith('/') ? root : `${root}/`);
 
+/** Why a request failed, in words that never carry a socket's or TLS library's text. */
 function reason(error: unknown): string {
-  if (error instanceof Error) return error.name === 'TimeoutError' ? 'no answer in 10 seconds' : ((error.cause as Error | undefined)?.message ?? error.message);
-  return String(error);
+  if (!(error instanceof OutboundError)) return 'an unexpected error';
+  switch (error.code) {
+    case 'timeout':
+      return 'no answer in 10 seconds';
+    case 'too-large':
+      return 'its answer was too large';
+    case 'too-many-redirects':
+      return 'too many redirects';
+    default:
+      return 'no connection';
+  }
 }

@@ -182,6 +182,29 @@ export class NotificationService implements NotificationSink {
     if (await this.deps.notifications.add(userId, n)) this.announce([userId]);
   }
 
+  /**
+   * A notification from an account on another server (federation's inbox): a follow, like, repost
+   * or reply, keyed like a local one by the remote actor's URI.
+   */
+  async notifyRemote(recipientId: string, remoteActorUri: string, kind: 'follow' | 'like' | 'repost' | 'comment', subject: { trackId?: string; replyUri?: string } = {}): Promise<void> {
+    const actorKey = `remote:${remoteActorUri}`;
+    const n: NewNotification = {
+      kind,
+      ...keys(kind, actorKey, { trackId: subject.trackId, commentId: subject.replyUri }),
+      actorId: null,
+      remoteActorUri,
+      remoteReplyUri: subject.replyUri ?? null,
+      trackId: subject.trackId ?? null,
+      commentId: null,
+      at: nowIso(),
+    };
+    if (await this.deps.notifications.add(recipientId, n)) this.announce([recipientId]);
+  }
+
+  async retractRemote(recipientId: string, remoteActorUri: string, kind: 'follow' | 'like' | 'repost', subject: { trackId?: string } = {}): Promise<void> {
+    if (await this.deps.notifications.removeUnread(recipientId, keys(kind, `remote:${remoteActorUri}`, subject).key)) this.announce([recipientId]);
+  }
+
   async retract(recipientId: string, actorId: string, kind: 'follow' | 'like' | 'repost', subject: { trackId?: string; releaseId?: string } = {}): Promise<void> {
     if (recipientId === actorId) return;
     if (await this.deps.notifications.removeUnread(recipientId, keys(kind, actorId, subject).key)) this.announce([recipientId]);
@@ -260,7 +283,7 @@ function group(rows: NotificationRow[]): NotificationGroup[] {
     g.count += 1;
     if (!row.read) g.unread = true;
     if (row.actor_id && g.actors.length < GROUP_ACTORS && !g.actors.some((a) => a.id === row.actor_id)) {
-      g.actors.push({ id: row.actor_id, name: row.actor_name?.trim() || '—', photoURL: row.actor_photo });
+      g.actors.push({ id: row.actor_id, name: row.actor_name?.trim() || '—', photoURL: row.actor_photo, ...(row.actor_url ? { url: row.actor_url } : {}) });
     }
   }
   return [...groups.values()];

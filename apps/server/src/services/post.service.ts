@@ -1,12 +1,14 @@
-import { type CreatePost, type NewsPage, type Post, type PostLikeState, type ReleaseSummary, type Track, createPostSchema } from '@platter/shared';
+import { type CreatePost, type NewsPage, type Post, type PostLikeState, type ReleaseSummary, type RemoteTrack, type Track, createPostSchema } from '@platter/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
 import { type Actor, ownsOrAdmin } from '../lib/actor.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
+import type { FeedAuthor, NewsFeedRepository } from '../repositories/news-feed.repository.js';
 import type { PostRepository, PostWithAuthor } from '../repositories/post.repository.js';
-import type { ReleaseRepository } from '../repositories/release.repository.js';
+import type { ReleaseRepository, ReleaseWithArtist } from '../repositories/release.repository.js';
+import type { TrackWithArtist } from '../repositories/track-query.js';
 import type { TrackRowsRepository } from '../repositories/track-rows.repository.js';
 import type { ProfileService } from './profile.service.js';
 import { toReleaseSummary } from './release.service.js';
@@ -40,7 +42,68 @@ export interface PostServiceDeps {
   tracks?: Pick<TrackRowsRepository, 'getManyVisible'>;
   /** Reads the releases of reposts in News (migration release-reposts). */
   releases?: ReleaseRepository;
+  /** The followed artists' releases and new tracks in News (issue 29); News is posts only without it. */
+  feed?: Pick<NewsFeedRepository, 'followedArtists' | 'releases' | 'singles'>;
+  /** The tracks of remote artists the viewer follows (issue 30), when federation is on. */
+  remote?: { remoteNews(viewerId: string, limit: number, before?: string): Promise<RemoteTrack[]> };
 }
+
+/** A followed remote artist's track in News, at its published time. */
+function remoteItem(track: RemoteTrack): Post {
+  return {
+    id: `remote:${track.uri}`,
+    authorId: track.actor.uri,
+    authorName: track.actor.name,
+    authorPhotoURL: track.actor.iconUrl ?? null,
+    authorStatus: 'user',
+    text: '',
+    createdAt: track.published,
+    likes: 0,
+    liked: false,
+    pinned: false,
+    kind: 'remote',
+    remoteTrack: track,
+  };
+}
+
+/** A followed artist's release in News, at the time it went public. */
+function releaseItem(row: ReleaseWithArtist & FeedAuthor): Post {
+  return {
+    id: `release:${row.id}`,
+    authorId: row.artist_id,
+    authorName: row.artist_name,
+    authorPhotoURL: row.author_photo,
+    authorStatus: row.author_status,
+    text: '',
+    createdAt: row.published_at ?? row.created_at,
+    likes: 0,
+    liked: false,
+    pinned: false,
+    kind: 'release',
+    release: toReleaseSummary(row),
+  };
+}
+
+/** A followed artist's new public track (on no release) in News. */
+function trackItem(row: TrackWithArtist & FeedAuthor): Post {
+  return {
+    id: `track:${row.id}`,
+    authorId: row.artist_id,
+    authorName: row.artist_name,
+    authorPhotoURL: row.author_photo,
+    authorStatus: row.author_status,
+    text: '',
+    createdAt: row.created_at,
+    likes: 0,
+    liked: false,
+    pinned: false,
+    kind: 'track',
+    track: toTrack(row),
+  };
+}
+
+/** Newest first; between equal times, the greater id first (as each list is ordered). */
+const newestFirst = (a: Post, b: Post) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1);
 
 /** Artists' short posts, their likes and pins, and the news feed built from them. */
 export class PostService {
@@ -128,11 +191,28 @@ export class PostService {
     return { items: await this.withLikes(await this.deps.posts.listByAuthor(authorId, AUTHOR_POSTS_LIMIT), viewer) };
   }
 
-  /** SPEC section 5: creators' posts for everyone, plus the viewer's subscriptions' posts. */
+  /**
+   * SPEC section 5: creators' posts for everyone, plus the viewer's subscriptions' posts; and
+   * (issue 29) the releases and new single tracks of the artists the viewer follows, each at the
+   * time it went public. The three lists are read newest first from the cursor, a page and one
+   * more each, and merged; the cursor is the time of the page's last item.
+   */
   async news(viewer: Actor | undefined, query: { before?: string; limit: number }): Promise<NewsPage> {
-    const rows = await this.deps.posts.news(viewer?.id, query.before, query.limit + 1);
-    const page = rows.slice(0, query.limit);
+    const feed = this.deps.feed;
+    const followed = viewer && feed ? await feed.followedArtists(viewer.id) : [];
+    const remote = this.deps.remote;
+    const [rows, releases, singles, remotes] = await Promise.all([
+      this.deps.posts.news(viewer?.id, query.before, query.limit + 1),
+      feed && followed.length > 0 ? feed.releases(followed, query.before, query.limit + 1) : Promise.resolve([]),
+      feed && followed.length > 0 ? feed.singles(followed, query.before, query.limit + 1) : Promise.resolve([]),
+      viewer && remote ? remote.remoteNews(viewer.id, query.limit + 1, query.before) : Promise.resolve([]),
+    ]);
+    const posts = await this.withLikes(rows, viewer);
+    // A repost whose track or release is gone is left out by withLikes; its time still counts for the cursor.
+    const merged = [...posts, ...releases.map(releaseItem), ...singles.map(trackItem), ...remotes.map(remoteItem)].sort(newestFirst);
+    const more = rows.length + releases.length + singles.length + remotes.length > query.limit;
+    const page = merged.slice(0, query.limit);
     const last = page.at(-1);
-    return { items: await this.withLikes(page, viewer), nextCursor: rows.length > query.limit && last ? last.created_at : null };
+    return { items: page, nextCursor: more && last ? last.createdAt : null };
   }
 }

@@ -3,6 +3,7 @@ import type { ProfileRow } from '../db/schema.js';
 import { NotFoundError } from '../lib/errors.js';
 import { nowIso } from '../lib/ids.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
+import { searchForm } from '../lib/transliteration.js';
 
 export function toProfile(row: ProfileRow): Profile {
   return {
@@ -39,7 +40,7 @@ export class ProfileService {
     await this.profiles.createIfMissing({
       id: user.id,
       display_name: displayName,
-      search_name: displayName.toLowerCase(),
+      search_name: searchForm(displayName),
       photo_url: user.image ?? null,
       cover_url: null,
       bio: '',

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
 import { type JobDeclarations, declareJob } from '../jobs/declared-jobs.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import { type Actor, canSeeTrack, ownsOrAdmin, secretMatches } from '../lib/actor.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
@@ -13,18 +14,24 @@ import type { TrackLifecycleRepository } from '../repositories/track-lifecycle.r
 import type { ImageService } from './image.service.js';
 import type { ProfileService } from './profile.service.js';
 import { mediaUrl, searchText, toTrack, toTrackFor } from './track.mapper.js';
-import { PUBLISH_AT_SLACK_MS, type TrackService, newSecret } from './track.service.js';
+import { PUBLISH_AT_SLACK_MS, type TrackService, newSecret, sendScheduledPublish } from './track.service.js';
 
 export interface ReleaseServiceDeps {
   db: Kysely<Database>;
   releases: ReleaseRepository;
-  tracks: Pick<TrackRowsRepository, 'getById' | 'getMany'> & Pick<TrackLifecycleRepository, 'markReleased' | 'setAccess'>;
+  tracks: Pick<TrackRowsRepository, 'getById' | 'getMany'> & Pick<TrackLifecycleRepository, 'markReleased' | 'setAccess' | 'scheduledBetween'>;
   trackService: TrackService;
   profiles: ProfileService;
   images: ImageService;
   /** Live lists follow the tracks a release made public; `release.published` once per publication. */
   events?: EventBus;
+  /** Where the delayed publish jobs of scheduled releases (and the sweep's look-ahead) go. */
+  jobs?: Pick<JobQueue, 'send'>;
+  log?: (message: string, error?: unknown) => void;
 }
+
+/** How far ahead the minute sweep sends the delayed publish jobs of what is scheduled (more than a minute, so each time is sent at least once). */
+const LOOK_AHEAD_MS = 2 * 60_000;
 
 /** A release's access columns (migration releases): what its tracks take from it. */
 interface ReleaseAccess {
@@ -57,6 +64,7 @@ export function toReleaseSummary(row: ReleaseWithArtist): ReleaseSummary {
     durationSeconds: Number(row.duration_seconds),
     likes: Number(row.likes_count),
     createdAt: row.created_at,
+    publishedAt: row.published_at,
     visibility: row.visibility,
   };
 }
@@ -133,6 +141,7 @@ export class ReleaseService {
       return given || access.visibility !== 'public' ? this.applyToTracks(trx, id, access) : [];
     });
     await this.adoptCover(id);
+    await sendScheduledPublish(this.deps.jobs, access.publish_at, this.deps.log);
     await this.announce(id, actor.id, outcomes);
     return this.get(id, actor);
   }
@@ -210,8 +219,14 @@ export class ReleaseService {
   }
 
   /**
-   * The `track-publish` job, every minute, one instance at a time: the due releases (with their
-   * tracks, announced once as a release), then the due single tracks, each once.
+   * Publishing on time. Setting a schedule sends a `publish-scheduled` job delayed to that time
+   * (sendScheduledPublish); when it runs it publishes whatever is due then, as the database says at
+   * that moment (a release rescheduled later, unscheduled or made public by hand is not due, and
+   * publishing is a conditional UPDATE, so a job running twice or beside the sweep publishes once).
+   * The `track-publish` job, every minute, one instance at a time, is the safety net: the due
+   * releases (with their tracks, announced once as a release), then the due single tracks, each
+   * once; and it sends the delayed jobs of what is scheduled in the next two minutes, which is
+   * how the in-process queue, whose timers a restart loses, is on time again after one.
    */
   jobs(): JobDeclarations {
     return {
@@ -221,12 +236,33 @@ export class ReleaseService {
           run: async () => {
             await this.publishDue();
             await this.deps.trackService.publishDue();
+            await this.sendUpcoming();
           },
           policy: { retryLimit: 1, retryDelaySeconds: 30, timeoutSeconds: 5 * 60 },
           everyMinutes: 1,
         }),
+        declareJob({
+          name: 'publish-scheduled',
+          run: async ({ at }) => {
+            // A timer or another clock a hair early: wait for the time itself, so the job finds it due.
+            const early = Date.parse(at) - Date.now();
+            if (early > 0 && early < 10_000) await new Promise((resolve) => setTimeout(resolve, early));
+            await this.publishDue();
+            await this.deps.trackService.publishDue();
+          },
+          policy: { retryLimit: 2, retryDelaySeconds: 5, timeoutSeconds: 5 * 60 },
+        }),
       ],
     };
+  }
+
+  /** Sends the delayed publish jobs of the releases and tracks scheduled in the next LOOK_AHEAD_MS (one per time; a time sent already is not sent twice). */
+  async sendUpcoming(now = Date.now()): Promise<void> {
+    if (!this.deps.jobs) return;
+    const from = new Date(now).toISOString();
+    const to = new Date(now + LOOK_AHEAD_MS).toISOString();
+    const times = new Set([...(await this.deps.releases.scheduledBetween(from, to, 500)), ...(await this.deps.tracks.scheduledBetween(from, to, 500))]);
+    for (const at of times) await sendScheduledPublish(this.deps.jobs, at, this.deps.log);
   }
 
   /**
@@ -286,6 +322,7 @@ export class ReleaseService {
       // Its tracks take the new visibility, schedule and secret in the same transaction.
       return access ? this.applyToTracks(trx, id, access) : [];
     });
+    await sendScheduledPublish(this.deps.jobs, access?.publish_at, this.deps.log);
     await this.announce(id, row.artist_id, outcomes);
     return this.get(id, actor);
   }
@@ -381,7 +418,17 @@ export class ReleaseService {
   /** An artist's listed releases (all of them, empty ones too, for the artist and admins). */
   async listByArtist(artistId: string, viewer?: Actor): Promise<ReleaseList> {
     const all = viewer !== undefined && ownsOrAdmin(viewer, artistId);
-    return { items: (await this.deps.releases.listByArtist(artistId, all, ARTIST_RELEASES_LIMIT)).map((row) => summaryFor(row, all)) };
+    const rows = await this.deps.releases.listByArtist(artistId, all, ARTIST_RELEASES_LIMIT);
+    // The counters are over publicly visible tracks (0 for a release not public yet): its artist sees them all.
+    const hidden = all ? rows.filter((row) => row.visibility !== 'public').map((row) => row.id) : [];
+    const totals = await this.deps.releases.allTrackTotals(hidden);
+    return {
+      items: rows.map((row) => {
+        const summary = summaryFor(row, all);
+        const total = totals.get(row.id);
+        return hidden.includes(row.id) ? { ...summary, trackCount: total?.count ?? 0, durationSeconds: total?.seconds ?? 0 } : summary;
+      }),
+    };
   }
 
   async search(lowerText: string, limit: number): Promise<ReleaseSummary[]> {

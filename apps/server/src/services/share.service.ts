@@ -17,7 +17,17 @@ export interface ShareMeta {
   audio?: { url: string; type: string };
   /** Whether the page has an embed player: its head then names the oEmbed answer (discovery). */
   embeddable?: boolean;
+  /** Whether the page has RSS and Atom feeds (`<path>/feed.rss`, `.atom`): its head then names them (autodiscovery). */
+  feeds?: boolean;
+  /** What the page's first frame shows before the web app has run (renderPageFrame): the same public facts. */
+  frame?: PageFrame;
 }
+
+/** A public page's first frame: its title, its artist and its pictures, laid out like the page (apps/web/scripts/prerender-home.mjs). */
+export type PageFrame =
+  | { page: 'track'; title: string; artist: string; image: string | null }
+  | { page: 'release'; title: string; artist: string; image: string | null }
+  | { page: 'artist'; name: string; cover: string | null; photo: string | null };
 
 export interface ShareServiceDeps {
   tracks: Pick<TrackRowsRepository, 'getById'>;
@@ -46,6 +56,7 @@ export class ShareService {
       image: track.image ?? artist?.photoURL ?? null,
       audio: { url: track.url, type: row.content_type },
       embeddable: true,
+      frame: { page: 'track', title: track.title, artist: track.artist, image: track.image ?? null },
     };
   }
 
@@ -59,6 +70,8 @@ export class ShareService {
       path: `/artist/${encodeURIComponent(id)}`,
       type: 'profile',
       image: profile.photoURL ?? profile.coverURL,
+      feeds: true,
+      frame: { page: 'artist', name: profile.displayName, cover: profile.coverURL ?? null, photo: profile.photoURL ?? null },
     };
   }
 
@@ -81,6 +94,9 @@ export class ShareService {
       image: row.image_key ? mediaUrl(row.image_key) : null,
       // The release embed (/embed/release/:id); the oEmbed answer decides who may see it.
       embeddable: true,
+      // A public release's feeds; an unlisted one opened by its secret has none.
+      feeds: !viaSecret,
+      frame: { page: 'release', title: row.title, artist: row.artist_name, image: row.image_key ? mediaUrl(row.image_key) : null },
     };
   }
 
@@ -130,6 +146,13 @@ export function renderShareHtml(indexHtml: string, meta: ShareMeta, origin: stri
     ...(meta.embeddable
       ? [`<link rel="alternate" type="application/json+oembed" href="${escapeHtml(`${new URL('/api/oembed', origin).href}?url=${encodeURIComponent(absolute(meta.path))}&format=json`)}" title="${escapeHtml(meta.title)}" />`]
       : []),
+    // Feed autodiscovery (RSS Advisory Board's RSS Autodiscovery; Atom's rel=alternate), as readers and podcast apps look for it.
+    ...(meta.feeds
+      ? [
+          `<link rel="alternate" type="application/rss+xml" href="${escapeHtml(absolute(`${meta.path}/feed.rss`))}" title="${escapeHtml(meta.title)} (RSS)" />`,
+          `<link rel="alternate" type="application/atom+xml" href="${escapeHtml(absolute(`${meta.path}/feed.atom`))}" title="${escapeHtml(meta.title)} (Atom)" />`,
+        ]
+      : []),
   ].join('\n    ');
   // Replacer functions, not strings: a title's `$&`, `$'` or `` $` `` would otherwise be read as
   // replacement patterns and copy parts of the page into itself.
@@ -138,4 +161,48 @@ export function renderShareHtml(indexHtml: string, meta: ShareMeta, origin: stri
     .replace(/<title>[^<]*<\/title>/, () => '')
     .replace(/<meta name="description"[^>]*>/, () => description)
     .replace('</head>', () => `  ${head}\n  </head>`);
+}
+
+const PLACEHOLDER_IMAGE =
+  'data:image/svg+xml;charset=utf-8,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#1b1b23"/>' +
+      '<circle cx="32" cy="32" r="16" fill="none" stroke="#3a3a48" stroke-width="3"/>' +
+      '<circle cx="32" cy="32" r="4" fill="#3a3a48"/></svg>',
+  );
+
+/**
+ * A public page's first frame (page-track.html, page-artist.html, page-release.html of the web
+ * build, whose shell holds `<!--platter-frame-->`): the page's heading and pictures in the page's
+ * own classes, so the visitor sees the page before the app's modules have loaded; the app removes
+ * the layer once it has rendered under it. The picture the frame shows first (the largest paint)
+ * is preloaded from the head. Only what the preview tags already say: public facts, escaped.
+ */
+export function renderPageFrame(pageHtml: string, frame: PageFrame): string {
+  const image = (src: string, className: string) => `<img class="image image--loaded ${className}" src="${escapeHtml(src)}" alt="" fetchpriority="high" />`;
+  // No picture: the app's own placeholder (apps/web/src/components/image.tsx), so the frame's largest paint is the page's.
+  const placeholder = (className: string) => `<img class="image image--fallback ${className}" src="${PLACEHOLDER_IMAGE}" alt="" />`;
+  let main: string;
+  let preload: string | null;
+  if (frame.page === 'artist') {
+    const initial = escapeHtml(frame.name.charAt(0).toUpperCase());
+    main =
+      `<article class="artist"><header class="artist-header"><div class="artist-header__cover">${frame.cover ? image(frame.cover, '') : ''}</div>` +
+      `<div class="artist-header__body">${frame.photo ? image(frame.photo, 'artist-header__avatar') : `<span class="artist-header__avatar artist-header__avatar--initial">${initial}</span>`}` +
+      `<div class="artist-header__identity"><h1 class="artist-header__name">${escapeHtml(frame.name)}</h1></div></div></header></article>`;
+    preload = frame.cover ?? frame.photo;
+  } else {
+    const block = frame.page === 'track' ? 'track-page' : 'release-page';
+    const header =
+      `<header class="${block}__header">` +
+      (frame.image ? image(frame.image, `${block}__cover`) : placeholder(`${block}__cover`)) +
+      `<div class="${block}__identity"><h1 class="${block}__title">${escapeHtml(frame.title)}</h1><span class="${block}__artist">${escapeHtml(frame.artist)}</span></div>` +
+      `</header>`;
+    // The track page's header sits in a column of its own (beside the comments on wide screens).
+    main = frame.page === 'track' ? `<article class="${block}"><div class="${block}__main">${header}</div></article>` : `<article class="${block}">${header}</article>`;
+    preload = frame.image;
+  }
+  const head = preload ? `<link rel="preload" as="image" href="${escapeHtml(preload)}" fetchpriority="high" />\n  ` : '';
+  // Replacer functions: a title's `$&` is text, not a replacement pattern.
+  return pageHtml.replaceAll('<!--platter-frame-->', () => main).replace('</head>', () => `${head}</head>`);
 }

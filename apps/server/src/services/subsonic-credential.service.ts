@@ -95,7 +95,9 @@ export class SubsonicCredentialService {
       return this.signedIn(row);
     }
     if (params.u === undefined) throw new SubsonicError(10, 'Required parameter is missing: u (or apiKey).');
-    const user = await this.deps.repository.userByEmail(params.u);
+    // An e-mail holds no space: one here is a '+' sent unencoded (DSub appends u to its URLs as
+    // it is, so `me+music@…` arrives as `me music@…`).
+    const user = await this.deps.repository.userByEmail(params.u.replace(/ /g, '+'));
     const passwords = user ? await this.deps.repository.appPasswordsOf(user.id) : [];
     let match: CredentialRow | undefined;
     if (params.t !== undefined || params.s !== undefined) {

@@ -132,6 +132,22 @@ export class TrackMediaService {
     return this.describe(row, key);
   }
 
+  /**
+   * The file a feed's enclosure names for a public track (what a podcast app downloads): the high
+   * rendition when made, else the original. It is the descriptor /media answers that key with, so
+   * the length a feed states is the number of bytes sent. Undefined for a hidden track or a file
+   * that is gone.
+   */
+  async publicAudio(row: TrackWithArtist): Promise<MediaDescriptor | undefined> {
+    if (row.hidden !== 0) return undefined;
+    try {
+      return await this.describe(row, renditionKey(row, {}));
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
+
   /** A stored image (covers, photos and their smaller copies): images are public by their key. */
   async image(key: string): Promise<MediaDescriptor> {
     const stored = await this.deps.storage.stat(key);

@@ -1,4 +1,5 @@
 import type { Genre, Track } from '@platter/shared';
+import { searchForm } from '../lib/transliteration.js';
 import { type TrackWithArtist, parseTags } from '../repositories/track-query.js';
 
 /** The URL a track's audio streams from: the media route serves storage keys by path. */
@@ -16,7 +17,8 @@ export function toTrack(row: TrackWithArtist): Track {
     likes: row.likes_count,
     listens: row.listens_count,
     createdAt: row.created_at,
-    image: row.image_key ? mediaUrl(row.image_key) : null,
+    // A release's track without a cover of its own shows the release's (issue 29).
+    image: row.image_key ? mediaUrl(row.image_key) : row.release_image_key ? mediaUrl(row.release_image_key) : null,
     waveform: row.waveform_status,
     // Hidden by an admin (moderation); visibility (public, unlisted, private) says the rest.
     hidden: row.moderated === 1,
@@ -57,5 +59,28 @@ export function toTrackFor(row: TrackWithArtist, access: { owner: boolean; secre
   };
 }
 
-/** What search matches against: JS lower-casing handles Cyrillic and other non-ASCII letters. */
-export const searchText = (title: string, artist: string, tags: string[] = []): string => [title, artist, ...tags].join(' ').toLowerCase();
+/** What a track's session-less media URL depends on. */
+export interface PlayableTrack {
+  storage_key: string;
+  hidden: number;
+  visibility: string;
+  secret: string | null;
+  moderated: number;
+  suspended: number;
+}
+
+/**
+ * The URL that plays a track's audio in any player, without a session (playlist files: M3U8 and
+ * XSPF, so VLC or mpv plays them): a listed track's media URL; an unlisted one's (its owner's
+ * export) with its secret (`?s=`), which the media route takes. A private or moderated track has
+ * none (undefined): only a session opens it.
+ */
+export function playableUrl(origin: string, row: PlayableTrack): string | undefined {
+  const url = `${origin}${mediaUrl(row.storage_key)}`;
+  if (!row.hidden) return url;
+  if (row.visibility === 'unlisted' && row.secret && !row.moderated && !row.suspended) return `${url}?s=${encodeURIComponent(row.secret)}`;
+  return undefined;
+}
+
+/** What search matches against: title, artist and tags lower-cased, then their spellings in the other script (lib/transliteration.ts). */
+export const searchText = (title: string, artist: string, tags: string[] = []): string => searchForm([title, artist, ...tags].join(' '));

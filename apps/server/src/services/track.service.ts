@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ActivityCounters } from '../lib/activity-counters.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.js';
 import { newId, nowIso } from '../lib/ids.js';
 import { type Actor, canSeeTrack, ownsOrAdmin } from '../lib/actor.js';
@@ -25,6 +26,18 @@ export const newSecret = (): string => randomBytes(16).toString('base64url');
 /** A scheduled release may be this far in the past when it is set (clocks differ a little). */
 export const PUBLISH_AT_SLACK_MS = 60_000;
 
+/**
+ * Sends the delayed `publish-scheduled` job of a scheduled time (a track's or a release's), so
+ * what is due then goes public within a poll of it rather than at the next minute's sweep. One
+ * job per time (its singleton key): every row due then is published by it. The job re-reads the
+ * database when it runs, so a schedule moved or cancelled since makes it publish nothing; the
+ * minute sweep stays the safety net (a lost send, an in-process restart). Never fails the caller.
+ */
+export async function sendScheduledPublish(jobs: Pick<JobQueue, 'send'> | undefined, at: string | null | undefined, log?: (message: string, error?: unknown) => void): Promise<void> {
+  if (!jobs || !at) return;
+  await jobs.send('publish-scheduled', { at }, { singletonKey: `publish@${at}`, startAfter: new Date(at) }).catch((error: unknown) => log?.('The delayed publish job was not sent; the minute sweep publishes it', error));
+}
+
 export interface TrackServiceDeps {
   db: Kysely<Database>;
   tracks: Pick<TrackRowsRepository, 'getById' | 'listByArtist'> &
@@ -42,6 +55,8 @@ export interface TrackServiceDeps {
   log?: (message: string, error?: unknown) => void;
   /** The operator's metrics: tracks created from uploads. */
   counters?: Pick<ActivityCounters, 'trackCreated'>;
+  /** Where a scheduled track's delayed publish job goes (sendScheduledPublish). */
+  jobs?: Pick<JobQueue, 'send'>;
 }
 
 /** A genre tag as Platter's genre, when it names one ('hip hop', 'RAP'…); undefined otherwise. */
@@ -165,6 +180,7 @@ export class TrackService {
     const write = this.accessChanges(changes, row);
     const result = await this.deps.db.transaction().execute((trx) => this.deps.tracks.setAccess(trx, id, write));
     if (!result) throw new NotFoundError('This track does not exist or was removed.', 'track_not_found');
+    await sendScheduledPublish(this.deps.jobs, write.publish_at, this.deps.log);
     await this.announceAccess(id, row.artist_id, result.hiddenBefore, result.hidden);
     return this.get(id, actor);
   }
@@ -328,6 +344,7 @@ export class TrackService {
       });
     });
     this.deps.counters?.trackCreated();
+    await sendScheduledPublish(this.deps.jobs, access.publish_at, this.deps.log);
     const track = await this.get(id, { id: profile.id, isAdmin: false });
     // Live lists hear of a public track; an unlisted or private one goes to its owner only (live-hub.ts).
     this.deps.events.emit('track.created', { track });

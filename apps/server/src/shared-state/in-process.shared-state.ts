@@ -10,6 +10,8 @@ export class InProcessSharedState implements SharedState {
   private sweepAt = 10_000;
   private readonly counts = new Map<string, { count: number; until: number }>();
   private countsSweepAt = 10_000;
+  private readonly values = new Map<string, { value: string; until: number }>();
+  private valuesSweepAt = 10_000;
 
   /** @fastify/rate-limit's own in-memory store. */
   rateLimitStore(): RateLimitStoreOptions {
@@ -56,6 +58,20 @@ export class InProcessSharedState implements SharedState {
     this.counts.delete(key);
   }
 
+  async putValue(key: string, value: string, ttlMs: number): Promise<void> {
+    const now = Date.now();
+    if (this.values.size >= this.valuesSweepAt) {
+      for (const [k, e] of this.values) if (e.until <= now) this.values.delete(k);
+      this.valuesSweepAt = Math.max(10_000, this.values.size * 2);
+    }
+    this.values.set(key, { value, until: now + ttlMs });
+  }
+
+  async getValue(key: string): Promise<string | undefined> {
+    const entry = this.values.get(key);
+    return entry && entry.until > Date.now() ? entry.value : undefined;
+  }
+
   /** Keys remembered, expired ones included until the next sweep. */
   get size(): number {
     return this.seen.size;
@@ -71,5 +87,6 @@ export class InProcessSharedState implements SharedState {
   async close(): Promise<void> {
     this.seen.clear();
     this.counts.clear();
+    this.values.clear();
   }
 }

@@ -138,6 +138,14 @@ export class RedisSharedState implements SharedState {
     await this.redis.del(`${this.keyPrefix}count:${key}`);
   }
 
+  async putValue(key: string, value: string, ttlMs: number): Promise<void> {
+    await this.redis.set(`${this.keyPrefix}value:${key}`, value, 'PX', Math.max(1, Math.ceil(ttlMs)));
+  }
+
+  async getValue(key: string): Promise<string | undefined> {
+    return (await this.redis.get(`${this.keyPrefix}value:${key}`)) ?? undefined;
+  }
+
   async check(timeoutMs = 1000): Promise<void> {
     if (this.closed) throw new Error('Redis: the shared state is closed');
     // Down (or closing): say so at once. Still connecting: the PING waits for it, within the timeout.

@@ -201,6 +201,17 @@ describe.skipIf(!redisUrl)('RedisSharedState on a real Redis', () => {
     expect((await two.addCount(key, 200)).count).toBe(1);
   });
 
+  it('keeps a value for every instance until it is replaced or expires', async () => {
+    const key = `value-${Math.random()}`;
+    expect(await two.getValue(key)).toBeUndefined();
+    await one.putValue(key, 'first', 60_000);
+    expect(await two.getValue(key)).toBe('first');
+    await two.putValue(key, 'second', 200);
+    expect(await one.getValue(key)).toBe('second');
+    await new Promise((resolve) => setTimeout(resolve, 260));
+    expect(await one.getValue(key)).toBeUndefined();
+  });
+
   it('answers check() while connected and refuses it once closed', async () => {
     const state = await RedisSharedState.connect(redisUrl as string, { keyPrefix: prefix });
     await expect(state.check()).resolves.toBeUndefined();
@@ -244,6 +255,21 @@ describe('InProcessSharedState', () => {
     expect((await state.addCount('k', 200)).count).toBe(1);
     await state.forgetCount('k');
     expect((await state.peekCount('k')).count).toBe(0);
+  });
+
+  it('keeps a value until it is replaced or expires', async () => {
+    vi.useFakeTimers();
+    try {
+      const state = new InProcessSharedState();
+      expect(await state.getValue('k')).toBeUndefined();
+      await state.putValue('k', 'first', 1000);
+      await state.putValue('k', 'second', 1000);
+      expect(await state.getValue('k')).toBe('second');
+      vi.advanceTimersByTime(1001);
+      expect(await state.getValue('k')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers firstSeen true once per window', async () => {

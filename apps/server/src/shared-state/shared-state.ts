@@ -25,6 +25,13 @@ export interface SharedState {
   /** Closes `key`'s window. */
   forgetCount(key: string): Promise<void>;
   /**
+   * Keeps `value` under `key` for `ttlMs`, replacing what was there (Redis SET PX), so another
+   * instance can read it. Subsonic's full-sync paging keeps where each walk got to here.
+   */
+  putValue(key: string, value: string, ttlMs: number): Promise<void>;
+  /** The value kept under `key`, undefined once it expired or when none was kept. */
+  getValue(key: string): Promise<string | undefined>;
+  /**
    * Where @fastify/rate-limit keeps its counters, as options for the plugin: in Redis on Redis (a
    * limit then holds across instances; should Redis fail, requests pass rather than answer 500),
    * the plugin's own memory in-process.

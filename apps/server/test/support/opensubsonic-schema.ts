@@ -51,7 +51,8 @@ function validator(id: string): ValidateFunction {
 /** The schema a method's `subsonic-response` must match: its endpoint's success answer, or the bare success or failure answer. */
 export function schemaIdFor(method: string, status: unknown): string {
   if (status === 'failed') return 'schemas/SubsonicResponse/SubsonicFailureResponse.json';
-  const name = method.replace(/\.view$/, '');
+  // getAlbumInfo2 answers as getAlbumInfo does (the spec's getAlbumInfo2.json refers to its response).
+  const name = method.replace(/\.view$/, '').replace(/^getAlbumInfo2$/, 'getAlbumInfo');
   const title = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
   // Most files are named after the method (GetSongSuccessResponse); tokenInfo's is GetTokenInfoSuccessResponse.
   const id = [`endpoints/${name}/${title}SuccessResponse.json`, `endpoints/${name}/Get${title}SuccessResponse.json`].find((candidate) => fs.existsSync(path.join(ROOT, candidate)));

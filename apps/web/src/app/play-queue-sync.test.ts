@@ -1,6 +1,6 @@
 import type { PlayQueueState, Track } from '@platter/shared';
 import { describe, expect, it } from 'vitest';
-import { deviceName, offerOf } from './play-queue-sync';
+import { deviceName, offerKey, offerOf } from './play-queue-sync';
 
 const track = (id: string) => ({ id, title: `T ${id}` }) as Track;
 const saved = (over: Partial<NonNullable<PlayQueueState['queue']>> = {}): PlayQueueState => ({
@@ -17,6 +17,17 @@ describe('continue on another device', () => {
     expect(offerOf(saved(), '2026-11-26T10:00:00.000Z')).toBeNull();
     expect(offerOf(saved({ tracks: [] }), null)).toBeNull();
     expect(offerOf({ queue: null }, null)).toBeNull();
+  });
+
+  it('offers nothing for a playback turned down here ("Not now"), until something new plays there', () => {
+    const offer = offerOf(saved(), null)!;
+    const dismissed = offerKey(offer);
+    // The same playback saved again further on: still turned down.
+    expect(offerOf(saved({ positionMs: 95_000, updatedAt: '2026-11-26T10:00:10.000Z' }), null, dismissed)).toBeNull();
+    // Another track, another queue or another device: offered.
+    expect(offerOf(saved({ currentId: 'a' }), null, dismissed)).toMatchObject({ index: 0 });
+    expect(offerOf(saved({ tracks: [track('a'), track('b'), track('c')] }), null, dismissed)).not.toBeNull();
+    expect(offerOf(saved({ changedBy: 'Firefox on Android' }), null, dismissed)).not.toBeNull();
   });
 
   it('names this device by its browser and system', () => {

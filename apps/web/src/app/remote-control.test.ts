@@ -1,7 +1,8 @@
 import type { Track } from '@platter/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usePlayerStore } from '../features/player/player-store';
-import { applyRemoteCommand, remotePosition, type RemoteDevice } from './remote-control';
+import type { QueueOffer } from './play-queue-sync';
+import { applyRemoteCommand, liveOffer, remotePosition, startingPoint, type RemoteDevice } from './remote-control';
 
 const device = (over: Partial<RemoteDevice['state']> = {}): RemoteDevice => ({
   id: 'd-1',
@@ -27,5 +28,25 @@ describe('remote control', () => {
     usePlayerStore.getState().setList([{ id: 't', title: 'T', artist: 'A', duration: 120, url: '/media/t.mp3' } as Track], 0);
     applyRemoteCommand({ type: 'remote.command', deviceId: 'd-2', targetDeviceId: 'd-1', command: 'seek', value: 61 });
     expect(usePlayerStore.getState().seek?.to).toBe(61);
+  });
+});
+
+describe('continue on this device', () => {
+  const track = (id: string) => ({ id, title: `T ${id}` }) as Track;
+  const offer: QueueOffer = { device: 'Chrome on Linux', tracks: [track('a'), track('t'), track('c')], index: 0, positionSec: 4 };
+
+  it('shows the live track and position of the player that plays the offered queue, not the last save', () => {
+    expect(liveOffer(offer, [device()], 12_000)).toEqual({ ...offer, index: 1, positionSec: 32 });
+    // A paused player, or one that plays something else, says nothing new.
+    expect(liveOffer(offer, [device({ playing: false })], 12_000)).toBe(offer);
+    expect(liveOffer(offer, [device({ trackId: 'elsewhere' })], 12_000)).toBe(offer);
+    expect(liveOffer(offer, [], 12_000)).toBe(offer);
+  });
+
+  it('starts where the player that handed over stopped, else where one plays now, else the saved position', () => {
+    const handed = { ...device().state, trackId: 'c', positionSec: 10.25, playing: false };
+    expect(startingPoint(offer, handed, [device()], 12_000)).toEqual({ ...offer, index: 2, positionSec: 10.25 });
+    expect(startingPoint(offer, { ...handed, trackId: 'gone' }, [device()], 12_000)).toEqual({ ...offer, index: 1, positionSec: 32 });
+    expect(startingPoint(offer, null, [], 12_000)).toBe(offer);
   });
 });

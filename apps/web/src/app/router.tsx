@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, redirect, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import type { InfoPageId } from '../features/pages/components/info-page';
 import { i18n } from '../i18n/i18n';
@@ -16,6 +16,14 @@ const infoRoute = (path: string, page: InfoPageId): RouteObject => ({
     return { Component: () => <InfoRoute page={page} /> };
   },
 });
+
+/**
+ * A route that only redirects (its loader answers with the new address): it renders nothing, but a
+ * component of its own keeps React Router from warning that the matched route has no element.
+ */
+function Redirecting() {
+  return null;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -40,25 +48,12 @@ export const routes: RouteObject[] = [
     HydrateFallback: AppRootFallback,
     children: [
       {
-        path: paths.home.path,
-        lazy: async () => ({ Component: (await import('./routes/home/home')).HomeRoute }),
-      },
-      {
-        // A public playlist's share link (the server adds its preview tags); the app shows it in the playlists tab.
-        path: paths.playlist.path,
-        // An invite link (`?invite=`, collaborative playlists) keeps its token.
-        loader: ({ params, request }) => redirect(paths.home.playlist(params.id ?? '', new URL(request.url).searchParams.get('invite') ?? '')),
-      },
-      {
-        path: paths.notifications.path,
-        loader: () => redirect(paths.notifications.getHref()),
-      },
-      {
-        Component: SiteRoot,
+        // The player's one shell (sidebar, top bar, bottom navigation) around /home and the player's public pages.
+        lazy: async () => ({ Component: (await import('./routes/shell-root')).ShellRoot }),
         children: [
           {
-            path: paths.landing.path,
-            lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }),
+            path: paths.home.path,
+            lazy: async () => ({ Component: (await import('./routes/home/home')).HomeRoute }),
           },
           {
             path: paths.artist.path,
@@ -79,6 +74,27 @@ export const routes: RouteObject[] = [
           {
             path: paths.artistDashboard.path,
             lazy: async () => ({ Component: (await import('./routes/artist-dashboard')).ArtistDashboardRoute }),
+          },
+        ],
+      },
+      {
+        // A public playlist's share link (the server adds its preview tags); the app shows it in the playlists tab.
+        path: paths.playlist.path,
+        // An invite link (`?invite=`, collaborative playlists) keeps its token.
+        loader: ({ params, request }) => redirect(paths.home.playlist(params.id ?? '', new URL(request.url).searchParams.get('invite') ?? '')),
+        Component: Redirecting,
+      },
+      {
+        path: paths.notifications.path,
+        loader: () => redirect(paths.notifications.getHref()),
+        Component: Redirecting,
+      },
+      {
+        Component: SiteRoot,
+        children: [
+          {
+            path: paths.landing.path,
+            lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }),
           },
           {
             path: paths.started.path,
@@ -103,6 +119,16 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Asks for the chunks of the routes matching `location` (their `lazy`), as the router will when it
+ * is made: a second call of a route's `lazy` finds its modules asked for already.
+ */
+export function startRouteChunks(location: { pathname: string }): void {
+  for (const match of matchRoutes(routes, location.pathname) ?? []) {
+    if (typeof match.route.lazy === 'function') void match.route.lazy().catch(() => undefined);
+  }
+}
 
 /** The app's router. Making it starts the current route's chunks (main.tsx makes it first thing, in a task of its own). */
 export const createAppRouter = () => createBrowserRouter(routes);

@@ -57,6 +57,12 @@ describe("home.html's first frame", () => {
     expect(html.getAttribute('data-home-shell')).toBeNull();
   });
 
+  it("shows neither on a public page's frame (a track's, an artist's, a release's)", () => {
+    window.history.replaceState(null, '', '/track/t1');
+    runShellScript();
+    expect(html.getAttribute('data-home-shell')).toBeNull();
+  });
+
   it("starts the app's modules once the first frame has painted: its preloads in order, then the entry, once", async () => {
     vi.useFakeTimers();
     const meta = document.createElement('meta');

@@ -6,7 +6,8 @@ import { queryKeys } from './query-keys';
 
 /** What each server event makes stale. */
 export const LIVE_EVENT_STALE_KEYS: Record<LiveEventType, readonly QueryKey[]> = {
-  'track.created': [queryKeys.tracks.all, queryKeys.genres, queryKeys.profiles.all, queryKeys.search.all, queryKeys.charts.all],
+  // News holds the followed artists' new tracks and releases (a release going public announces its tracks).
+  'track.created': [queryKeys.tracks.all, queryKeys.genres, queryKeys.profiles.all, queryKeys.search.all, queryKeys.charts.all, queryKeys.posts.news],
   // The counts themselves are patched into every cached track (see patchTrackStats); the charts
   // refetch, since their order follows listens, and so do the studio's totals and dashboard.
   'track.stats': [queryKeys.charts.all, queryKeys.studio.all],
@@ -43,6 +44,8 @@ export const LIVE_EVENT_STALE_KEYS: Record<LiveEventType, readonly QueryKey[]> =
   'remote.state': [],
   'remote.hello': [],
   'remote.command': [],
+  'remote.takeover': [],
+  'remote.handover': [],
 };
 
 type LiveListener = (type: LiveEventType, payload: unknown) => void;

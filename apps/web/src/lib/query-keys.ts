@@ -12,6 +12,8 @@ export const queryKeys = {
   tracks: {
     all: ['tracks'] as const,
     list: (query: Partial<TrackListQuery>) => ['tracks', 'list', query] as const,
+    /** Home's "New releases" row: under tracks, so a release's tracks going public refetch it. */
+    newReleases: ['tracks', 'new-releases'] as const,
   },
   profiles: {
     all: ['profiles'] as const,
@@ -20,6 +22,8 @@ export const queryKeys = {
   charts: {
     all: ['charts'] as const,
     top: ['charts', 'top'] as const,
+    /** Home's "Trending" row. */
+    trending: ['charts', 'trending'] as const,
   },
   search: {
     all: ['search'] as const,
@@ -41,6 +45,8 @@ export const queryKeys = {
   comments: {
     all: ['comments'] as const,
     track: (trackId: string) => ['comments', 'track', trackId] as const,
+    /** A local track's replies (and like and repost counts) from other servers. */
+    fediverse: (trackId: string) => ['comments', 'fediverse', trackId] as const,
   },
   posts: {
     all: ['posts'] as const,
@@ -50,6 +56,11 @@ export const queryKeys = {
   artists: {
     all: ['artists'] as const,
     detail: (id: string) => ['artists', id] as const,
+    /**
+     * News's artists to follow: not under artists, so following one keeps its card ("Following")
+     * until News is opened again rather than taking it away under the pointer.
+     */
+    suggestions: ['artist-suggestions'] as const,
   },
   subscriptions: ['subscriptions'] as const,
   /** The signed-in artist's own studio data. */
@@ -66,9 +77,13 @@ export const queryKeys = {
     users: (q: string, page = 1) => ['admin', 'users', q, page] as const,
     audit: (page: number) => ['admin', 'audit', page] as const,
     contactMessages: ['admin', 'contact-messages'] as const,
+    federationBlocks: ['admin', 'federation-blocks'] as const,
   },
   /** The signed-in user's linked ListenBrainz account (scrobbling). */
   listenBrainz: ['me', 'listenbrainz'] as const,
+  /** The signed-in user's fediverse handle and switch, and the remote accounts they follow. */
+  federation: ['me', 'federation'] as const,
+  federationFollows: ['me', 'federation', 'follows'] as const,
   /** The newest "Download my data" export (settings). */
   dataExport: ['me', 'data-export'] as const,
   /** Whether the signed-in user's account is to be deleted, and when. */

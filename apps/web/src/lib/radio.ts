@@ -2,6 +2,7 @@ import type { DailyMix, RadioPage, RadioReason, SimilarTracks, Track } from '@pl
 import type { TFunction } from 'i18next';
 import { create } from 'zustand';
 import { apiRequest } from './api-client';
+import { genreLabel } from './genre-label';
 
 /*
  * Radio (an endless queue of tracks like a seed), shared by the features that start one (track actions, artist page, home) and
@@ -90,7 +91,7 @@ export function radioReasonText(t: TFunction, reason: RadioReason): string {
     case 'same-tags':
       return reason.detail ? t('radio.reason.tagged', { tag: reason.detail }) : t('radio.reason.taggedPlain');
     case 'same-genre':
-      return reason.detail ? t('radio.reason.genre', { genre: reason.detail }) : t('radio.reason.genrePlain');
+      return reason.detail ? t('radio.reason.genre', { genre: genreLabel(t, reason.detail) }) : t('radio.reason.genrePlain');
     case 'artist':
       return t('radio.reason.artist', { artist: reason.detail ?? '' });
     case 'fresh':

@@ -1,4 +1,4 @@
-import { EMBED_DEFAULT_HEIGHT, EMBED_RELEASE_HEIGHT, embedIframeHtml } from '@platter/shared';
+import { EMBED_DEFAULT_HEIGHT, EMBED_RELEASE_HEIGHT, embedIframeHtml } from '@platter/shared/embed-code';
 import { paths } from '../config/paths';
 
 /**

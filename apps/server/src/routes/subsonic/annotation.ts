@@ -30,6 +30,11 @@ export class SubsonicAnnotation {
         await this.deps.releaseService.setLiked(user, id, starred).catch(rethrowAs70('Album'));
         continue;
       }
+      // So does an artist id (Aonsoku stars everything by id): the artist is followed.
+      if (!id.startsWith(SINGLE_PREFIX) && id.length <= 100 && !(await this.deps.tracks.getById(id)) && (await this.deps.profiles.getById(id))) {
+        await (starred ? this.deps.artists.subscribe(user, id) : this.deps.artists.unsubscribe(user, id)).catch(rethrowAs70('Artist'));
+        continue;
+      }
       await this.likeTrack(user, id.startsWith(SINGLE_PREFIX) ? id.slice(SINGLE_PREFIX.length) : id, starred);
     }
     for (const id of ids.albumId) {
@@ -67,7 +72,8 @@ export class SubsonicAnnotation {
   /**
    * scrobble: with submission (the default) each id is a listen counted by the engagement service
    * under the same rules as the web player's (one per playback start, the replay guard), and goes
-   * into the listening history; `time` (ms) is when the play started (an offline play). Without
+   * into the listening history; `time` (ms) is when the play started (an offline play). A hidden
+   * track the caller may see (their own private one) is taken and not counted. Without
    * submission it is a "now playing" notice: the last id is kept as what this user plays now
    * (now_playing, one row per user), which getNowPlaying shows; nothing is counted.
    */
@@ -79,6 +85,11 @@ export class SubsonicAnnotation {
       return;
     }
     for (const [i, id] of ids.entries()) {
+      // A track the caller may see but others may not (their own private, unlisted or scheduled
+      // one; any, for an admin) counts no listens, as in the web player: the scrobble is taken
+      // (ok, as Navidrome answers) and nothing is counted or kept. Others' hidden tracks stay 70.
+      const row = await this.library.track(user, id);
+      if (row.hidden) continue;
       const time = times[i];
       const playedAt = time !== undefined && Math.abs(time - Date.now()) > 60_000 ? new Date(time).toISOString() : undefined;
       await this.deps.engagement.recordListen({ userId: user.id, anonymousKey: user.id }, id, playedAt ? { playedAt } : {}).catch(rethrowAs70('Song'));

@@ -1,19 +1,24 @@
 import { GENRES } from '@platter/shared';
+import type { FastifyRequest } from 'fastify';
 import { canSeeTrack } from '../../lib/actor.js';
-import type { AlbumOrder } from '../../repositories/subsonic.repository.js';
+import type { AlbumOrder, SyncKey } from '../../repositories/subsonic.repository.js';
 import type { TrackWithArtist } from '../../repositories/track-query.js';
 import { orderByIds } from '../../services/engagement.service.js';
+import { mediaUrl } from '../../services/track.mapper.js';
 import { SubsonicError, type SubsonicUser } from '../../services/subsonic-credential.service.js';
 import { COVER, MAX_LIST, SINGLE_PREFIX, type SubsonicDeps, type SubsonicLibrary, albumIdOf, notFound, releaseAlbum, rethrowAs70, singleAlbum, songOf } from './library.js';
 import type { Handlers } from './params.js';
 import type { SubsonicObject } from './response.js';
+import { SyncCursors } from './sync-cursors.js';
 
 /**
- * getAlbumList2's offsets: the catalogue-wide orders (by name, artist, year) page through every
- * album, a page costing its offset in index entries; the lists folded from a walk of tracks
- * (newest, frequent, highest, random, by genre) reach 10,000 albums deep.
+ * The offsets of the catalogue-wide lists (getAlbumList2 by name, artist, year; search3 with an
+ * empty query): any depth. A page continuing a walk (its offset where the previous page ended) is
+ * a keyset seek costing its size (sync-cursors.ts); any other offset walks the list's index up to
+ * it, at most the whole list once. The bound only keeps the number a plain integer.
  */
-export const ALBUM_LIST_MAX_OFFSET = 1_000_000;
+export const SYNC_MAX_OFFSET = 1_000_000_000;
+/** getAlbumList2's lists folded from a walk of tracks (newest, frequent, highest, random, by genre) and search3 with a query reach 10,000 deep. */
 const WALKED_LIST_MAX_OFFSET = 10_000;
 
 /** How many artists getArtists / getIndexes list at most (by name). */
@@ -21,10 +26,14 @@ export const ARTISTS_LIMIT = 10_000;
 
 /** Browsing, album and song lists, and search3: artists, albums (releases and singles), songs, genres. */
 export class SubsonicBrowsing {
+  private readonly cursors: SyncCursors;
+
   constructor(
-    private readonly deps: Pick<SubsonicDeps, 'repository' | 'tracks' | 'releases' | 'profiles' | 'trackCatalogue' | 'engagement' | 'releaseService' | 'artists'>,
+    private readonly deps: Pick<SubsonicDeps, 'repository' | 'tracks' | 'releases' | 'profiles' | 'trackCatalogue' | 'engagement' | 'releaseService' | 'artists' | 'shared'>,
     private readonly library: SubsonicLibrary,
-  ) {}
+  ) {
+    this.cursors = new SyncCursors(deps.shared);
+  }
 
   async song(user: SubsonicUser, id: string): Promise<SubsonicObject> {
     const row = await this.library.track(user, id);
@@ -105,6 +114,32 @@ export class SubsonicBrowsing {
     return { ...releaseAlbum(row, likedRelease ? row.created_at : undefined), genre: tracks[0]?.genre, song: tracks.map((t) => songOf(t, liked.get(t.id))) };
   }
 
+  /**
+   * getAlbumInfo2 (and getAlbumInfo): what Platter knows of an album, for the caller who may see
+   * it: a release's description as `notes` with a link to its page on Platter, and its cover as
+   * the image URLs (one size: the stored image; /media serves it as it serves the web app's).
+   * A track's own single has its cover and link. URLs are absolute, at `origin`.
+   */
+  async albumInfo(user: SubsonicUser, id: string, origin: string): Promise<SubsonicObject> {
+    let notes: string | undefined;
+    let image: string | null | undefined;
+    let page: string;
+    if (id.startsWith(SINGLE_PREFIX)) {
+      const row = await this.library.track(user, id.slice(SINGLE_PREFIX.length)).catch(() => undefined);
+      if (!row || row.release_id !== null) throw notFound('Album');
+      image = row.image_key ? mediaUrl(row.image_key) : undefined;
+      page = `${origin}/track/${encodeURIComponent(row.id)}`;
+    } else {
+      const detail = id.length <= 100 ? await this.deps.releaseService.get(id, user).catch(rethrowAs70('Album')) : undefined;
+      if (!detail) throw notFound('Album');
+      notes = detail.description.trim() || undefined;
+      image = detail.image;
+      page = `${origin}/release/${encodeURIComponent(detail.id)}`;
+    }
+    const imageUrl = image ? `${origin}${image}` : undefined;
+    return { notes: notes ? `${notes}\n\n${page}` : page, smallImageUrl: imageUrl, mediumImageUrl: imageUrl, largeImageUrl: imageUrl };
+  }
+
   /** getAlbumList2: albums (releases and singles) in the order the type asks for, one page. */
   async albumList(user: SubsonicUser, type: string, size: number, offset: number, extra: { genre?: string; fromYear?: number; toYear?: number }): Promise<SubsonicObject[]> {
     const want = offset + size;
@@ -113,14 +148,14 @@ export class SubsonicBrowsing {
     let trackIds: string[];
     switch (type) {
       case 'alphabeticalByName':
-        return this.albumPage(user, { by: 'name' }, size, offset);
+        return this.albumPage(user, 'getAlbumList2', { by: 'name' }, size, offset);
       case 'alphabeticalByArtist':
-        return this.albumPage(user, { by: 'artist' }, size, offset);
+        return this.albumPage(user, 'getAlbumList2', { by: 'artist' }, size, offset);
       case 'byYear': {
         if (extra.fromYear === undefined || extra.toYear === undefined) throw new SubsonicError(10, 'Required parameters are missing: fromYear and toYear (with type=byYear).');
         // fromYear > toYear: the same years, newest first (as the API defines).
         const [fromYear, toYear] = extra.fromYear <= extra.toYear ? [extra.fromYear, extra.toYear] : [extra.toYear, extra.fromYear];
-        return this.albumPage(user, { by: 'year', fromYear, toYear, descending: extra.fromYear > extra.toYear }, size, offset);
+        return this.albumPage(user, 'getAlbumList2', { by: 'year', fromYear, toYear, descending: extra.fromYear > extra.toYear }, size, offset);
       }
       case 'newest':
         trackIds = await this.deps.repository.trackIds('newest', { limit: want * 4 });
@@ -165,9 +200,13 @@ export class SubsonicBrowsing {
     return albums.slice(offset, offset + size);
   }
 
-  /** One page of a catalogue-wide album order (SubsonicRepository.albumPage: releases and singles merged along their indexes). */
-  private async albumPage(user: SubsonicUser, order: AlbumOrder, size: number, offset: number): Promise<SubsonicObject[]> {
-    const page = await this.deps.repository.albumPage(order, size, offset);
+  /**
+   * One page of a catalogue-wide album order (SubsonicRepository.albumPage: releases and singles
+   * merged along their indexes), continuing the caller's walk by keyset where it reached `offset`.
+   */
+  private async albumPage(user: SubsonicUser, method: string, order: AlbumOrder, size: number, offset: number): Promise<SubsonicObject[]> {
+    const list = `${method}:${JSON.stringify(order)}`;
+    const page = await this.cursors.page(user.id, list, size, offset, (after: SyncKey | undefined) => this.deps.repository.albumPage(order, size, offset, after));
     const releaseIds = page.flatMap((a) => (a.kind === 'release' ? [a.id] : []));
     const trackIds = page.flatMap((a) => (a.kind === 'single' ? [a.id] : []));
     const releases = new Map((await this.deps.repository.releasesByIds(releaseIds)).map((r) => [r.id, r]));
@@ -190,8 +229,17 @@ export class SubsonicBrowsing {
     return counts.genres.filter((g) => g.count > 0).map((g) => ({ songCount: g.count, albumCount: g.count, value: g.genre }));
   }
 
-  async randomSongs(user: SubsonicUser, size: number, genre?: string): Promise<SubsonicObject[]> {
-    return this.library.songs(user, await this.deps.repository.randomTrackIds(size, genre));
+  /**
+   * Random songs; with fromYear / toYear (Feishin, Aonsoku, Tempo send them) only songs of those
+   * years (a song's year as songOf gives it), picked from four times as many random ones, so a
+   * narrow range may answer fewer than `size`.
+   */
+  async randomSongs(user: SubsonicUser, size: number, genre?: string, years: { fromYear?: number; toYear?: number } = {}): Promise<SubsonicObject[]> {
+    if (years.fromYear === undefined && years.toYear === undefined) return this.library.songs(user, await this.deps.repository.randomTrackIds(size, genre));
+    const from = years.fromYear ?? 0;
+    const to = years.toYear ?? 9999;
+    const songs = await this.library.songs(user, await this.deps.repository.randomTrackIds(size * 4, genre));
+    return songs.filter((s) => typeof s.year === 'number' && s.year >= Math.min(from, to) && s.year <= Math.max(from, to)).slice(0, size);
   }
 
   async songsByGenre(user: SubsonicUser, genre: string, count: number, offset: number): Promise<SubsonicObject[]> {
@@ -235,11 +283,24 @@ export class SubsonicBrowsing {
     let albums: SubsonicObject[];
     let songs: TrackWithArtist[];
     if (text === '') {
+      // The whole catalogue, each list in a total order paged by keyset as clients walk it
+      // (sync-cursors.ts): artists by name, albums by name (releases and singles), songs newest first.
       const [artistCount, artistOffset] = counts.artist;
-      artists = (await this.deps.repository.artists(artistCount, artistOffset)).map((p) => ({ id: p.id, name: p.display_name, albumCount: p.tracks_count }));
-      albums = counts.album[0] > 0 ? await this.albumList(user, 'newest', counts.album[0], counts.album[1], {}) : [];
-      songs = orderByIds(...(await this.idsAndRows(await this.deps.repository.trackIds('newest', { limit: counts.song[0], offset: counts.song[1] }))));
+      const [albumCount, albumOffset] = counts.album;
+      const [songCount, songOffset] = counts.song;
+      const profiles =
+        artistCount > 0
+          ? await this.cursors.page(user.id, 'search3:artist', artistCount, artistOffset, async (after) =>
+              (await this.deps.repository.artists(artistCount, artistOffset, after)).map((p) => ({ ...p, key: [p.display_name, p.id] })),
+            )
+          : [];
+      artists = profiles.map((p) => ({ id: p.id, name: p.display_name, albumCount: p.tracks_count }));
+      albums = albumCount > 0 ? await this.albumPage(user, 'search3', { by: 'name' }, albumCount, albumOffset) : [];
+      const newest = songCount > 0 ? await this.cursors.page(user.id, 'search3:song', songCount, songOffset, (after) => this.deps.repository.newestTracks(songCount, songOffset, after)) : [];
+      songs = orderByIds(...(await this.idsAndRows(newest.map((t) => t.id))));
     } else {
+      const deepest = Math.max(counts.artist[1], counts.album[1], counts.song[1]);
+      if (deepest > WALKED_LIST_MAX_OFFSET) throw new SubsonicError(0, `With a query, search3's offsets must be at most ${WALKED_LIST_MAX_OFFSET} (an empty query pages through everything at any offset).`);
       const found = await this.deps.profiles.searchArtists(text, counts.artist[0] + counts.artist[1]);
       artists = found.slice(counts.artist[1]).map((p) => ({ id: p.id, name: p.display_name, coverArt: p.photo_url ? `${COVER.artist}${p.id}` : undefined, albumCount: p.tracks_count }));
       const releases = (await this.deps.releases.search(text, counts.album[0] + counts.album[1])).slice(counts.album[1]);
@@ -263,9 +324,11 @@ export function browsingHandlers(browsing: SubsonicBrowsing): Handlers {
     getArtistInfo2: async (user, p) => ({ artistInfo2: await browsing.artistInfo(user, p.required('id')) }),
     getArtistInfo: async (user, p) => ({ artistInfo: await browsing.artistInfo(user, p.required('id')) }),
     getAlbum: async (user, p) => ({ album: await browsing.album(user, p.required('id')) }),
+    getAlbumInfo2: async (user, p, request) => ({ albumInfo: await browsing.albumInfo(user, p.required('id'), originOf(request)) }),
+    getAlbumInfo: async (user, p, request) => ({ albumInfo: await browsing.albumInfo(user, p.required('id'), originOf(request)) }),
     getAlbumList2: async (user, p) => ({
       albumList2: {
-        album: await browsing.albumList(user, p.required('type'), p.int('size', 10, 1, 500), p.int('offset', 0, 0, ALBUM_LIST_MAX_OFFSET), {
+        album: await browsing.albumList(user, p.required('type'), p.int('size', 10, 1, 500), p.int('offset', 0, 0, SYNC_MAX_OFFSET), {
           genre: p.get('genre'),
           fromYear: p.optionalInt('fromYear', 0, 9999),
           toYear: p.optionalInt('toYear', 0, 9999),
@@ -273,17 +336,22 @@ export function browsingHandlers(browsing: SubsonicBrowsing): Handlers {
       },
     }),
     getSong: async (user, p) => ({ song: await browsing.song(user, p.required('id')) }),
-    getRandomSongs: async (user, p) => ({ randomSongs: { song: await browsing.randomSongs(user, p.int('size', 10, 1, 500), p.get('genre')) } }),
+    getRandomSongs: async (user, p) => ({
+      randomSongs: { song: await browsing.randomSongs(user, p.int('size', 10, 1, 500), p.get('genre'), { fromYear: p.optionalInt('fromYear', 0, 9999), toYear: p.optionalInt('toYear', 0, 9999) }) },
+    }),
     getSongsByGenre: async (user, p) => ({ songsByGenre: { song: await browsing.songsByGenre(user, p.required('genre'), p.int('count', 10, 1, 500), p.int('offset', 0, 0, 10_000)) } }),
     getGenres: async () => ({ genres: { genre: await browsing.genres() } }),
     search3: async (user, p) => ({
       searchResult3: await browsing.search(user, p.get('query') ?? '', {
-        artist: [p.int('artistCount', 20, 0, 500), p.int('artistOffset', 0, 0, 10_000)],
-        album: [p.int('albumCount', 20, 0, 500), p.int('albumOffset', 0, 0, 10_000)],
-        song: [p.int('songCount', 20, 0, 500), p.int('songOffset', 0, 0, 10_000)],
+        artist: [p.int('artistCount', 20, 0, 500), p.int('artistOffset', 0, 0, SYNC_MAX_OFFSET)],
+        album: [p.int('albumCount', 20, 0, 500), p.int('albumOffset', 0, 0, SYNC_MAX_OFFSET)],
+        song: [p.int('songCount', 20, 0, 500), p.int('songOffset', 0, 0, SYNC_MAX_OFFSET)],
       }),
     }),
     getTopSongs: async (user, p) => ({ topSongs: { song: await browsing.topSongs(user, p.required('artist'), p.int('count', 50, 1, 500)) } }),
     getSimilarSongs2: async (user, p) => ({ similarSongs2: { song: await browsing.similarSongs(user, p.required('id'), p.int('count', 50, 1, 500)) } }),
   };
 }
+
+/** The origin the client reached Platter at (behind a trusted proxy, as it forwards it), for absolute URLs. */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

@@ -18,6 +18,7 @@ import type { ReleaseService } from '../../services/release.service.js';
 import { SubsonicError, type SubsonicUser } from '../../services/subsonic-credential.service.js';
 import type { TrackCatalogueService } from '../../services/track-catalogue.service.js';
 import type { TrackMediaService } from '../../services/track-media.service.js';
+import type { SharedState } from '../../shared-state/shared-state.js';
 import type { SubsonicObject } from './response.js';
 
 /**
@@ -45,6 +46,8 @@ export interface SubsonicDeps {
   playQueue: PlayQueueService;
   images: ImageService;
   lyrics: Pick<LyricsService, 'forCheckedTrack'>;
+  /** Where full-sync walks keep their place (sync-cursors.ts). */
+  shared: Pick<SharedState, 'putValue' | 'getValue'>;
 }
 
 /** The most items a list of one user's things (stars, an artist's singles) answers with. */

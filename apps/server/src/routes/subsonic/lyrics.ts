@@ -1,7 +1,11 @@
+import type { TrackWithArtist } from '../../repositories/track-query.js';
 import type { SubsonicUser } from '../../services/subsonic-credential.service.js';
 import type { SubsonicDeps, SubsonicLibrary } from './library.js';
 import type { Handlers } from './params.js';
 import type { SubsonicObject } from './response.js';
+
+/** How many of the caller's own tracks (newest first) getLyrics looks through by title. */
+const OWN_TRACKS_SEARCHED = 2000;
 
 /** Lyrics of a track for getLyrics / getLyricsBySongId (OpenSubsonic songLyrics). */
 export interface TrackLyrics {
@@ -35,20 +39,30 @@ export class SubsonicLyrics {
     return [{ displayArtist: row.artist_name, displayTitle: row.title, lang: lyrics.lang, synced: lyrics.synced, line: lyrics.lines.map((l) => ({ start: l.start, value: l.value })) }];
   }
 
-  /** getLyrics (artist + title): the first visible match's plain lyrics, or an empty answer. */
+  /**
+   * getLyrics (artist + title): the plain lyrics of the first match the caller can see with
+   * lyrics: their own tracks first (private and unlisted ones too, which a search of the catalogue
+   * leaves out), then everyone's public ones; empty text when none has lyrics (the schema
+   * requires `value`, as Navidrome answers).
+   */
   async lyrics(user: SubsonicUser, artist: string | undefined, title: string | undefined): Promise<SubsonicObject> {
-    if (!title) return {};
-    const found = await this.deps.tracks.search({ search: title.toLowerCase() }, 0, 20);
-    const row = found.rows.find((r) => r.title.toLowerCase() === title.toLowerCase() && (!artist || r.artist_name.toLowerCase() === artist.toLowerCase()));
-    const lyrics = row ? (await this.lyricsFor(row.id)) : null;
-    if (!row || !lyrics) return {};
-    return { artist: row.artist_name, title: row.title, value: lyrics.lines.map((l) => l.value).join('\n') };
+    if (!title) return { value: '' };
+    const same = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
+    const matches = (r: TrackWithArtist) => same(r.title, title) && (!artist || same(r.artist_name, artist));
+    const own = (await this.deps.tracks.listByArtist(user.id, true, OWN_TRACKS_SEARCHED)).filter(matches);
+    const found = (await this.deps.tracks.search({ search: title.toLowerCase() }, 0, 20)).rows.filter(matches);
+    for (const row of [...own, ...found]) {
+      const lyrics = await this.lyricsFor(row.id);
+      if (lyrics) return { artist: row.artist_name, title: row.title, value: lyrics.lines.map((l) => l.value).join('\n') };
+    }
+    return { value: '' };
   }
 }
 
 export function lyricsHandlers(lyrics: SubsonicLyrics): Handlers {
   return {
-    getLyrics: async (user, p) => ({ lyrics: await lyrics.lyrics(user, p.get('artist'), p.get('title')) }),
+    // No match: an empty text (OpenSubsonic's Lyrics requires value).
+    getLyrics: async (user, p) => ({ lyrics: { value: '', ...(await lyrics.lyrics(user, p.get('artist'), p.get('title'))) } }),
     getLyricsBySongId: async (user, p) => ({ lyricsList: { structuredLyrics: await lyrics.lyricsBySongId(user, p.required('id')) } }),
   };
 }

@@ -32,10 +32,19 @@ export class SubsonicMedia {
     } else if (id.startsWith(COVER.artist)) {
       const profile = await this.deps.profiles.getById(id.slice(COVER.artist.length));
       key = profile?.photo_url ? keyOfMediaUrl(profile.photo_url) : undefined;
-    } else {
-      // A client may ask by a song, album or artist id.
+    } else if (id.length <= 100) {
+      // A client may ask by a song, album or artist id (the artist's image by the artist's id).
       const row = await this.deps.tracks.getById(id);
-      if (row && canSeeTrack(row, user)) key = row.image_key ?? row.release_image_key;
+      if (row) {
+        if (canSeeTrack(row, user)) key = row.image_key ?? row.release_image_key;
+      } else {
+        const [release] = await this.deps.repository.releasesByIds([id]);
+        if (release) key = release.image_key;
+        else {
+          const profile = await this.deps.profiles.getById(id);
+          key = profile?.photo_url ? keyOfMediaUrl(profile.photo_url) : undefined;
+        }
+      }
     }
     if (!key) throw notFound('Cover art');
     return key;

@@ -8,7 +8,9 @@ import { SubsonicAnnotation, annotationHandlers } from './annotation.js';
 import { SubsonicAuthBackoff, WRONG_CREDENTIALS } from './auth-backoff.js';
 import { SubsonicBookmarks, bookmarkHandlers } from './bookmarks.js';
 import { SubsonicBrowsing, browsingHandlers } from './browsing.js';
+import { SUBSONIC_HTTP_METHODS } from './cross-origin.js';
 import { type SubsonicDeps, SubsonicLibrary } from './library.js';
+import { legacyHandlers } from './legacy.js';
 import { SubsonicLyrics, lyricsHandlers } from './lyrics.js';
 import { SubsonicMedia, mediaHandlers } from './media.js';
 import { type Handlers, type Params, RequestParams, SENT, checkText } from './params.js';
@@ -18,7 +20,7 @@ import { EXTENSIONS, systemHandlers } from './system.js';
 import { SubsonicUsers, userHandlers } from './users.js';
 
 /** The core services and repositories the Subsonic API works over, from the running app's context. */
-export function subsonicDeps({ services, repositories }: Pick<AppContext, 'services' | 'repositories'>): SubsonicDeps {
+export function subsonicDeps({ services, repositories, shared }: Pick<AppContext, 'services' | 'repositories' | 'shared'>): SubsonicDeps {
   return {
     repository: repositories.subsonic,
     tracks: repositories.tracks,
@@ -34,6 +36,7 @@ export function subsonicDeps({ services, repositories }: Pick<AppContext, 'servi
     playQueue: services.playQueue,
     images: services.images,
     lyrics: services.lyrics,
+    shared,
   };
 }
 
@@ -44,8 +47,8 @@ export function subsonicDeps({ services, repositories }: Pick<AppContext, 'servi
  */
 export function subsonicHandlers(deps: SubsonicDeps, send: SendMediaFn): Handlers {
   const library = new SubsonicLibrary(deps);
-  return {
-    ...systemHandlers(),
+  const handlers: Handlers = {
+    ...systemHandlers(deps),
     ...userHandlers(new SubsonicUsers()),
     ...browsingHandlers(new SubsonicBrowsing(deps, library)),
     ...annotationHandlers(new SubsonicAnnotation(deps, library), library),
@@ -54,13 +57,17 @@ export function subsonicHandlers(deps: SubsonicDeps, send: SendMediaFn): Handler
     ...lyricsHandlers(new SubsonicLyrics(deps, library)),
     ...mediaHandlers(new SubsonicMedia(deps, library), deps, send),
   };
+  // The folder-shaped methods older clients call, as their ID3 methods' answers reshaped.
+  return { ...handlers, ...legacyHandlers(handlers) };
 }
 
 type SendMediaFn = Parameters<typeof mediaHandlers>[2];
 
 /**
  * The Subsonic API 1.16.1 with OpenSubsonic extensions at `/rest/<method>` (and `<method>.view`),
- * GET or POST with a form body (formPost). Authentication is Subsonic's own (apiKey, or u with
+ * by any HTTP method (GET, POST with a form body as formPost, PUT, PATCH, DELETE), readable from
+ * any origin (cross-origin.ts). A method Platter does not have is a Subsonic error (code 0) in a
+ * 200 like any other, never a 404. Authentication is Subsonic's own (apiKey, or u with
  * t+s or p), never the session cookie, so it is exempt from the same-origin check of unsafe
  * methods (plugins/request-guard.ts) and lives outside the OpenAPI document (openapi.test's
  * UNDOCUMENTED). Errors are Subsonic errors inside a 200, as clients expect; media answers
@@ -104,6 +111,12 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
       const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
       if (method === 'getOpenSubsonicExtensions') return answer('ok', EXTENSIONS);
       const u = params.get('u');
+      // A user name that is no e-mail address names no account (Platter's are e-mails): clients
+      // probe with `ping?u=dummy&p=dummy` before their sign-in form. It is refused at once and
+      // counts toward no backoff, so such probes never lock out the people behind one address.
+      if (u !== undefined && params.get('apiKey') === undefined && !u.includes('@')) {
+        throw new SubsonicError(40, `There is no account "${u.slice(0, 100)}": sign in with your e-mail address and an app password made in Platter's settings.`);
+      }
       const waitMs = await backoff.waitMs(u, request.ip);
       if (waitMs > 0) {
         const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
@@ -115,7 +128,7 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
         throw error;
       });
       await backoff.succeeded(u);
-      if (!handler) throw new SubsonicError(70, `Platter does not implement the Subsonic method "${method}".`);
+      if (!handler) throw new SubsonicError(0, `Platter does not implement the Subsonic method "${method}".`);
       const result = await handler(user, params, request, reply);
       if (result === SENT) return reply;
       return answer('ok', result);
@@ -129,7 +142,9 @@ export async function subsonicRoutes(app: FastifyInstance, context: AppContext):
   };
 
   app.route({
-    method: ['GET', 'POST'],
+    // Any method, as Navidrome answers (a web client deletes a playlist with DELETE); OPTIONS
+    // preflights are answered before any route (cross-origin.ts).
+    method: [...SUBSONIC_HTTP_METHODS],
     url: '/rest/:method',
     config: { undocumented: 'the OpenSubsonic API' },
     schema: { hide: true },

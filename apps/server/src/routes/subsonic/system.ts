@@ -1,3 +1,4 @@
+import type { SubsonicDeps } from './library.js';
 import type { Handlers } from './params.js';
 import type { SubsonicObject } from './response.js';
 
@@ -10,12 +11,21 @@ export const EXTENSIONS: SubsonicObject = {
   ],
 };
 
-/** System: ping, the license, the one music folder, the OpenSubsonic extensions. */
-export function systemHandlers(): Handlers {
+/**
+ * System: ping, the license, the one music folder, the OpenSubsonic extensions; and the honest
+ * answers of what Platter has no use for: no internet radio stations (an empty list), and never a
+ * scan (uploads are in the library as they are published), so the scan status is "not scanning"
+ * with the number of tracks everyone may see.
+ */
+export function systemHandlers(deps: Pick<SubsonicDeps, 'repository'>): Handlers {
   return {
     getOpenSubsonicExtensions: async () => EXTENSIONS,
     ping: async () => ({}),
     getLicense: async () => ({ license: { valid: true, email: undefined } }),
     getMusicFolders: async () => ({ musicFolders: { musicFolder: [{ id: 1, name: 'Platter' }] } }),
+    getInternetRadioStations: async () => ({ internetRadioStations: { internetRadioStation: [] } }),
+    getScanStatus: async () => ({ scanStatus: { scanning: false, count: await deps.repository.visibleTrackCount() } }),
+    // Uploads are in the library once published: there is nothing to scan, and the answer says so.
+    startScan: async () => ({ scanStatus: { scanning: false, count: await deps.repository.visibleTrackCount() } }),
   };
 }

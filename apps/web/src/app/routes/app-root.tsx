@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useRouteError } from 'react-router';
+import { UndoToasts } from '../../components/undo-toast/undo-toasts';
 import { paths } from '../../config/paths';
 import { useMe } from '../../features/auth/api/get-me';
 import { useAuthSync } from '../../features/auth/hooks/use-auth-sync';
@@ -17,13 +18,14 @@ import { usePlayerComments } from './track-comments';
 import { useFreshQueuedTracks } from './fresh-queued-tracks';
 import { useRadioRefill } from '../radio';
 import { usePlayQueueSync } from '../play-queue-sync';
-import { ContinueBanner } from './continue-banner';
+import { PlayerNotices } from './continue-banner';
 import { useRemoteControl } from '../remote-control';
-import { RemoteButton, TapToPlay } from './remote-panel';
+import { RemoteButton } from './remote-panel';
 import './app-root.css';
+import { isRemoteTrack } from '../../lib/remote-track';
 
 /** Pages where the player bar shows even before anything was picked. */
-const PLAYER_PAGES = [paths.home.path, '/artist/', '/track/'];
+const PLAYER_PAGES = [paths.home.path, '/artist/', '/track/', '/release/', '/tag/'];
 
 /**
  * Everything except the auth popup lives under this route, so the `<audio>` element is mounted
@@ -49,12 +51,10 @@ export function AppRoot() {
     <>
       <AudioOutput />
       <OfflineBanner />
-      <div className="player-notices">
-        <ContinueBanner />
-        <TapToPlay />
-      </div>
+      <PlayerNotices />
       <Outlet />
       <ReloadPrompt />
+      <UndoToasts />
       {showBar && (
         <div className="player-dock">
           <PlayerBar
@@ -65,7 +65,7 @@ export function AppRoot() {
                 {signedIn && <RemoteButton />}
               </>
             }
-            renderTrackAction={(track) => <LikeButton track={track} signedIn={signedIn} className="player-bar__like" />}
+            renderTrackAction={(track) => (isRemoteTrack(track) ? null : <LikeButton track={track} signedIn={signedIn} className="player-bar__like" />)}
           />
         </div>
       )}

@@ -10,6 +10,7 @@ import { ReleaseRepostButton } from '../../features/reposts/components/repost-bu
 import { ShareButton } from '../../features/track-actions/components/share-button';
 import { useRelease } from '../../features/releases/api/releases';
 import { EmbedCodeButton } from '../../components/embed-code-button';
+import { FeedLink } from '../../components/feed-link';
 import { releaseEmbedCode } from '../../lib/share-links';
 import { paths } from '../../config/paths';
 import { TrackActionsHost } from './home/track-actions';
@@ -44,14 +45,32 @@ export function ReleaseRoute() {
         onAddToPlaylist={addAll}
         actions={
           <>
-            <ReleaseRepostButton releaseId={id} signedIn={signedIn} />
+            <ReleaseRepost releaseId={id} secret={secret} signedIn={signedIn} />
             <ShareButton url={`${window.location.origin}${paths.release.getHref(id)}${secret ? `?s=${encodeURIComponent(secret)}` : ''}`} />
             <ReleaseEmbedCode releaseId={id} secret={secret} />
+            <ReleaseFeed releaseId={id} secret={secret} />
           </>
         }
       />
     </TrackActionsHost>
   );
+}
+
+/**
+ * Repost, for a public release with a visible track only: the server knows no repost state of any
+ * other (its artist opening a scheduled or unlisted one would get a 404 on every load).
+ */
+function ReleaseRepost({ releaseId, secret, signedIn }: { releaseId: string; secret: string | null; signedIn: boolean }) {
+  const release = useRelease(releaseId, secret);
+  if (!release.data || (release.data.visibility ?? 'public') !== 'public' || release.data.trackCount === 0) return null;
+  return <ReleaseRepostButton releaseId={releaseId} signedIn={signedIn} />;
+}
+
+/** The RSS feed link, for a public release with a visible track only: the server has no feed of any other (404). */
+function ReleaseFeed({ releaseId, secret }: { releaseId: string; secret: string | null }) {
+  const release = useRelease(releaseId, secret);
+  if (!release.data || (release.data.visibility ?? 'public') !== 'public' || release.data.trackCount === 0) return null;
+  return <FeedLink pagePath={paths.release.getHref(releaseId)} />;
 }
 
 /** "Copy embed code" of the release (its title and artist name the iframe), once the release is loaded (shared with ReleaseView's query). */

@@ -1,10 +1,11 @@
 import { formatTime } from '@platter/shared/format';
 import { NextIcon, PauseIcon, PlayIcon, PreviousIcon } from '../../components/icons';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playerActions } from '../../features/player/player-reducer';
 import { usePlayerStore } from '../../features/player/player-store';
 import { type RemoteDevice, remotePosition, sendRemoteCommand, useRemoteDevices } from '../remote-control';
+import { useReservedSpace } from './reserved-space';
 import './continue-banner.css';
 import './remote-panel.css';
 
@@ -65,6 +66,9 @@ export function RemoteButton() {
   const known = useRemoteDevices((s) => s.devices);
   const devices = useMemo(() => Object.values(known), [known]);
   const [open, setOpen] = useState(false);
+  // The notices above the player bar move up above the open panel instead of lying under it.
+  const panel = useRef<HTMLElement>(null);
+  useReservedSpace(panel, '--remote-panel-space', 12, open && devices.length > 0);
   if (devices.length === 0) return null;
   return (
     <div className="remote">
@@ -76,7 +80,7 @@ export function RemoteButton() {
         </svg>
       </button>
       {open && (
-        <section id={id} className="remote__panel" aria-label={t('remote.title')} data-testid="remote-panel">
+        <section id={id} ref={panel} className="remote__panel" aria-label={t('remote.title')} data-testid="remote-panel">
           <h2 className="remote__title">{t('remote.title')}</h2>
           <ul className="remote__list">
             {devices.map((device) => (

@@ -9,6 +9,7 @@ import type { WaveformMarker } from '../../features/player/components/waveform';
 import { currentEntry, playerActions } from '../../features/player/player-reducer';
 import { usePlayerStore } from '../../features/player/player-store';
 import { lazyNamed } from '../../lib/lazy-named';
+import { isRemoteTrack } from '../../lib/remote-track';
 
 /** The panel, its form and list are a chunk loaded when the player's Comments button first opens them. */
 const CommentsPanel = lazyNamed(() => import('../../features/comments/components/comments-panel'), 'CommentsPanel');
@@ -56,7 +57,11 @@ export function seekCurrent(seconds: number) {
 
 /** The comments button of the player bar and the side panel (bottom sheet) it opens, for the current track. */
 export function usePlayerComments() {
-  const trackId = usePlayerStore((state) => currentEntry(state)?.track.id ?? null);
+  // A remote artist's track (issue 30) has no comments here: as if none played.
+  const trackId = usePlayerStore((state) => {
+    const track = currentEntry(state)?.track;
+    return track && !isRemoteTrack(track) ? track.id : null;
+  });
   const ownerId = usePlayerStore((state) => currentEntry(state)?.track.artistId ?? null);
   const title = usePlayerStore((state) => currentEntry(state)?.track.title ?? '');
   const artist = usePlayerStore((state) => currentEntry(state)?.track.artist ?? '');

@@ -86,7 +86,7 @@ describe('TrackRoute', () => {
     });
     const fetchMock = vi.mocked(fetch);
     fetchMock.mockClear();
-    const like = screen.getByRole('button', { name: 'Like' });
+    const like = screen.getByRole('button', { name: 'Like, 4 likes' });
     expect(like.textContent).toBe('4');
     fireEvent.click(like);
     expect(screen.getByRole('status').textContent).toBe('Sign in to like tracks.');
@@ -109,10 +109,10 @@ describe('TrackRoute', () => {
       client.setQueryData(queryKeys.likes.ids, { ids: [] });
       client.setQueryData(queryKeys.comments.track('t1'), []);
     });
-    const like = screen.getByRole('button', { name: 'Like' });
+    const like = screen.getByRole('button', { name: 'Like, 4 likes' });
     expect(like.getAttribute('aria-pressed')).toBe('false');
     act(() => fireEvent.click(like));
-    const unlike = await screen.findByRole('button', { name: 'Unlike' });
+    const unlike = await screen.findByRole('button', { name: 'Unlike, 5 likes' });
     expect(unlike.getAttribute('aria-pressed')).toBe('true');
     expect(unlike.textContent).toBe('5');
     expect(calls).toContain('PUT /api/tracks/t1/like');

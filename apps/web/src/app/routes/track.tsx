@@ -26,6 +26,7 @@ import { StartRadioButton } from '../../components/start-radio-button';
 import { playRadioItems, startRadio } from '../radio';
 import { seekCurrent, useCommentMarkers, useCommentsPlayback, useCommentsViewer } from './track-comments';
 import './track.css';
+import { genreLabel } from '../../lib/genre-label';
 
 /** `/track/:id`: a track's own page (its share link): cover, details, waveform and comments. */
 export function TrackRoute() {
@@ -98,7 +99,7 @@ function TrackDetails({ track }: { track: Track }) {
               {track.genre && (
                 <div>
                   <dt>{t('trackPage.genre')}</dt>
-                  <dd>{track.genre}</dd>
+                  <dd>{genreLabel(t, track.genre)}</dd>
                 </div>
               )}
               <div>

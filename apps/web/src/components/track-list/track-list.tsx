@@ -1,6 +1,6 @@
 import type { Track } from '@platter/shared';
 import { formatTime } from '@platter/shared/format';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ComponentType, CSSProperties, LiHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
@@ -8,6 +8,7 @@ import { HeartIcon, PauseIcon, PlayIcon } from '../icons';
 import { Image } from '../image';
 import { useTrackRowActions, type TrackRowActions } from './track-row-actions';
 import './track-list.css';
+import { genreLabel } from '../../lib/genre-label';
 
 export interface TrackListProps {
   tracks: readonly Track[];
@@ -25,25 +26,35 @@ export interface TrackListProps {
   rowKey?: (track: Track, index: number) => string;
   /** A line under the artist (search shows the lyrics a query matched). */
   renderRowDetail?: (track: Track, index: number) => ReactNode;
+  /** The element of a row instead of <li> (a playlist's sortable row); gets the row's key. */
+  Row?: ComponentType<TrackRowElementProps>;
+  /** Wraps the list (a playlist's drag and drop context). */
+  wrapList?: (list: ReactNode) => ReactNode;
 }
+
+export type TrackRowElementProps = LiHTMLAttributes<HTMLLIElement> & { rowKey: string; children: ReactNode };
+
+const PlainRow = ({ rowKey: _rowKey, ...props }: TrackRowElementProps) => <li {...props} />;
 
 const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
-export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumber = 1, label, renderRowTools, rowKey, renderRowDetail }: TrackListProps) {
+export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumber = 1, label, renderRowTools, rowKey, renderRowDetail, Row = PlainRow, wrapList }: TrackListProps) {
   const { t } = useTranslation();
   const rowActions = useTrackRowActions();
-  return (
+  const list = (
     // The number column is as wide as the longest number on the page (a page deep in a million tracks is 7 digits).
     <ol className="track-list" aria-label={label} style={{ '--track-number-digits': String(firstNumber + tracks.length - 1).length } as CSSProperties}>
       {tracks.map((track, index) => {
         const active = track.id === activeTrackId;
         const playingHere = active && isPlaying;
         const tools = renderRowTools?.(track, index);
+        const key = rowKey?.(track, index) ?? `${track.id}-${index}`;
         return (
           // The whole row is the click target; the button inside gives keyboard users the same
           // action through the bubbling click, so it needs no handler of its own.
-          <li
-            key={rowKey?.(track, index) ?? `${track.id}-${index}`}
+          <Row
+            key={key}
+            rowKey={key}
             className={`track-row ${active ? 'track-row--active' : ''}`}
             data-testid="track-row"
             aria-current={active ? 'true' : undefined}
@@ -68,7 +79,7 @@ export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumbe
               </Link>
               {renderRowDetail?.(track, index)}
             </div>
-            <span className="track-row__genre">{track.genre}</span>
+            <span className="track-row__genre">{genreLabel(t, track.genre)}</span>
             <RowLike track={track} rowActions={rowActions} />
             <span className="track-row__duration">{formatTime(track.duration)}</span>
             {(rowActions || tools) && (
@@ -78,11 +89,12 @@ export function TrackList({ tracks, activeTrackId, isPlaying, onPlay, firstNumbe
                 {tools}
               </div>
             )}
-          </li>
+          </Row>
         );
       })}
     </ol>
   );
+  return wrapList ? wrapList(list) : list;
 }
 
 /** The heart: a like toggle with the count when the provider can like, else the count alone. */

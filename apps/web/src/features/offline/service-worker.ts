@@ -23,7 +23,7 @@ precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: 'landing.html' });
 cleanupOutdatedCaches();
 
 /** Server paths, never app routes: a navigation to one must reach the server. */
-const SERVER_PATHS = [/^\/api\//, /^\/media\//, /^\/downloads\//, /^\/embed\//, /^\/\.well-known\//, /^\/service-worker\.js$/, /^\/manifest\.webmanifest$/];
+const SERVER_PATHS = [/^\/api\//, /^\/media\//, /^\/downloads\//, /^\/embed\//, /^\/\.well-known\//, /^\/(artist|release)\/[^/]+\/feed\.(rss|atom)(\?|$)/, /^\/service-worker\.js$/, /^\/manifest\.webmanifest$/];
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/landing.html'), { allowlist: [/^\/$/] }));
 // The pathname and the query: `/home?tab=search` too.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/home.html'), { allowlist: [/^\/home\/?(\?|$)/i] }));

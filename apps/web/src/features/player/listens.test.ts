@@ -81,6 +81,19 @@ describe('connectListens (the listen rule)', () => {
     expect(readSessionHistory().map((track) => track.id)).toEqual(['t2']);
   });
 
+  it("a remote artist's track counts no listen here: nothing is posted and no history is written, and the next local track counts", async () => {
+    const { dispatch, posted } = setup(true);
+    const remote = makeTrack({ id: 'remote:https://other.example/track/t9', url: 'https://other.example/media/t9.mp3' });
+    dispatch(a.setList([remote, tracks[0]!], 0));
+    dispatch(a.playing());
+    expect(posted()).toEqual([]);
+    dispatch(a.next());
+    dispatch(a.playing());
+    expect(posted()).toEqual(['/api/tracks/t1/listens', '/api/me/history {"trackId":"t1"}', '/api/me/now-playing {"trackId":"t1"}']);
+    await vi.waitFor(() => expect(localStorage.getItem(TRACK_HISTORY_KEY)).toContain('"t1"'));
+    expect(localStorage.getItem(TRACK_HISTORY_KEY)).not.toContain('other.example');
+  });
+
   it('queues a listen made offline with its start time and sends it when back online', async () => {
     const playedAt = '2026-11-21T10:00:00.000Z';
     vi.useFakeTimers({ now: Date.parse(playedAt), toFake: ['Date'] });

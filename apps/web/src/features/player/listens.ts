@@ -5,6 +5,7 @@ import { recordListen } from './api/record-listen';
 import { reportNowPlaying } from './api/report-now-playing';
 import { enqueueListen, flushListenQueue, isNetworkFailure } from './listen-queue';
 import { currentEntry, type PlayerState } from './player-reducer';
+import { isRemoteTrack } from '../../lib/remote-track';
 
 export interface ListenOptions {
   /** Whether a listener is signed in now (the server history needs a session). */
@@ -32,6 +33,8 @@ export function connectListens(store: StoreApi<Pick<PlayerState, 'queue' | 'curr
     if (!entry || !state.playing || state.playId === countedPlayId) return;
     countedPlayId = state.playId;
     const { track } = entry;
+    // A remote artist's track (issue 30) is no track of ours: no listen, history or now playing here.
+    if (isRemoteTrack(track)) return;
     recordLocalHistory(track).catch((error: unknown) => console.error('local history not written', track.id, error));
     const playedAt = new Date().toISOString();
     recordListen(track.id).then(

@@ -2,6 +2,8 @@
 import { trackSchema } from '@platter/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTrack } from '../../testing/fixtures';
+// The alert is in the language's strings: the test starts once they are in (a chunk loaded on demand).
+import '../../testing/i18n';
 import { initialPlayerState, playerActions as a } from './player-reducer';
 import { hydratePlayerStore, PLAYER_STORAGE_KEY, restorePersisted, usePlayerStore } from './player-store';
 

@@ -1,5 +1,6 @@
 import type { Track } from '@platter/shared';
 import type { UploadProgress } from './api/put-file';
+import type { FileTags } from './file-tags';
 
 /**
  * The tracks of a release being made or edited, in play order: files to upload (each with its own
@@ -16,14 +17,18 @@ export type ReleaseItem =
       error: string | null;
       /** Set once the file is a track (status done). */
       track: Track | null;
+      /** What the file's own tags say (its genre and lyrics go with it). */
+      tags?: FileTags;
     }
   | { key: string; kind: 'track'; track: Track };
 
 export type ReleaseItemsAction =
-  | { type: 'addFiles'; files: readonly File[] }
+  | { type: 'addFiles'; files: readonly File[]; tags?: readonly FileTags[] }
   | { type: 'addTrack'; track: Track }
   | { type: 'remove'; key: string }
   | { type: 'move'; key: string; by: -1 | 1 }
+  /** Drag and drop: the item goes to index `to`. */
+  | { type: 'moveTo'; key: string; to: number }
   | { type: 'rename'; key: string; title: string }
   | { type: 'started'; key: string }
   | { type: 'progress'; key: string; progress: UploadProgress }
@@ -44,15 +49,19 @@ export function releaseItemsReducer(items: ReleaseItem[], action: ReleaseItemsAc
     case 'addFiles':
       return [
         ...items,
-        ...action.files.map((file): ReleaseItem => ({ key: newKey(), kind: 'file', file, title: titleFromFileName(file.name), status: 'waiting', progress: null, error: null, track: null })),
+        ...action.files.map((file, index): ReleaseItem => {
+          const tags = action.tags?.[index];
+          return { key: newKey(), kind: 'file', file, title: tags?.title ?? titleFromFileName(file.name), status: 'waiting', progress: null, error: null, track: null, ...(tags ? { tags } : {}) };
+        }),
       ];
     case 'addTrack':
       return items.some((item) => item.kind === 'track' && item.track.id === action.track.id) ? items : [...items, { key: newKey(), kind: 'track', track: action.track }];
     case 'remove':
       return items.filter((item) => item.key !== action.key);
-    case 'move': {
+    case 'move':
+    case 'moveTo': {
       const from = items.findIndex((item) => item.key === action.key);
-      const to = from + action.by;
+      const to = action.type === 'move' ? from + action.by : action.to;
       if (from < 0 || to < 0 || to >= items.length) return items;
       const next = [...items];
       const [moved] = next.splice(from, 1);

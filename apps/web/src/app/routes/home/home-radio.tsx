@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DailyMix } from '../../../features/radio/components/daily-mix';
 import { StartRadioButton } from '../../../components/start-radio-button';
 import { playRadioItems, startRadio } from '../../radio';
+import { genreLabel } from '../../../lib/genre-label';
 
 /**
  * The home tab's radio: the signed-in listener's daily mix, and "Start radio" for the
@@ -16,7 +17,7 @@ export function HomeRadio({ signedIn, activeTrackId, genre }: { signedIn: boolea
       <DailyMix signedIn={signedIn} activeTrackId={activeTrackId} onPlay={(items, index) => playRadioItems({ kind: 'track', id: '', label: t('radio.dailyMix') }, items, index)} />
       {picked && (
         <div className="home-radio" data-testid="genre-radio">
-          <StartRadioButton key={picked} onStart={() => startRadio({ kind: 'genre', id: picked, label: picked })} />
+          <StartRadioButton key={picked} onStart={() => startRadio({ kind: 'genre', id: picked, label: genreLabel(t, picked) })} />
         </div>
       )}
     </>

@@ -2,7 +2,7 @@ import { Suspense, useId, useState, type ComponentType, type SVGProps } from 're
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountIcon, AdminIcon, HeartIcon, HistoryIcon, HomeIcon, NewsIcon, PlaylistIcon, SavedIcon, SearchIcon, StudioIcon } from '../../../components/icons';
-import { Logo } from '../../../components/layout/logo';
+import { AppLogo } from '../../../components/layout/app-logo';
 import { HOME_TABS, paths, type HomeTab, type HomeTabId } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { AuthPanel } from '../../../features/auth/components/auth-panel';
@@ -35,7 +35,7 @@ export function HomeSidebar({ tab }: { tab: HomeTabId | null }) {
   return (
     <aside className="shell-sidebar" aria-label={t('shell.sidebar')}>
       <div className="shell-sidebar__brand">
-        <Logo />
+        <AppLogo />
       </div>
       <nav className="shell-sidebar__nav" aria-label={t('shell.tabs')}>
         <ul className="shell-tabs">

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useModalDialog } from '../../../components/dialog';
-import { Logo } from '../../../components/layout/logo';
+import { AppLogo } from '../../../components/layout/app-logo';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/auth/api/get-me';
 import { AuthPanel } from '../../../features/auth/components/auth-panel';
@@ -10,11 +10,14 @@ import { BellIcon, UnreadBadge } from '../../../features/notifications/component
 import { InstallButton } from '../../../features/offline/components/install-button';
 import { LanguageSwitch } from '../../../features/settings/components/language-switch';
 import { AccountIcon, CrossIcon } from '../../../components/icons';
+import { useSignInRequests } from '../../../lib/sign-in-request';
 
 /**
- * Narrow screens: the logo and an account button at the top (sign-in used to sit at the end of a
- * long page). The button opens the sidebar's account area as a sheet: sign-in or the signed-in
- * user, the language and the install offer. Hidden on wide screens, where the sidebar shows them.
+ * The shell's top bar: the logo and an account button at the top (sign-in used to sit at the end of
+ * a long page, or below the sidebar's fold). The button opens the sidebar's account area as a
+ * sheet: sign-in or the signed-in user, the language and the install offer. On wide screens the
+ * bar is a strip above the page beside the sidebar, with the account button alone (the sidebar has
+ * the logo and the notifications). Every "please sign in" notice's button opens the same sheet.
  */
 export function HomeTopBar() {
   const { t } = useTranslation();
@@ -24,11 +27,13 @@ export function HomeTopBar() {
   const [openedAs, setOpenedAs] = useState<string | null | undefined>(undefined);
   const open = openedAs !== undefined && openedAs === userId;
   const close = () => setOpenedAs(undefined);
+  // A notice's Sign in button (components/sign-in-prompt.tsx) opens the sheet while signed out.
+  useSignInRequests(useCallback(() => setOpenedAs(userId), [userId]));
   const name = me.data ? me.data.profile.displayName || me.data.user.name || me.data.user.email : null;
 
   return (
     <header className="shell-topbar" aria-label={t('shell.topBar')}>
-      <Logo />
+      <AppLogo />
       {me.data && (
         <Link className="shell-topbar__notifications" to={paths.notifications.getHref()} aria-label={t('tabs.notifications')}>
           <BellIcon />

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, type HomeTabId } from '../../../config/paths';
@@ -13,13 +13,12 @@ import { releaseQueryOptions } from '../../../features/releases/api/releases';
 import { FOCUS_SEARCH_EVENT, requestSearchFocus } from '../../../features/search/focus-search';
 import { TermsModal } from '../../../features/terms/components/terms-modal';
 import { lazyNamed } from '../../../lib/lazy-named';
-import { HomeBottomNav, LibrarySwitch } from './home-nav';
-import { HomeSidebar } from './home-sidebar';
+import { LibrarySwitch } from './home-nav';
 import { parseHomeTab } from './home-tabs';
-import { HomeTopBar } from './home-top-bar';
 import { playAll, playShuffled } from './playlist-playback';
 import { TrackActionsHost } from './track-actions';
 import { HomeRadio } from './home-radio';
+import { HomeRows, NewReleasesRow, TrendingRow, useHomeRowsPending } from '../../../features/discover/components/home-rows';
 import './home.css';
 
 // The home tab is in this chunk; every other tab is a chunk of its own, loaded when it is opened.
@@ -42,6 +41,7 @@ const HistoryView = lazy(async () => {
 const SavedView = lazyNamed(() => import('../../../features/offline/components/saved-view'), 'SavedView');
 const MenuTab = lazyNamed(() => import('./menu-tab'), 'MenuTab');
 const NewsFeed = lazyNamed(() => import('../../../features/posts/components/news-feed'), 'NewsFeed');
+const ArtistSuggestions = lazyNamed(() => import('../../../features/discover/components/artist-suggestions'), 'ArtistSuggestions');
 const NotificationsView = lazyNamed(() => import('../../../features/notifications/components/notifications-view'), 'NotificationsView');
 const AdminView = lazyNamed(() => import('../../../features/admin/components/admin-view'), 'AdminView');
 const SettingsTab = lazyNamed(() => import('./settings-tab'), 'SettingsTab');
@@ -60,7 +60,7 @@ function TabContent({ tab }: { tab: HomeTabId | null }) {
   const player = { activeTrackId: playback.activeTrackId, isPlaying: playback.isPlaying, onPlay: playback.playTrack };
   const online = useOnline();
   const queryClient = useQueryClient();
-  // A reposted release in News plays from its first track (its page's tracks, as the viewer may hear them).
+  // A release in News or on Home plays from its first track (its page's tracks, as the viewer may hear them).
   const playRelease = async (releaseId: string) => {
     const release = await queryClient.fetchQuery(releaseQueryOptions(releaseId));
     if (release.tracks.length > 0) playback.playTrack(release.tracks, 0);
@@ -77,7 +77,13 @@ function TabContent({ tab }: { tab: HomeTabId | null }) {
       return (
         <>
           <HomeRadio signedIn={signedIn} activeTrackId={player.activeTrackId} genre={search.get('genre')} />
-          <LibraryView {...player} />
+          <HomeRows>
+            <NewReleasesRow onPlayRelease={(id) => void playRelease(id).catch((error: unknown) => console.error('play release', error))} />
+            <TrendingRow activeTrackId={player.activeTrackId} onPlay={player.onPlay} />
+          </HomeRows>
+          <HomeCatalogue>
+            <LibraryView {...player} />
+          </HomeCatalogue>
           <TermsModal />
         </>
       );
@@ -107,7 +113,13 @@ function TabContent({ tab }: { tab: HomeTabId | null }) {
     case 'menu':
       return <MenuTab />;
     case 'news':
-      return <NewsFeed viewer={{ id: userId, isAdmin: me.data?.isAdmin ?? false }} onPlayRelease={playRelease} />;
+      return (
+        <>
+          {/* Artists to follow first: a new listener's News is empty until they follow someone. */}
+          {signedIn && <ArtistSuggestions />}
+          <NewsFeed viewer={{ id: userId, isAdmin: me.data?.isAdmin ?? false }} onPlayRelease={playRelease} onPlayTracks={player.onPlay} />
+        </>
+      );
     case 'notifications':
       return <NotificationsView signedIn={signedIn} />;
     case 'settings':
@@ -136,9 +148,25 @@ function useFocusSearchEvent(tab: HomeTabId | null) {
 }
 
 /**
- * /home: the player shell, tabs kept in `?tab=`. Wide screens: a sidebar beside the tab. Narrow
- * screens: a top bar (logo, account), the tab, and a fixed bottom navigation under the docked player.
+ * /home: the player's tabs, kept in `?tab=`, inside the player shell (shell-root.tsx: the sidebar,
+ * the top bar and the bottom navigation around every page of the player).
  */
+/**
+ * The catalogue under home's rows: it loads at once but shows only once the rows above it have
+ * answered, so a row arriving never pushes it down (a layout shift of the whole list).
+ */
+function HomeCatalogue({ children }: { children: ReactNode }) {
+  const rowsPending = useHomeRowsPending();
+  return (
+    <>
+      {rowsPending && <div className="shell-main__pending" aria-busy="true" />}
+      <div className="home-catalogue" hidden={rowsPending}>
+        {children}
+      </div>
+    </>
+  );
+}
+
 export function HomeRoute() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
@@ -151,23 +179,15 @@ export function HomeRoute() {
   }, [title]);
 
   return (
-    <div className="shell">
-      <a className="skip-link" href="#content">
-        {t('common.skipToContent')}
-      </a>
-      <HomeTopBar />
-      <HomeSidebar tab={tab} />
-      <main id="content" className="shell-main" tabIndex={-1}>
-        <LibrarySwitch tab={tab} />
-        <h1 className="shell-main__title">{title}</h1>
-        <TrackActionsHost>
-          {/* While a tab's chunk arrives, its place keeps a screen's height, so nothing below jumps. */}
-          <Suspense fallback={<div className="shell-main__pending" aria-busy="true" />}>
-            <TabContent tab={tab} />
-          </Suspense>
-        </TrackActionsHost>
-      </main>
-      <HomeBottomNav tab={tab} />
-    </div>
+    <>
+      <LibrarySwitch tab={tab} />
+      <h1 className="shell-main__title">{title}</h1>
+      <TrackActionsHost>
+        {/* While a tab's chunk arrives, its place keeps a screen's height, so nothing below jumps. */}
+        <Suspense fallback={<div className="shell-main__pending" aria-busy="true" />}>
+          <TabContent tab={tab} />
+        </Suspense>
+      </TrackActionsHost>
+    </>
   );
 }

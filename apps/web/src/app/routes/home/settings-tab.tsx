@@ -8,6 +8,7 @@ import { DeleteAccountSection } from '../../../features/settings/components/dele
 import { SecondFactorSettings } from '../../../features/settings/components/second-factor-settings';
 import { SignedInDevices } from '../../../features/settings/components/signed-in-devices';
 import '../../../features/settings/components/account-security.css';
+import { SignInPrompt } from '../../../components/sign-in-prompt';
 
 /**
  * The settings page's sections, in order: one line each. A section is a component of its own
@@ -28,7 +29,7 @@ export function SettingsTab() {
   const { t } = useTranslation();
   const me = useMe();
   if (me.isPending) return <p className="status-text">{t('common.loading')}</p>;
-  if (!me.data) return <p className="shell-notice">{t('settingsPage.signIn')}</p>;
+  if (!me.data) return <SignInPrompt text={t('settingsPage.signIn')} />;
   return (
     <div className="settings-page" data-testid="settings-page">
       {SETTINGS_SECTIONS.map((Section, index) => (

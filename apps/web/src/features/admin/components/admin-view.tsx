@@ -2,6 +2,7 @@ import type { Track } from '@platter/shared';
 import { useTranslation } from 'react-i18next';
 import { AuditSection } from './audit-section';
 import { ContactMessagesSection } from './contact-messages-section';
+import { FederationBlocksSection } from './federation-blocks-section';
 import { ReportsSection } from './reports-section';
 import { UsersSection } from './users-section';
 import './admin.css';
@@ -16,7 +17,7 @@ export interface AdminViewProps {
 
 /**
  * The admin tab of /home: the reports queue, users (role, status, suspension), contact messages,
- * and the audit log of every admin action.
+ * the fediverse servers blocked, and the audit log of every admin action.
  * Hiding it from others is a courtesy; the server refuses them anyway (403).
  */
 export function AdminView({ access, ...player }: AdminViewProps) {
@@ -34,6 +35,7 @@ export function AdminView({ access, ...player }: AdminViewProps) {
       <ReportsSection {...player} />
       <UsersSection />
       <ContactMessagesSection />
+      <FederationBlocksSection />
       <AuditSection />
     </div>
   );

@@ -1,7 +1,8 @@
 import type { TrackList } from '@platter/shared';
 import { MAX_PAGE_SIZE } from '@platter/shared/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, withQuery } from '../../../lib/api-client';
+import { takeInitialAnswer } from '../../../lib/initial-data';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** All of an artist's tracks; the page size is the server's maximum. */
@@ -17,6 +18,8 @@ export const artistTracksQueryOptions = (artistId: string) =>
   queryOptions({
     queryKey: queryKeys.tracks.list({ artistId, page: 1, pageSize: MAX_PAGE_SIZE }),
     queryFn: ({ signal }) => getArtistTracks(artistId, signal),
+    // A signed-out visitor's /artist/:id carries them (lib/initial-data.ts).
+    initialData: () => takeInitialAnswer<TrackList>(withQuery('/api/tracks', { artistId, page: 1, pageSize: MAX_PAGE_SIZE })),
   });
 
 export function useArtistTracks(artistId: string) {

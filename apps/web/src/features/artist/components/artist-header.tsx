@@ -17,9 +17,10 @@ export function ArtistHeader({ artist, signedIn, actions }: ArtistHeaderProps) {
   const { t } = useTranslation();
   const name = artist.displayName.trim() || t('artist.unknown');
   const stats = [
-    { label: t('artist.subscribers'), value: artist.subscribers, testId: 'stat-subscribers' },
+    // Each label agrees with its number ("1 Subscriber", «3 подписчика»).
+    { label: t('artist.subscribersCount', { count: artist.subscribers }), value: artist.subscribers, testId: 'stat-subscribers' },
     { label: t('artist.totalTracks'), value: artist.tracks, testId: 'stat-tracks' },
-    { label: t('artist.following'), value: artist.subscriptions, testId: 'stat-following' },
+    { label: t('artist.followingCount', { count: artist.subscriptions }), value: artist.subscriptions, testId: 'stat-following' },
   ];
 
   return (

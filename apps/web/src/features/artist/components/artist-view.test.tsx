@@ -23,13 +23,27 @@ function artistPage(profile: Profile, extra: Partial<ArtistPage> = {}): ArtistPa
 
 function renderArtist(
   profile: Profile | ArtistPage | null,
-  { client = createTestQueryClient(), signedIn = false }: { client?: ReturnType<typeof createTestQueryClient>; signedIn?: boolean } = {},
+  {
+    client = createTestQueryClient(),
+    signedIn = false,
+    sectionsPending = false,
+    withTracks = true,
+  }: { client?: ReturnType<typeof createTestQueryClient>; signedIn?: boolean; sectionsPending?: boolean; withTracks?: boolean } = {},
 ) {
   if (profile) client.setQueryData(artistQueryOptions('u1').queryKey, 'isSelf' in profile ? profile : artistPage(profile));
-  client.setQueryData(artistTracksQueryOptions('u1').queryKey, tracks);
+  if (withTracks) client.setQueryData(artistTracksQueryOptions('u1').queryKey, tracks);
   const onPlay = vi.fn();
   renderApp(
-    <ArtistView artistId="u1" signedIn={signedIn} activeTrackId={null} isPlaying={false} onPlay={onPlay} posts={<p>posts slot</p>} />,
+    <ArtistView
+      artistId="u1"
+      signedIn={signedIn}
+      activeTrackId={null}
+      isPlaying={false}
+      onPlay={onPlay}
+      posts={<p>posts slot</p>}
+      releases={<p>releases slot</p>}
+      sectionsPending={sectionsPending}
+    />,
     { queryClient: client },
   );
   return onPlay;
@@ -47,6 +61,25 @@ describe('ArtistView', () => {
   it('says Loading... until the profile is found', () => {
     renderArtist(null);
     expect(screen.getByText('Loading...')).toBeTruthy();
+  });
+
+  it('holds the sections under the header until the route says theirs have answered, and until the tracks have', () => {
+    renderArtist(makeProfile({ id: 'u1', displayName: 'Nova' }), { sectionsPending: true });
+    expect(screen.getByRole('heading', { level: 1, name: 'Nova' })).toBeTruthy();
+    expect(screen.queryByText('posts slot')).toBeNull();
+    expect(screen.queryByText('releases slot')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Tracks' })).toBeNull();
+    cleanup();
+
+    renderArtist(makeProfile({ id: 'u1', displayName: 'Nova' }), { withTracks: false });
+    expect(screen.getByRole('heading', { level: 1, name: 'Nova' })).toBeTruthy();
+    expect(screen.queryByText('posts slot')).toBeNull();
+    cleanup();
+
+    renderArtist(makeProfile({ id: 'u1', displayName: 'Nova' }));
+    expect(screen.getByText('releases slot')).toBeTruthy();
+    expect(screen.getByText('posts slot')).toBeTruthy();
+    expect(screen.getByText('One')).toBeTruthy();
   });
 
   it('shows the name, badge, bio and the three counts', () => {

@@ -22,10 +22,15 @@ export interface ArtistViewProps {
   actions?: ReactNode;
   /** The artist's releases, composed in by the route (another feature). */
   releases?: ReactNode;
+  /**
+   * Whether `releases` and `posts` are still loading: everything under the header waits for them
+   * and for the tracks, then appears at once, so no section pushes another down as it arrives.
+   */
+  sectionsPending?: boolean;
 }
 
 /** /artist/:id: the header (cover, avatar, badge, counts, Subscribe), the posts and every track. */
-export function ArtistView({ artistId, signedIn, activeTrackId, isPlaying, onPlay, posts, actions, releases }: ArtistViewProps) {
+export function ArtistView({ artistId, signedIn, activeTrackId, isPlaying, onPlay, posts, actions, releases, sectionsPending = false }: ArtistViewProps) {
   const { t } = useTranslation();
   const artist = useArtist(artistId);
   const tracks = useArtistTracks(artistId);
@@ -57,6 +62,15 @@ export function ArtistView({ artistId, signedIn, activeTrackId, isPlaying, onPla
     );
   }
 
+  if (sectionsPending || tracks.isPending) {
+    return (
+      <article className="artist">
+        <ArtistHeader artist={artist.data} signedIn={signedIn} actions={actions} />
+        <div className="shell-main__pending" aria-busy="true" />
+      </article>
+    );
+  }
+
   return (
     <article className="artist">
       <ArtistHeader artist={artist.data} signedIn={signedIn} actions={actions} />
@@ -64,9 +78,7 @@ export function ArtistView({ artistId, signedIn, activeTrackId, isPlaying, onPla
       {posts}
       <section className="artist__tracks" aria-labelledby="artist-tracks-title">
         <h2 id="artist-tracks-title">{t('artist.tracks')}</h2>
-        {tracks.isPending ? (
-          <p className="status-text">{t('common.loading')}</p>
-        ) : tracks.isError ? (
+        {tracks.isError ? (
           <p className="error-text" role="alert">
             {t('artist.tracksLoadError')}
           </p>

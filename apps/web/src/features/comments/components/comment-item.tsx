@@ -17,7 +17,7 @@ export interface CommentItemProps {
   children?: ReactNode;
 }
 
-function formatCreatedAt(iso: string, language: string): string {
+export function formatCreatedAt(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);

@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../testing/i18n';
 import { queryKeys } from '../../../lib/query-keys';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
+import { UndoToasts } from '../../../components/undo-toast/undo-toasts';
+import { commitPendingDeletes, resetPendingDeletes } from '../../../lib/undo-delete';
+import type { RemoteReplies } from '../api/get-remote-replies';
 import { CommentsPanel, type CommentsPanelProps } from './comments-panel';
 
 function makeComment(overrides: Partial<Comment> & { id: string }): Comment {
@@ -24,9 +27,12 @@ function makeComment(overrides: Partial<Comment> & { id: string }): Comment {
 const ann = makeComment({ id: 'c1', text: 'nice drop', positionSec: 70, createdAt: '2026-03-05T14:30:00.000Z' });
 const nameless = makeComment({ id: 'c2', userId: 'u-bob', userName: null, text: 'hello', createdAt: '2026-03-05T14:31:00.000Z' });
 
-function renderPanel(props: Partial<CommentsPanelProps> = {}, comments: Comment[] = [ann, nameless]) {
+function renderPanel(props: Partial<CommentsPanelProps> = {}, comments: Comment[] = [ann, nameless], remote: RemoteReplies | null = [], federation = true) {
   const queryClient = createTestQueryClient();
+  queryClient.setQueryData(queryKeys.config, { googleSignIn: false, maxUploadMb: 100, federation });
   queryClient.setQueryData(queryKeys.comments.track('t1'), comments);
+  // Replies from other servers: none unless a test gives some (null: asked of the server).
+  if (remote) queryClient.setQueryData(queryKeys.comments.fediverse('t1'), remote);
   renderApp(<CommentsPanel trackId="t1" trackOwnerId="u-artist" viewer={null} {...props} />, { queryClient });
   return queryClient;
 }
@@ -38,6 +44,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanup();
+  resetPendingDeletes();
   vi.unstubAllGlobals();
   await act(() => i18n.changeLanguage('en'));
 });
@@ -96,12 +103,34 @@ describe('CommentsPanel', () => {
     expect(deleteButtons()).toHaveLength(0);
   });
 
-  it('Delete sends DELETE /api/comments/:id and drops the comment', async () => {
+  it('Delete hides the comment at once and sends DELETE /api/comments/:id once the undo time is over', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(new Response(null, { status: 204 })));
     renderPanel({ viewer: { id: 'u-ann', isAdmin: false } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete the comment by Ann' }));
     await waitFor(() => expect(screen.queryByText('nice drop')).toBeNull());
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/comments/c1', expect.anything());
+    await act(() => commitPendingDeletes());
     expect(fetchMock).toHaveBeenCalledWith('/api/comments/c1', expect.objectContaining({ method: 'DELETE' }));
+    expect(screen.queryByText('nice drop')).toBeNull();
+  });
+
+  it('Undo in the toast brings the comment back and sends nothing', async () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(queryKeys.comments.track('t1'), [ann, nameless]);
+    renderApp(
+      <>
+        <CommentsPanel trackId="t1" viewer={{ id: 'u-ann', isAdmin: false }} />
+        <UndoToasts />
+      </>,
+      { queryClient },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete the comment by Ann' }));
+    await waitFor(() => expect(screen.queryByText('nice drop')).toBeNull());
+    expect(screen.getByRole('status').textContent).toContain('Comment deleted');
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(screen.getByText('nice drop')).toBeTruthy();
+    await act(() => commitPendingDeletes());
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/comments/c1', expect.anything());
   });
 
   it('the Post button waits for a non-blank text and the counter counts the trimmed text', () => {
@@ -128,7 +157,8 @@ describe('CommentsPanel', () => {
     expect(url).toBe('/api/tracks/t1/comments');
     expect(init.method).toBe('POST');
     expect(JSON.parse(init.body as string)).toEqual({ text: 'here', positionSec: 12.3 });
-    expect((screen.getByRole('textbox', { name: 'Write a comment' }) as HTMLTextAreaElement).value).toBe('');
+    // The form empties once its own success callback runs (after the list shows the comment).
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Write a comment' }) as HTMLTextAreaElement).value).toBe(''));
   });
 
   it("off (or paused, or not the current track) sends no position", async () => {
@@ -238,5 +268,54 @@ describe('CommentsPanel', () => {
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Write a comment' }), { key: 'Escape' });
     fireEvent.click(screen.getByRole('button', { name: 'Close comments' }));
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('CommentsPanel: replies from other servers', () => {
+  const remote = {
+    uri: 'https://other.example/ap/notes/n1',
+    content: 'Lovely drift',
+    createdAt: '2026-03-05T14:30:30.000Z',
+    actor: { uri: 'https://other.example/artist/b1', name: 'Bob Listener', url: 'https://other.example/artist/b1', handle: '@bob@other.example' },
+  };
+
+  it('stands among the comments by its time, the author linking to their page elsewhere, marked with @name@host', async () => {
+    renderPanel({}, [ann, nameless], [remote]);
+    await waitFor(() => expect(screen.getAllByTestId(/^(remote-)?comment$/)).toHaveLength(3));
+    const items = screen.getAllByTestId(/^(remote-)?comment$/);
+    expect(items.map((item) => within(item).getByTestId('comment-text').textContent)).toEqual(['nice drop', 'Lovely drift', 'hello']);
+    const link = within(items[1]!).getByRole('link', { name: 'Bob Listener' });
+    expect(link.getAttribute('href')).toBe('https://other.example/artist/b1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener nofollow ugc');
+    expect(within(items[1]!).getByTestId('comment-server').textContent).toContain('@bob@other.example');
+    expect(within(items[1]!).getByText('from another server: @bob@other.example')).toBeTruthy();
+    // Nothing here deletes or answers it: it lives on its own server.
+    expect(within(items[1]!).queryByRole('button')).toBeNull();
+  });
+
+  it('shows it when there is no local comment, and in Russian', async () => {
+    await act(() => i18n.changeLanguage('ru'));
+    renderPanel({}, [], [remote]);
+    await waitFor(() => expect(screen.getByTestId('remote-comment')).toBeTruthy());
+    expect(screen.getByText('с другого сервера: @bob@other.example')).toBeTruthy();
+  });
+
+  it('asks GET /api/tracks/:id/fediverse, and a 404 (no federation, or not public) is no reply and no error', async () => {
+    fetchMock.mockImplementation((url: string) =>
+      Promise.resolve(url.endsWith('/fediverse') ? new Response(JSON.stringify({ error: 'federation_off', message: 'off' }), { status: 404 }) : new Response('{"items":[]}', { status: 200 })),
+    );
+    renderPanel({}, [], null);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/tracks/t1/fediverse')).toBe(true));
+    expect(screen.getByText('No comments')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks nothing of a server that does not federate', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(new Response('{"items":[]}', { status: 200 })));
+    renderPanel({}, [], null, false);
+    expect(await screen.findByText('No comments')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchMock.mock.calls.map(([url]) => url as string).filter((url) => url.endsWith('/fediverse'))).toEqual([]);
   });
 });

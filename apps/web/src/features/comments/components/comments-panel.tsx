@@ -7,8 +7,11 @@ import { useComments } from '../api/get-comments';
 import { useDeleteComment } from '../api/delete-comment';
 import type { CommentsPlayback, CommentsViewer } from '../types';
 import { CommentForm } from './comment-form';
-import { CommentItem } from './comment-item';
+import { CommentItem, formatCreatedAt } from './comment-item';
+import { RemoteReplyItem } from './remote-reply-item';
+import { useRemoteReplies } from '../api/get-remote-replies';
 import './comments.css';
+import { SignInPrompt } from '../../../components/sign-in-prompt';
 
 export interface CommentsPanelProps {
   trackId: string;
@@ -56,12 +59,21 @@ export function CommentsPanel({
   onClose,
   variant = 'inline',
 }: CommentsPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
   const comments = useComments(trackId);
+  // Replies from other servers (issue 30) stand among the threads by their time; none when this server does not federate.
+  const remoteReplies = useRemoteReplies(trackId).data;
   const remove = useDeleteComment(trackId);
   const [replyingTo, setReplyingTo] = useState<Comment | null>(null);
   const threads = useMemo(() => threadComments(comments.data ?? []), [comments.data]);
+  const entries = useMemo(
+    () =>
+      [...threads.map((thread) => ({ at: thread.comment.createdAt, thread })), ...(remoteReplies ?? []).map((remote) => ({ at: remote.createdAt, remote }))].toSorted((a, b) =>
+        a.at < b.at ? -1 : a.at > b.at ? 1 : 0,
+      ),
+    [threads, remoteReplies],
+  );
   useEscapeLayer(!!onClose, () => onClose?.());
 
   const docked = variant === 'dock';
@@ -96,18 +108,20 @@ export function CommentsPanel({
           <p className="error-text" role="alert">
             {t('comments.loadError')}
           </p>
-        ) : comments.data.length === 0 ? (
+        ) : entries.length === 0 ? (
           <p className="status-text comments-panel__empty">{t('comments.empty')}</p>
         ) : (
           <ol className="comments-panel__list" aria-label={t('comments.title')}>
-            {threads.map(({ comment, replies }) => {
+            {entries.map((entry) => {
+              if (!('thread' in entry)) return <RemoteReplyItem key={entry.remote.uri} reply={entry.remote} formatTime={(iso) => formatCreatedAt(iso, i18n.language)} />;
+              const { comment, replies } = entry.thread;
               const item = (c: Comment, children?: ReactNode) => (
                 <CommentItem
                   key={c.id}
                   comment={c}
                   canDelete={canDeleteComment(c, viewer, trackOwnerId)}
-                  deleting={remove.isPending && remove.variables === c.id}
-                  onDelete={(target) => remove.mutate(target.id)}
+                  deleting={false}
+                  onDelete={(target) => remove(target.id)}
                   onSeek={onSeek}
                   onReply={viewer ? setReplyingTo : undefined}
                 >
@@ -131,16 +145,11 @@ export function CommentsPanel({
             })}
           </ol>
         )}
-        {remove.isError && (
-          <p className="error-text" role="alert">
-            {remove.error.message || t('comments.deleteError')}
-          </p>
-        )}
       </div>
       {viewer ? (
         <CommentForm key={trackId} trackId={trackId} playback={playback} />
       ) : (
-        <p className="status-text comments-panel__signin">{t('comments.signIn')}</p>
+        <SignInPrompt className="status-text comments-panel__signin" text={t('comments.signIn')} />
       )}
     </aside>
   );

@@ -90,7 +90,7 @@ describe('DashboardView', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(4);
 
     const subscribers = screen.getByTestId('dashboard-subscribers');
-    expect(within(subscribers).getByText('5 subscribers now, 2 new in the last 7 days')).toBeTruthy();
+    expect(within(subscribers).getByText('Subscribers now: 5, 2 new in the last 7 days')).toBeTruthy();
     const day = within(subscribers).getByRole('rowheader', { name: 'Nov 20, 2026' }).closest('tr')!;
     expect(within(day).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', '5']);
   });

@@ -10,6 +10,7 @@ import { DailyChart } from './daily-chart';
 import { RecentComments } from './recent-comments';
 import { TopTracks } from './top-tracks';
 import './dashboard.css';
+import { SignInPrompt } from '../../../components/sign-in-prompt';
 
 export interface DashboardViewProps {
   /** Who is looking: 'pending' until the session is known. */
@@ -32,7 +33,7 @@ export function DashboardView({ account, days, onDaysChange, ...player }: Dashbo
 
   let body;
   if (account === 'pending' || (account === 'signed-in' && dashboard.isPending)) body = <p className="status-text">{t('common.loading')}</p>;
-  else if (account === 'signed-out') body = <p className="dashboard__notice">{t('dashboard.signIn')}</p>;
+  else if (account === 'signed-out') body = <SignInPrompt className="dashboard__notice" text={t('dashboard.signIn')} />;
   else if (!dashboard.data)
     body = (
       <p className="error-text" role="alert">

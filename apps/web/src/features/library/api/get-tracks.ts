@@ -1,24 +1,19 @@
 import type { TrackList, TrackListQuery } from '@platter/shared';
 import { ALL_GENRES } from '@platter/shared/constants';
 import { type QueryClient, keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, withQuery } from '../../../lib/api-client';
+import { takeInitialAnswer } from '../../../lib/initial-data';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type TracksQuery = Pick<TrackListQuery, 'genre' | 'q' | 'page' | 'pageSize'>;
 
 /** `GET /api/tracks`; 'All' and an empty search are left out, which the server reads as no filter. */
 export function getTracks(query: TracksQuery, signal?: AbortSignal, anchor?: string): Promise<TrackList> {
-  return apiRequest('/api/tracks', {
-    schema: 'trackListSchema',
-    query: {
-      genre: query.genre === ALL_GENRES ? undefined : query.genre,
-      q: query.q?.trim() || undefined,
-      page: query.page,
-      pageSize: query.pageSize,
-      anchor,
-    },
-    signal,
-  });
+  return apiRequest('/api/tracks', { schema: 'trackListSchema', query: { ...tracksParams(query), anchor }, signal });
+}
+
+function tracksParams(query: TracksQuery) {
+  return { genre: query.genre === ALL_GENRES ? undefined : query.genre, q: query.q?.trim() || undefined, page: query.page, pageSize: query.pageSize };
 }
 
 /** How far (in pages) a cached page of the same list may be for its anchors to serve: the page dots' reach. */
@@ -45,6 +40,8 @@ export const tracksQueryOptions = (query: TracksQuery, client?: QueryClient) =>
     queryFn: ({ signal }) => getTracks(query, signal, client ? nearbyAnchor(client, query) : undefined),
     // The previous page stays on screen while the next one loads, so the list never flashes empty.
     placeholderData: keepPreviousData,
+    // A signed-out visitor's /home carries the first page (lib/initial-data.ts).
+    initialData: () => takeInitialAnswer<TrackList>(withQuery('/api/tracks', tracksParams(query))),
   });
 
 export function useTracks(query: TracksQuery) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { genreTileClassName } from '../../../components/genre-tile';
 import { useGenres } from '../api/get-genres';
 import type { GenreFilter } from '../library-params';
+import { genreLabel } from '../../../lib/genre-label';
 
 interface GenreTilesProps {
   selected: GenreFilter;
@@ -33,7 +34,7 @@ export function GenreTiles({ selected, onSelect }: GenreTilesProps) {
               aria-pressed={genre === selected}
               onClick={() => onSelect(genre)}
             >
-              <span className="genre-tile__name">{genre === ALL_GENRES ? t('library.allGenres') : genre}</span>
+              <span className="genre-tile__name">{genre === ALL_GENRES ? t('library.allGenres') : genreLabel(t, genre)}</span>
               <span className="genre-tile__count" data-testid="genre-count">
                 {count === null ? '\u00a0' : t('library.trackCount', { count })}
               </span>

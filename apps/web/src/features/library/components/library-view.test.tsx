@@ -73,7 +73,9 @@ describe('LibraryView', () => {
   it('draws ceil(total / 9) page dots and marks the current page', () => {
     renderLibrary('/home?page=2', seed({ page: 2 }, page(2, 30)));
     const dots = within(screen.getByRole('navigation', { name: 'Pages' })).getAllByRole('button');
-    expect(dots.map((dot) => dot.getAttribute('aria-label'))).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4']);
+    expect(dots.map((dot) => dot.getAttribute('aria-label'))).toEqual(['Previous page', 'Page 1', 'Page 2', 'Page 3', 'Page 4', 'Next page']);
+    // Numbered, as the page numbers they are.
+    expect(dots.slice(1, -1).map((dot) => dot.textContent)).toEqual(['1', '2', '3', '4']);
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBeNull();
   });

@@ -29,6 +29,8 @@ export function LikeButton({ track, signedIn, showCount = false, className = '' 
   const pending = setLike.isPending && setLike.variables.track.id === track.id ? setLike.variables.liked : null;
   const count = Math.max(0, track.likes + (pending === null ? 0 : pending ? 1 : -1));
   const label = t(liked ? 'likes.unlike' : 'likes.like');
+  // The accessible name holds the count the button shows (WCAG 2.5.3, label in name): "Like, 12 likes".
+  const name = showCount ? `${label}, ${t('likes.count', { count })}` : label;
 
   const toggle = () => {
     if (!signedIn) {
@@ -53,7 +55,7 @@ export function LikeButton({ track, signedIn, showCount = false, className = '' 
         type="button"
         className={`like-button__toggle ${liked ? 'like-button__toggle--liked' : ''} ${signedIn ? '' : 'like-button__toggle--signed-out'}`}
         aria-pressed={liked}
-        aria-label={label}
+        aria-label={name}
         title={signedIn ? label : t('likes.signInToLike')}
         data-testid="like-button"
         onClick={toggle}
@@ -61,7 +63,7 @@ export function LikeButton({ track, signedIn, showCount = false, className = '' 
       >
         <HeartIcon />
         {showCount && (
-          <span className="like-button__count" data-testid="like-count" aria-label={t('likes.count', { count })}>
+          <span className="like-button__count" data-testid="like-count">
             {count}
           </span>
         )}

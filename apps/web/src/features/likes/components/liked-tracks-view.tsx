@@ -2,6 +2,7 @@ import type { Track } from '@platter/shared';
 import { useTranslation } from 'react-i18next';
 import { TrackList } from '../../../components/track-list/track-list';
 import { useLikedTracks } from '../api/likes';
+import { SignInPrompt } from '../../../components/sign-in-prompt';
 
 export interface LikedTracksViewProps {
   signedIn: boolean;
@@ -14,7 +15,7 @@ export interface LikedTracksViewProps {
 export function LikedTracksView({ signedIn, activeTrackId, isPlaying, onPlay }: LikedTracksViewProps) {
   const { t } = useTranslation();
   const liked = useLikedTracks(signedIn);
-  if (!signedIn) return <p className="shell-notice">{t('likes.signIn')}</p>;
+  if (!signedIn) return <SignInPrompt text={t('likes.signIn')} />;
   if (liked.isPending) return <p className="status-text">{t('common.loading')}</p>;
   if (liked.isError)
     return (

@@ -9,14 +9,19 @@ import { EmailDigestSettings } from './email-digest-settings';
 import { NotificationSettings } from './notification-settings';
 import { notificationText } from './notification-text';
 import './notifications.css';
+import { SignInPrompt } from '../../../components/sign-in-prompt';
 
-/** Where a notification leads: the release or track it is about, (a follow) the follower's page, or (a data export) the settings that offer it. */
-function targetOf(group: NotificationGroup): string | null {
-  if (group.kind === 'export') return paths.home.getHref('settings');
-  if (group.release) return paths.release.getHref(group.release.id);
-  if (group.track) return paths.track.getHref(group.track.id);
+/**
+ * Where a notification leads: the release or track it is about, (a follow) the follower's page (on
+ * its own server, for an account from another server), or (a data export) the settings that offer it.
+ */
+function targetOf(group: NotificationGroup): { href: string; external?: boolean } | null {
+  if (group.kind === 'export') return { href: paths.home.getHref('settings') };
+  if (group.release) return { href: paths.release.getHref(group.release.id) };
+  if (group.track) return { href: paths.track.getHref(group.track.id) };
   const first = group.actors[0];
-  return first ? paths.artist.getHref(first.id) : null;
+  if (first?.url) return { href: first.url, external: true };
+  return first ? { href: paths.artist.getHref(first.id) } : null;
 }
 
 function NotificationItem({ group, date }: { group: NotificationGroup; date: Intl.DateTimeFormat }) {
@@ -34,8 +39,12 @@ function NotificationItem({ group, date }: { group: NotificationGroup; date: Int
         </span>
       )}
       <div className="notification__body">
-        {target ? (
-          <Link className="notification__text" to={target}>
+        {target?.external ? (
+          <a className="notification__text" href={target.href} target="_blank" rel="noopener noreferrer nofollow">
+            {text}
+          </a>
+        ) : target ? (
+          <Link className="notification__text" to={target.href}>
             {text}
           </Link>
         ) : (
@@ -72,7 +81,7 @@ export function NotificationsView({ signedIn }: { signedIn: boolean }) {
     [i18n.resolvedLanguage, i18n.language],
   );
 
-  if (!signedIn) return <p className="status-text">{t('notifications.signIn')}</p>;
+  if (!signedIn) return <SignInPrompt text={t('notifications.signIn')} />;
   if (list.isPending) return <p className="status-text">{t('common.loading')}</p>;
   if (list.isError) {
     return (

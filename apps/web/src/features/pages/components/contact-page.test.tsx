@@ -58,7 +58,8 @@ describe('ContactPage', () => {
 
     answer(json(201, { id: 'm1' }));
     const thanks = await screen.findByRole('heading', { name: 'Thank you! Your message has been sent.' });
-    expect(document.activeElement).toBe(thanks);
+    // The focus moves in an effect after the heading is committed: wait for it rather than race it.
+    await waitFor(() => expect(document.activeElement).toBe(thanks));
     expect(screen.getByText('We will reply to ann@example.com within 24 hours.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Send another message' }));

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
+import { takeInitialAnswer } from '../../../lib/initial-data';
 import { trackSecretQuery } from '../../../lib/track-secrets';
 
 /** GET /api/tracks/:id: one track, for a shared link (`/home?track=<id>`). */
@@ -17,6 +18,8 @@ export const trackQueryOptions = (trackId: string) =>
     queryKey: [...queryKeys.tracks.all, 'detail', trackId] as const,
     queryFn: ({ signal }) => getTrack(trackId, signal),
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
+    // A signed-out visitor's /track/:id carries the track (lib/initial-data.ts).
+    initialData: () => takeInitialAnswer<Track>(`/api/tracks/${encodeURIComponent(trackId)}`),
   });
 
 export function useTrack(trackId: string) {

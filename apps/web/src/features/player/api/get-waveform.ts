@@ -1,6 +1,7 @@
 import type { Waveform } from '@platter/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { takeInitialAnswer } from '../../../lib/initial-data';
 import { queryKeys } from '../../../lib/query-keys';
 import { trackSecretQuery } from '../../../lib/track-secrets';
 
@@ -15,6 +16,8 @@ export const waveformQueryOptions = (trackId: string) =>
     queryKey: queryKeys.waveform(trackId),
     queryFn: ({ signal }) => getWaveform(trackId, signal),
     staleTime: 10 * 60_000,
+    // A signed-out visitor's /track/:id carries them (lib/initial-data.ts).
+    initialData: () => takeInitialAnswer<Waveform>(`/api/tracks/${encodeURIComponent(trackId)}/waveform`),
   });
 
 export function useWaveform(trackId: string) {

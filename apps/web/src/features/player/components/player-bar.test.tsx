@@ -23,12 +23,13 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('PlayerBar', () => {
-  it('shows the fallbacks and 0:00 before anything is picked', () => {
+  it('shows an idle state, not a made-up track, before anything is picked', () => {
     renderApp(<PlayerBar />);
-    expect(screen.getByTestId('now-playing-title').textContent).toBe('Unknown track');
-    expect(screen.getByTestId('now-playing-artist').textContent).toBe('Unknown Artist');
-    expect(screen.getByTestId('elapsed').textContent).toBe('0:00');
-    expect(screen.getByTestId('duration').textContent).toBe('0:00');
+    expect(screen.getByTestId('now-playing-title').textContent).toBe('Nothing playing');
+    expect(screen.getByTestId('now-playing-idle').textContent).toContain('Pick a track to play');
+    expect(screen.queryByTestId('now-playing-artist')).toBeNull();
+    expect(screen.queryByText('Unknown track')).toBeNull();
+    expect(screen.getByTestId('elapsed').closest('.progress')?.classList.contains('progress--idle')).toBe(true);
   });
 
   it('shows the current track, with the artist linking to the artist page', () => {
@@ -130,6 +131,22 @@ describe('PlayerBar', () => {
     dispatch(a.setList(tracks, 0));
     expect(screen.getByRole('link', { name: 'First' }).getAttribute('href')).toBe('/track/t1');
     expect(screen.getByRole('link', { name: 'Ann' }).getAttribute('href')).toBe('/artist/u1');
+  });
+
+  it("a remote artist's track shows its title and artist as text (no page here) and asks this server for no waveform", () => {
+    const fetch = vi.fn(() => new Promise(() => {}));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      renderApp(<PlayerBar />);
+      dispatch(a.setList([makeTrack({ id: 'remote:https://other.example/track/t9', title: 'Far Away', artist: 'Remote Rita', artistId: 'remote:https://other.example/artist/a9', url: 'https://other.example/media/t9.mp3', waveform: 'unavailable' })], 0));
+      expect(screen.getByTestId('now-playing-title').textContent).toBe('Far Away');
+      expect(screen.getByTestId('now-playing-artist').textContent).toBe('Remote Rita');
+      expect(screen.queryByRole('link', { name: 'Far Away' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Remote Rita' })).toBeNull();
+      expect(fetch.mock.calls.map((call) => String((call as unknown[])[0])).filter((url) => url.includes('remote'))).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("the app's track action (the like button) gets the current track, in the bar and in full screen", () => {
@@ -338,7 +355,9 @@ describe('PlayerBar', () => {
     expect(titles()).toEqual(['Fourth', 'Third', 'First']);
     fireEvent.click(screen.getByRole('button', { name: 'Remove Third from the queue' }));
     expect(titles()).toEqual(['Fourth', 'First']);
-    fireEvent.click(screen.getByRole('button', { name: 'Play Fourth' }));
+    // The focus goes on to the next entry's Remove, not to the page.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove First from the queue' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Play Fourth/ }));
     expect(screen.getByTestId('now-playing-title').textContent).toBe('Fourth');
     expect(titles()).toEqual(['First']);
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));

@@ -11,6 +11,7 @@ import { currentEntry, playerActions } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
 import { usePlayerUi } from '../player-ui-store';
 import { NowPlaying } from './now-playing';
+import { PlayerAnnouncer } from './player-announcer';
 import { CommandButton, PlayerControls } from './player-controls';
 import { LyricsButton } from './lyrics-panel';
 import { ProgressBar } from './progress-bar';
@@ -20,6 +21,7 @@ import { SpectrumAnalyser } from './spectrum-analyser';
 import { VinylRecord } from './vinyl-record';
 import { VolumeControl } from './volume-control';
 import { Waveform, type WaveformMarker } from './waveform';
+import { isRemoteTrack } from '../../../lib/remote-track';
 import './player-bar.css';
 
 /** Up Next is a chunk loaded when it is first opened. */
@@ -91,7 +93,7 @@ export function PlayerBar({ markers, extra, renderTrackAction }: PlayerBarProps 
       </div>
       <div className="player-bar__center">
         <PlayerControls />
-        {trackId && (
+        {trackId && !isRemoteTrack({ id: trackId }) && (
           <Waveform
             key={trackId}
             trackId={trackId}
@@ -140,6 +142,7 @@ export function PlayerBar({ markers, extra, renderTrackAction }: PlayerBarProps 
       )}
       <ShortcutsDialog />
       <SoundPanel />
+      <PlayerAnnouncer />
     </section>
   );
 }

@@ -12,12 +12,14 @@ export function ProgressBar() {
   // The element knows the real length; the catalogue's value fills in until its metadata loads.
   const duration = usePlayerStore((state) => state.duration ?? currentEntry(state)?.track.duration ?? null);
   const dispatch = usePlayerStore((state) => state.dispatch);
+  // Nothing picked yet: no times to show (the slider keeps its place, disabled).
+  const idle = usePlayerStore((state) => !currentEntry(state));
   const max = duration && duration > 0 ? duration : 0;
   const value = Math.min(position, max);
   const percent = max > 0 ? (value / max) * 100 : 0;
 
   return (
-    <div className="progress">
+    <div className={idle ? 'progress progress--idle' : 'progress'}>
       <span className="progress__time" data-testid="elapsed">
         {formatTime(value)}
       </span>

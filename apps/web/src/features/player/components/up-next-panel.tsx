@@ -1,20 +1,22 @@
 import { STREAM_QUALITIES, type StreamQuality, usePlaybackPreferences } from '../../../lib/playback';
 import { radioReasonText, useRadioStore } from '../../../lib/radio';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { CROSSFADE_MAX, playerActions, upcomingEntries } from '../player-reducer';
 import { usePlayerStore } from '../player-store';
 import { usePlayerUi } from '../player-ui-store';
 import { CloseIcon, DownIcon, UpIcon } from '../../../components/icons';
+import { DragHandle, SortableItem, SortableList } from '../../../components/sortable/sortable';
 import './bar-panel.css';
 import './up-next-panel.css';
 
-type MoveAction = 'up' | 'down';
+type MoveAction = 'up' | 'down' | 'remove';
 
 /**
  * The Up Next panel: the entries after the current one, which the listener can play, reorder
- * (Move up / Move down buttons, or drag and drop), remove and clear; and the crossfade setting.
+ * (Move up / Move down buttons, or drag and drop by the grip with the mouse, a finger or the
+ * keyboard), remove and clear; and the crossfade setting.
  */
 export function UpNextPanel() {
   const { t } = useTranslation();
@@ -35,20 +37,27 @@ export function UpNextPanel() {
   const panelRef = useRef<HTMLDivElement>(null);
   /** Keeps keyboard focus on the button that moved an entry, wherever the entry went. */
   const [refocus, setRefocus] = useState<{ entryId: string; action: MoveAction } | null>(null);
-  const [dragged, setDragged] = useState<string | null>(null);
 
   useEffect(() => {
+    // Focus moves into the panel, and back to what opened it (the Up next button) when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panelRef.current?.focus();
+    return () => {
+      const active = document.activeElement;
+      if (opener?.isConnected && (!active || active === document.body)) opener.focus();
+    };
   }, []);
 
   useEffect(() => {
-    if (!refocus || !listRef.current) return;
-    const row = [...listRef.current.querySelectorAll<HTMLElement>('[data-entry-id]')].find(
+    if (!refocus) return;
+    const row = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-entry-id]') ?? [])].find(
       (candidate) => candidate.dataset.entryId === refocus.entryId,
     );
     const wanted = row?.querySelector<HTMLButtonElement>(`[data-action="${refocus.action}"]`);
     const fallback = row?.querySelector<HTMLButtonElement>(`[data-action="${refocus.action === 'up' ? 'down' : 'up'}"]`);
-    (wanted && !wanted.disabled ? wanted : fallback)?.focus();
+    const target = wanted && !wanted.disabled ? wanted : fallback;
+    if (target) target.focus();
+    else if (refocus.action === 'remove') panelRef.current?.focus();
   }, [refocus, upcoming]);
 
   const move = (entryId: string, index: number, action: MoveAction) => {
@@ -56,12 +65,6 @@ export function UpNextPanel() {
     setRefocus({ entryId, action });
   };
 
-  const onDrop = (event: DragEvent, index: number) => {
-    event.preventDefault();
-    const entryId = dragged ?? event.dataTransfer.getData('text/plain');
-    setDragged(null);
-    if (entryId) moveEntry(entryId, offset + index);
-  };
 
   return (
     <div
@@ -101,74 +104,74 @@ export function UpNextPanel() {
       {upcoming.length === 0 ? (
         <p className="up-next__empty">{t('player.upNextEmpty')}</p>
       ) : (
-        <ol ref={listRef} className="up-next__list" aria-labelledby={titleId}>
-          {upcoming.map(({ entryId, track }, index) => {
-            const title = track.title || t('player.unknownTrack');
-            return (
-              <li
-                key={entryId}
-                className={`up-next__entry ${dragged === entryId ? 'up-next__entry--dragged' : ''}`}
-                data-testid="up-next-entry"
-                data-entry-id={entryId}
-                draggable
-                onDragStart={(event) => {
-                  event.dataTransfer.effectAllowed = 'move';
-                  event.dataTransfer.setData('text/plain', entryId);
-                  setDragged(entryId);
-                }}
-                onDragEnd={() => setDragged(null)}
-                onDragOver={(event) => event.preventDefault()}
-                onDrop={(event) => onDrop(event, index)}
-              >
-                <button
-                  type="button"
-                  className="up-next__play"
-                  aria-label={t('player.playEntry', { title })}
-                  onClick={() => dispatch(playerActions.jumpTo(entryId))}
-                >
-                  <span className="up-next__track-title">{title}</span>
-                  <span className="up-next__artist"> - {track.artist || t('player.unknownArtist')}</span>
-                  {radioSeed && radioReasons[track.id] && (
-                    <span className="up-next__reason" data-testid="radio-reason">
-                      {radioReasonText(t, radioReasons[track.id]!)}
-                    </span>
-                  )}
-                </button>
-                <button
-                  type="button"
-                  className="player-button up-next__action"
-                  data-action="up"
-                  aria-label={t('player.moveUp', { title })}
-                  title={t('player.moveUp', { title })}
-                  disabled={index === 0}
-                  onClick={() => move(entryId, index, 'up')}
-                >
-                  <UpIcon />
-                </button>
-                <button
-                  type="button"
-                  className="player-button up-next__action"
-                  data-action="down"
-                  aria-label={t('player.moveDown', { title })}
-                  title={t('player.moveDown', { title })}
-                  disabled={index === upcoming.length - 1}
-                  onClick={() => move(entryId, index, 'down')}
-                >
-                  <DownIcon />
-                </button>
-                <button
-                  type="button"
-                  className="player-button up-next__action"
-                  aria-label={t('player.removeEntry', { title })}
-                  title={t('player.removeEntry', { title })}
-                  onClick={() => removeEntry(entryId)}
-                >
-                  <CloseIcon />
-                </button>
-              </li>
-            );
-          })}
-        </ol>
+        <SortableList
+          ids={upcoming.map((entry) => entry.entryId)}
+          nameOf={(id) => upcoming.find((entry) => entry.entryId === id)?.track.title || t('player.unknownTrack')}
+          onMove={(entryId, _from, to) => moveEntry(entryId, offset + to)}
+        >
+          <ol ref={listRef} className="up-next__list" aria-labelledby={titleId}>
+            {upcoming.map(({ entryId, track }, index) => {
+              const title = track.title || t('player.unknownTrack');
+              return (
+                <SortableItem key={entryId} id={entryId} className="up-next__entry" data-testid="up-next-entry" data-entry-id={entryId}>
+                  <DragHandle className="up-next__grip" label={t('sortable.handle', { title })} />
+                  <button
+                    type="button"
+                    className="up-next__play"
+                    onClick={() => dispatch(playerActions.jumpTo(entryId))}
+                  >
+                    {/* Named by what it shows, after a word for what it does (label in name): "Play Title - Artist". */}
+                    <span className="visually-hidden">{t('player.playEntryPrefix')}</span>{' '}
+                    <span className="up-next__track-title">{title}</span>
+                    <span className="up-next__artist"> - {track.artist || t('player.unknownArtist')}</span>
+                    {radioSeed && radioReasons[track.id] && (
+                      <span className="up-next__reason" data-testid="radio-reason">
+                        {radioReasonText(t, radioReasons[track.id]!)}
+                      </span>
+                    )}
+                  </button>
+                  <button
+                    type="button"
+                    className="player-button up-next__action"
+                    data-action="up"
+                    aria-label={t('player.moveUp', { title })}
+                    title={t('player.moveUp', { title })}
+                    disabled={index === 0}
+                    onClick={() => move(entryId, index, 'up')}
+                  >
+                    <UpIcon />
+                  </button>
+                  <button
+                    type="button"
+                    className="player-button up-next__action"
+                    data-action="down"
+                    aria-label={t('player.moveDown', { title })}
+                    title={t('player.moveDown', { title })}
+                    disabled={index === upcoming.length - 1}
+                    onClick={() => move(entryId, index, 'down')}
+                  >
+                    <DownIcon />
+                  </button>
+                  <button
+                    type="button"
+                    className="player-button up-next__action"
+                    data-action="remove"
+                    aria-label={t('player.removeEntry', { title })}
+                    title={t('player.removeEntry', { title })}
+                    onClick={() => {
+                      // The focus goes on to the next entry's Remove (the previous one's at the end), not to the page.
+                      const neighbour = upcoming[index + 1] ?? upcoming[index - 1];
+                      removeEntry(entryId);
+                      setRefocus({ entryId: neighbour?.entryId ?? '', action: 'remove' });
+                    }}
+                  >
+                    <CloseIcon />
+                  </button>
+                </SortableItem>
+              );
+            })}
+          </ol>
+        </SortableList>
       )}
 
       <div className="up-next__setting">

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { useInviteLink, useJoinPlaylist, usePlaylistActivity, useRemoveCollaborator } from '../api/playlist-collaboration';
+import { SignInPrompt } from '../../../components/sign-in-prompt';
 
 /* Collaborative playlists: the owner's invite link and collaborators, joining by the link, leaving, the activity list. */
 
@@ -142,7 +143,7 @@ export function JoinBanner({ playlist, invite, signedIn }: { playlist: PlaylistD
           </button>
         </div>
       ) : (
-        <p className="shell-notice">{t('collab.signInToJoin')}</p>
+        <SignInPrompt text={t('collab.signInToJoin')} />
       )}
       {join.isError && (
         <p className="error-text" role="alert">

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PauseIcon, PlayIcon } from '../../../components/icons';
 import { PageDots } from '../../../components/page-dots/page-dots';
-import { TrackList } from '../../../components/track-list/track-list';
+import { DragHandle, SortableItem, SortableList } from '../../../components/sortable/sortable';
+import { TrackList, type TrackRowElementProps } from '../../../components/track-list/track-list';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { playlistEntriesQueryOptions, useMovePlaylistEntry, usePlaylistEntries, usePlaylistPage, useRemoveFromPlaylist } from '../api/playlist-detail';
@@ -234,18 +235,36 @@ interface PlaylistEntriesProps {
   onPages: (pages: number) => void;
 }
 
+/** A playlist row that its editors drag by the handle in its tools. */
+const SortableRow = ({ rowKey, ...props }: TrackRowElementProps) => <SortableItem id={rowKey} {...props} />;
+
 function PlaylistEntries({ playlist, page, editable, activeTrackId, isPlaying, onPlay, onPages }: PlaylistEntriesProps) {
   const { t } = useTranslation();
   const move = useMovePlaylistEntry();
   const remove = useRemoveFromPlaylist();
+  // A dropped row stays where it was dropped while the server moves it (its answer then takes over).
+  const [dropped, setDropped] = useState<{ from: PlaylistDetail; entries: PlaylistEntry[] } | null>(null);
   if (playlist.entries.length === 0) return <p className="status-text">{t('playlists.noTracks')}</p>;
-  const tracks = tracksOf(playlist.entries);
+  const entries = dropped && dropped.from === playlist ? dropped.entries : playlist.entries;
+  const tracks = tracksOf(entries);
   const last = playlist.trackCount - 1;
   const moveTo = (entry: PlaylistEntry, position: number) =>
     move.mutate(
       { playlistId: playlist.id, entryId: entry.entryId, position, page },
-      { onError: (error) => console.error('reorder playlist', error) },
+      { onError: (error) => console.error('reorder playlist', error), onSettled: () => setDropped(null) },
     );
+  /** A row dragged from one index of the page to another: its new position is the one of the row it was dropped on. */
+  const dropAt = (from: number, to: number) => {
+    const entry = entries[from];
+    const target = entries[to];
+    if (!entry || !target) return;
+    const next = [...entries];
+    next.splice(from, 1);
+    next.splice(to, 0, entry);
+    const firstPosition = entries[0]?.position ?? 0;
+    setDropped({ from: playlist, entries: next.map((item, index) => ({ ...item, position: firstPosition + index })) });
+    moveTo(entry, target.position);
+  };
   // On a collaborative playlist each row says who added it ("a deleted account" once it is gone).
   const addedBy = (entry: PlaylistEntry) =>
     playlist.collaborative && entry.addedBy !== undefined ? (
@@ -254,12 +273,13 @@ function PlaylistEntries({ playlist, page, editable, activeTrackId, isPlaying, o
       </span>
     ) : null;
   const tools = (track: Track, index: number) => {
-    const entry = playlist.entries[index];
+    const entry = entries[index];
     if (!entry) return null;
     if (!editable) return addedBy(entry);
     return (
       <div className="playlist-entry__tools">
         {addedBy(entry)}
+        <DragHandle label={t('sortable.handle', { title: track.title })} />
         <button
           type="button"
           className="icon-button"
@@ -307,13 +327,27 @@ function PlaylistEntries({ playlist, page, editable, activeTrackId, isPlaying, o
       activeTrackId={activeTrackId}
       isPlaying={isPlaying}
       onPlay={(_tracks, index) => {
-        const entry = playlist.entries[index];
+        const entry = entries[index];
         if (entry) onPlay(entry, index);
       }}
-      firstNumber={(playlist.entries[0]?.position ?? 0) + 1}
+      firstNumber={(entries[0]?.position ?? 0) + 1}
       label={t('playlists.tracksLabel')}
-      rowKey={(_track, index) => playlist.entries[index]?.entryId ?? String(index)}
+      rowKey={(_track, index) => entries[index]?.entryId ?? String(index)}
       renderRowTools={editable || playlist.collaborative ? tools : undefined}
+      Row={editable ? SortableRow : undefined}
+      wrapList={
+        editable
+          ? (list) => (
+              <SortableList
+                ids={entries.map((entry) => entry.entryId)}
+                nameOf={(id) => entries.find((entry) => entry.entryId === id)?.track.title ?? ''}
+                onMove={(_id, from, to) => dropAt(from, to)}
+              >
+                {list}
+              </SortableList>
+            )
+          : undefined
+      }
     />
   );
 }

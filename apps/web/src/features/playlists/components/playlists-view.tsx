@@ -10,13 +10,14 @@ import { cleanPlaylistName } from '../playlist-name';
 import { PlaylistCover } from './playlist-cover';
 import { PlaylistImport } from './playlist-import';
 import './playlists.css';
+import { SignInPrompt } from '../../../components/sign-in-prompt';
 
 /** The playlists tab: create one, then open, rename or delete each (SPEC 2, 5). */
 export function PlaylistsView({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   const playlists = useMyPlaylists(signedIn);
   const [editing, setEditing] = useState<Playlist | null>(null);
-  if (!signedIn) return <p className="shell-notice">{t('playlists.signIn')}</p>;
+  if (!signedIn) return <SignInPrompt text={t('playlists.signIn')} />;
   // SPEC 8: a load failure is logged and shows an empty list.
   if (playlists.isError) console.error('playlists', playlists.error);
   const items = playlists.data?.items ?? [];

@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useMyPlaylists } from '../api/playlists';
 import './playlists.css';
+import { SignInPrompt } from '../../../components/sign-in-prompt';
 
 /** The sidebar list the Playlists entry toggles (SPEC 2). */
 export function SidebarPlaylists({ signedIn, id }: { signedIn: boolean; id: string }) {
   const { t } = useTranslation();
   const playlists = useMyPlaylists(signedIn);
-  if (!signedIn) return <p id={id} className="sidebar-playlists__note">{t('playlists.signIn')}</p>;
+  if (!signedIn) return <SignInPrompt id={id} className="sidebar-playlists__note" text={t('playlists.signIn')} />;
   const items = playlists.data?.items ?? [];
   if (playlists.isPending) return <p id={id} className="sidebar-playlists__note">{t('common.loading')}</p>;
   if (items.length === 0) return <p id={id} className="sidebar-playlists__note">{t('playlists.empty')}</p>;

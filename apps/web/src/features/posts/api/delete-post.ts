@@ -1,7 +1,8 @@
 import type { Post } from '@platter/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { deleteWithUndo } from '../../../lib/undo-delete';
 import { updateCachedPosts } from './post-cache';
 
 /** `DELETE /api/posts/:id` (the author or an admin): 204 with no body. */
@@ -9,15 +10,16 @@ export async function deletePost(postId: string): Promise<void> {
   await apiRequest(`/api/posts/${encodeURIComponent(postId)}`, { schema: 'unreadAnswerSchema', method: 'DELETE' });
 }
 
-/** Deletes a post and drops it from every cached list at once. */
+/**
+ * Deletes a post with Undo (lib/undo-delete): every list hides it at once, the DELETE goes once
+ * the toast has gone, and the cached lists then drop it.
+ */
 export function useDeletePost() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (post: Post) => deletePost(post.id),
-    onSuccess: (_data, post) => updateCachedPosts(queryClient, (items) => items.filter((item) => item.id !== post.id)),
-    onSettled: () => {
+  return (post: Post) =>
+    deleteWithUndo('post', post.id, `/api/posts/${encodeURIComponent(post.id)}`, (deleted) => {
+      if (deleted) updateCachedPosts(queryClient, (items) => items.filter((item) => item.id !== post.id));
       void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.studio.posts });
-    },
-  });
+    });
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { commitPendingDeletes, resetPendingDeletes } from '../../../lib/undo-delete';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
 import { authorPostsQueryOptions } from '../api/get-author-posts';
 import { makePost } from '../post-fixtures';
@@ -23,6 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  resetPendingDeletes();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -67,15 +69,15 @@ describe('PostCard', () => {
     const post = makePost({ id: 'p1', likes: 5 });
     client.setQueryData(authorPostsQueryOptions('a1').queryKey, { items: [post] });
     renderApp(<AuthorPosts authorId="a1" viewer={listener} />, { queryClient: client });
-    const like = screen.getByRole('button', { name: 'Like' });
+    const like = screen.getByRole('button', { name: /^Like, \d+ likes?$/ });
     expect(like.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(like);
     await waitFor(() => expect(screen.getByTestId('post-likes').textContent).toBe('7'));
-    expect(screen.getByRole('button', { name: 'Like' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: /^Like, \d+ likes?$/ }).getAttribute('aria-pressed')).toBe('true');
     expect(calls(fetch)).toEqual(['PUT /api/posts/p1/like']);
   });
 
-  it('the author pins and deletes after confirming; a listener can do neither', async () => {
+  it('the author pins and deletes (with Undo: the DELETE goes when the undo time is over); a listener can do neither', async () => {
     renderApp(<PostCard post={makePost({ id: 'p1' })} viewer={listener} />);
     expect(screen.queryByRole('button', { name: 'Pin' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
@@ -84,12 +86,12 @@ describe('PostCard', () => {
     renderApp(<PostCard post={makePost({ id: 'p1' })} viewer={author} />);
     fireEvent.click(screen.getByRole('button', { name: 'Pin' }));
     await waitFor(() => expect(calls(fetch)).toEqual(['PUT /api/posts/p1/pin']));
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith('Delete this post?');
-    confirm.mockReturnValue(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    // Gone at once; nothing sent while Undo is offered.
+    expect(screen.queryByTestId('post-card')).toBeNull();
+    expect(calls(fetch)).toEqual(['PUT /api/posts/p1/pin']);
+    // (The test's fetch never answers: the DELETE stays on its way.)
+    act(() => void commitPendingDeletes());
     await waitFor(() => expect(calls(fetch)).toEqual(['PUT /api/posts/p1/pin', 'DELETE /api/posts/p1']));
   });
 

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HeartIcon } from '../../../components/icons';
 import { Image } from '../../../components/image';
-import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
+import { isHidden, useHiddenIds } from '../../../lib/undo-delete';
 import { useDeletePost } from '../api/delete-post';
 import { useSetPostLike } from '../api/set-post-like';
 import { useSetPostPin } from '../api/set-post-pin';
 import type { PostViewer } from '../post-viewer';
 import { formatPostTime } from './format-post-time';
+import { AuthorAvatar, AuthorByline, UnreadMark } from './post-author';
 
 export interface PostCardProps {
   post: Post;
@@ -34,37 +35,24 @@ export function PostCard({ post, viewer, unread = false, ref, onPlayRelease }: P
   const isAuthor = viewer.id !== null && viewer.id === post.authorId;
   const canDelete = isAuthor || viewer.isAdmin;
   const name = post.authorName.trim() || t('artist.unknown');
-  const failed = like.isError || pin.isError || remove.isError;
+  const failed = like.isError || pin.isError;
+  // A post deleted a moment ago is gone from every list while its Undo toast shows.
+  const hidden = isHidden(useHiddenIds('post'), post.id);
+  if (hidden) return null;
   const classes = ['post-card', post.pinned && 'post-card--pinned', unread && 'post-card--unread'].filter(Boolean).join(' ');
 
   return (
     <article ref={ref} className={classes} data-testid="post-card" data-post-id={post.id} aria-label={t('posts.by', { name })}>
       <header className="post-card__header">
-        {post.authorPhotoURL ? (
-          <Image className="post-card__avatar" src={post.authorPhotoURL} alt={t('posts.avatar', { name })} />
-        ) : (
-          <span className="post-card__avatar post-card__avatar--initial" aria-hidden="true">
-            {name.charAt(0).toUpperCase()}
-          </span>
-        )}
+        <AuthorAvatar item={post} name={name} />
         <div className="post-card__meta">
-          <div className="post-card__byline">
-            <Link className="post-card__author" to={paths.artist.getHref(post.authorId)}>
-              {name}
-            </Link>
-            <StatusBadge status={post.authorStatus} />
-          </div>
+          <AuthorByline item={post} name={name} />
           <time className="post-card__time" dateTime={post.createdAt}>
             {formatPostTime(post.createdAt, i18n.resolvedLanguage ?? i18n.language)}
           </time>
         </div>
         {post.pinned && <span className="post-card__pinned">{t('posts.pinned')}</span>}
-        {unread && (
-          <span className="post-card__unread" data-testid="post-unread">
-            <span className="post-card__dot" aria-hidden="true" />
-            <span className="visually-hidden">{t('posts.new')}</span>
-          </span>
-        )}
+        {unread && <UnreadMark />}
       </header>
       {post.kind === 'repost' && post.release ? (
         <RepostedRelease release={post.release} by={t('notifications.repost.by', { name })} onPlay={onPlayRelease} />
@@ -91,7 +79,8 @@ export function PostCard({ post, viewer, unread = false, ref, onPlayRelease }: P
             type="button"
             className={`post-card__like ${post.liked ? 'post-card__like--on' : ''}`}
             aria-pressed={post.liked}
-            aria-label={t('posts.like')}
+            // Named by what it shows too (label in name): "Like, 3 likes".
+            aria-label={`${t('posts.like')}, ${t('likes.count', { count: post.likes })}`}
             disabled={like.isPending}
             onClick={() => like.mutate({ post, liked: !post.liked })}
           >
@@ -113,10 +102,7 @@ export function PostCard({ post, viewer, unread = false, ref, onPlayRelease }: P
           <button
             type="button"
             className="button button--link post-card__delete"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (window.confirm(t('posts.confirmDelete'))) remove.mutate(post);
-            }}
+            onClick={() => remove(post)}
           >
             {t('posts.delete')}
           </button>

@@ -49,7 +49,25 @@ describe('Daily mix and similar tracks', () => {
     queryClient.setQueryData(['radio', 'similar', 's'], { items: mix.items });
     renderApp(<SimilarTracks trackId="s" activeTrackId="a" onPlay={() => {}} />, { queryClient });
     expect(screen.getByRole('heading', { name: 'Similar tracks' })).toBeTruthy();
-    expect(screen.getAllByTestId('radio-item')).toHaveLength(2);
+    expect(screen.getAllByTestId('track-card')).toHaveLength(2);
     expect(screen.getByText('Because you played Seed')).toBeTruthy();
+  });
+
+  it('says a reason once for the cards that share it, not on every card', () => {
+    const queryClient = createTestQueryClient();
+    const genre = { kind: 'same-genre' as const, seedId: 's', seedTitle: 'Seed', detail: 'Trap' };
+    const items = [
+      { track: makeTrack({ id: 'g1', title: 'One' }), reason: genre },
+      { track: makeTrack({ id: 'x', title: 'Other' }), reason: mix.items[0]!.reason },
+      { track: makeTrack({ id: 'g2', title: 'Two' }), reason: genre },
+    ];
+    queryClient.setQueryData(['radio', 'similar', 's'], { items });
+    const onPlay = vi.fn();
+    renderApp(<SimilarTracks trackId="s" activeTrackId={null} onPlay={onPlay} />, { queryClient });
+    expect(screen.getAllByText('Same genre: Trap')).toHaveLength(1);
+    expect(screen.getAllByTestId('track-card')).toHaveLength(3);
+    // Played in the order shown: the genre's two, then the other.
+    fireEvent.click(screen.getByRole('button', { name: 'Play Other' }));
+    expect(onPlay).toHaveBeenCalledWith([items[0], items[2], items[1]], 2);
   });
 });

@@ -1,29 +1,41 @@
 import type { RadioItem } from '@platter/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardGroup, CardRow, TrackCard } from '../../../components/card-row/card-row';
 import { radioReasonText } from '../../../lib/radio';
-import './radio.css';
 
 export interface RadioTrackListProps {
+  title: string;
   items: readonly RadioItem[];
-  label: string;
   activeTrackId: string | null;
+  /** Plays `items` (in the order shown) from `index`. */
   onPlay: (items: readonly RadioItem[], index: number) => void;
+  actions?: ReactNode;
+  testId?: string;
 }
 
-/** Tracks with why each one is here ("Because you played X"); a click plays from that track. */
-export function RadioTrackList({ items, label, activeTrackId, onPlay }: RadioTrackListProps) {
+/**
+ * Radio tracks as a row of cards, grouped by why they are here: the reason ("Same genre: Trap",
+ * "Because you played X") is said once above its group, not on every card. Groups come in the
+ * order of their first track; playing goes through the row in the order shown.
+ */
+export function RadioTrackList({ title, items, activeTrackId, onPlay, actions, testId }: RadioTrackListProps) {
   const { t } = useTranslation();
+  const groups = new Map<string, RadioItem[]>();
+  for (const item of items) {
+    const reason = radioReasonText(t, item.reason);
+    groups.set(reason, [...(groups.get(reason) ?? []), item]);
+  }
+  const ordered = [...groups.values()].flat();
   return (
-    <ol className="radio-list" aria-label={label}>
-      {items.map((item, index) => (
-        <li key={item.track.id} className={`radio-list__item ${item.track.id === activeTrackId ? 'radio-list__item--active' : ''}`} data-testid="radio-item">
-          <button type="button" className="radio-list__play" aria-label={t('radio.play', { title: item.track.title })} onClick={() => onPlay(items, index)}>
-            <span className="radio-list__title">{item.track.title}</span>
-            <span className="radio-list__artist">{item.track.artist}</span>
-            <span className="radio-list__reason">{radioReasonText(t, item.reason)}</span>
-          </button>
-        </li>
+    <CardRow title={title} actions={actions} testId={testId}>
+      {[...groups].map(([reason, group]) => (
+        <CardGroup key={reason} caption={reason} label={`${title}: ${reason}`}>
+          {group.map((item) => (
+            <TrackCard key={item.track.id} track={item.track} active={item.track.id === activeTrackId} onPlay={() => onPlay(ordered, ordered.indexOf(item))} />
+          ))}
+        </CardGroup>
       ))}
-    </ol>
+    </CardRow>
   );
 }

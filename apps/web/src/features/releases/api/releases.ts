@@ -1,6 +1,7 @@
-import type { ReleaseDetail } from '@platter/shared';
+import type { ReleaseDetail, ReleaseList } from '@platter/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { takeInitialAnswer } from '../../../lib/initial-data';
 
 /** Query keys of releases and tag pages (under 'releases', so one invalidation refreshes them all). */
 export const releaseKeys = {
@@ -16,6 +17,8 @@ export const releaseQueryOptions = (id: string, secret?: string | null) =>
     queryKey: releaseKeys.detail(id),
     queryFn: ({ signal }) =>
       apiRequest(`/api/releases/${encodeURIComponent(id)}`, { schema: 'releaseDetailSchema', query: secret ? { s: secret } : {}, signal }),
+    // A signed-out visitor's /release/:id carries the release (lib/initial-data.ts).
+    initialData: () => takeInitialAnswer<ReleaseDetail>(`/api/releases/${encodeURIComponent(id)}`),
   });
 
 export function useRelease(id: string, secret?: string | null) {
@@ -26,6 +29,8 @@ export function useArtistReleases(artistId: string) {
   return useQuery({
     queryKey: releaseKeys.ofArtist(artistId),
     queryFn: ({ signal }) => apiRequest(`/api/artists/${encodeURIComponent(artistId)}/releases`, { schema: 'releaseListSchema', signal }),
+    // A signed-out visitor's /artist/:id carries them (lib/initial-data.ts).
+    initialData: () => takeInitialAnswer<ReleaseList>(`/api/artists/${encodeURIComponent(artistId)}/releases`),
   });
 }
 

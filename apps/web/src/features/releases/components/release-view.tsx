@@ -122,7 +122,8 @@ function ReleaseDetails({ release, signedIn, activeTrackId, isPlaying, onPlay, o
               type="button"
               className={`button button--secondary release-page__like ${release.liked ? 'release-page__like--on' : ''}`}
               aria-pressed={release.liked}
-              aria-label={release.liked ? t('releases.unlike') : t('releases.like')}
+              // The name holds the count it shows (label in name): "Like, 3 likes".
+              aria-label={`${release.liked ? t('releases.unlike') : t('releases.like')}, ${t('releases.likes', { count: release.likes })}`}
               onClick={like}
             >
               <HeartIcon /> {t('releases.likes', { count: release.likes })}

@@ -1,6 +1,7 @@
 import type { ReleaseRepostState, RepostPage, RepostState } from '@platter/shared';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { takeInitialAnswer } from '../../../lib/initial-data';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/tracks/:id/repost`: the count, and whether I reposted it (false signed out). */
@@ -8,6 +9,8 @@ export function useRepostState(trackId: string) {
   return useQuery({
     queryKey: queryKeys.reposts.track(trackId),
     queryFn: ({ signal }) => apiRequest(`/api/tracks/${encodeURIComponent(trackId)}/repost`, { schema: 'repostStateSchema', signal }),
+    // A signed-out visitor's /track/:id carries it (lib/initial-data.ts).
+    initialData: () => takeInitialAnswer<RepostState>(`/api/tracks/${encodeURIComponent(trackId)}/repost`),
   });
 }
 
@@ -56,6 +59,11 @@ export const artistRepostsQueryOptions = (artistId: string) =>
     queryFn: ({ pageParam, signal }) => getArtistReposts(artistId, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // A signed-out visitor's /artist/:id carries the first page (lib/initial-data.ts).
+    initialData: () => {
+      const first = takeInitialAnswer<RepostPage>(`/api/artists/${encodeURIComponent(artistId)}/reposts`);
+      return first ? { pages: [first], pageParams: [null] } : undefined;
+    },
   });
 
 export function useArtistReposts(artistId: string) {

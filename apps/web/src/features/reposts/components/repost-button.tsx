@@ -75,6 +75,11 @@ function RepostToggle({ state, pending, signedIn, showCount, className, change }
   const reposted = signedIn && (state?.reposted ?? false);
   const count = state?.reposts ?? 0;
   const label = t(reposted ? 'notifications.repost.undo' : 'notifications.repost.repost');
+  // The accessible name holds what the button shows (WCAG 2.5.3, label in name): "Repost, 3 reposts",
+  // or its visible word ("Reposted" while pressed).
+  const name = showCount
+    ? `${label}, ${t('notifications.repost.count', { count })}`
+    : t(reposted ? 'notifications.repost.reposted' : 'notifications.repost.repost');
 
   const toggle = () => {
     if (!signedIn) {
@@ -94,7 +99,7 @@ function RepostToggle({ state, pending, signedIn, showCount, className, change }
         type="button"
         className={`repost-button__toggle ${reposted ? 'repost-button__toggle--on' : ''}`}
         aria-pressed={reposted}
-        aria-label={label}
+        aria-label={name}
         title={signedIn ? label : t('notifications.repost.signIn')}
         data-testid="repost-button"
         disabled={pending}
@@ -103,7 +108,7 @@ function RepostToggle({ state, pending, signedIn, showCount, className, change }
       >
         <RepostIcon />
         {showCount ? (
-          <span className="repost-button__count" data-testid="repost-count" aria-label={t('notifications.repost.count', { count })}>
+          <span className="repost-button__count" data-testid="repost-count">
             {count}
           </span>
         ) : (

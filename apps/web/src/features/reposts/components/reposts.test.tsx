@@ -64,9 +64,9 @@ describe('ReleaseRepostButton', () => {
     });
     renderApp(<ReleaseRepostButton releaseId="r1" signedIn />);
     await waitFor(() => expect(screen.getByTestId('repost-count').textContent).toBe('3'));
-    fireEvent.click(screen.getByRole('button', { name: 'Repost' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Repost, 3 reposts' }));
     await waitFor(() => expect(screen.getByTestId('repost-count').textContent).toBe('4'));
-    expect(screen.getByRole('button', { name: 'Undo repost' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Undo repost, 4 reposts' }).getAttribute('aria-pressed')).toBe('true');
     expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith('/api/releases/r1/repost') && (init as RequestInit | undefined)?.method === 'PUT')).toBe(true);
   });
 

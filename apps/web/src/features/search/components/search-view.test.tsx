@@ -73,6 +73,41 @@ describe('SearchView', () => {
     expect(artist.textContent).toContain('3 tracks');
   });
 
+  it('@name@host offers the remote account looked up by this server, and Follow sends the follow there', async () => {
+    const client = createTestQueryClient();
+    client.setQueryData(searchQueryOptions('@rita@other.example').queryKey, result('@rita@other.example'));
+    const calls: Array<{ url: string; method: string; body?: string }> = [];
+    const actor = { uri: 'https://other.example/artist/a9', handle: 'rita', name: 'Remote Rita', url: 'https://other.example/artist/a9', iconUrl: null };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit = {}) => {
+        calls.push({ url, method: init.method ?? 'GET', body: init.body ? String(init.body) : undefined });
+        const followed = calls.some((call) => call.method === 'POST');
+        const body = url.startsWith('/api/me/federation/lookup') ? { actor, following: followed, accepted: followed } : url === '/api/me/federation/follows' ? { actor, accepted: false } : null;
+        return Promise.resolve(new Response(body ? JSON.stringify(body) : '{}', { status: body ? 200 : 404, headers: { 'content-type': 'application/json' } }));
+      }),
+    );
+    renderSearch('/search?q=%40rita%40other.example', client);
+    const card = await screen.findByRole('region', { name: 'On another server' });
+    expect(calls[0]?.url).toBe('/api/me/federation/lookup?account=%40rita%40other.example');
+    expect(within(card).getByRole('link', { name: 'Remote Rita' }).getAttribute('href')).toBe('https://other.example/artist/a9');
+    fireEvent.click(within(card).getByRole('button', { name: 'Follow' }));
+    await within(card).findByText('Follow requested');
+    expect(calls.find((call) => call.method === 'POST')).toEqual({ url: '/api/me/federation/follows', method: 'POST', body: JSON.stringify({ account: '@rita@other.example' }) });
+    // The other server's Accept arrives in the background: the offer asks again and says so, no reload.
+    await within(card).findByText('Following', undefined, { timeout: 6_000 });
+  });
+
+  it('a plain query, or a signed-out viewer, asks no remote lookup', () => {
+    const client = createTestQueryClient();
+    client.setQueryData(searchQueryOptions('@rita@other.example').queryKey, result('@rita@other.example'));
+    renderSearch('/search?q=%40rita%40other.example', client, null);
+    expect(screen.queryByTestId('remote-account')).toBeNull();
+    cleanup();
+    renderSearch('/search?q=rita');
+    expect(screen.queryByTestId('remote-account')).toBeNull();
+  });
+
   it('a genre query offers the genre tile, which opens that genre on home, and lists its tracks', () => {
     const client = createTestQueryClient();
     client.setQueryData(

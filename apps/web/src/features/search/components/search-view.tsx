@@ -9,7 +9,9 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useSearch } from '../api/search';
 import { FOCUS_SEARCH_EVENT, takeSearchFocusRequest } from '../focus-search';
 import { useRecentSearches } from '../hooks/use-recent-searches';
+import { REMOTE_HANDLE } from '../api/remote-lookup';
 import { ArtistCards } from './artist-cards';
+import { RemoteAccountResult } from './remote-account';
 import { ReleaseCards } from '../../../components/release-card/release-card';
 import { GenreResults } from './genre-results';
 import { LyricsResults } from './lyrics-results';
@@ -152,6 +154,7 @@ export function SearchView({ userId, activeTrackId, isPlaying, onPlay }: SearchV
         </>
       ) : (
         <section className="search__results" aria-busy={results.isFetching}>
+          {userId && REMOTE_HANDLE.test(q) && <RemoteAccountResult key={q} account={q} />}
           {shown?.suggestion && (
             <p className="search__suggestion">
               {t('search.didYouMean')}{' '}

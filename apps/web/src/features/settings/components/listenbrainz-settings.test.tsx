@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import type { ListenBrainzState } from '@platter/shared';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../../testing/i18n';
+import { i18n } from '../../../testing/i18n';
 import { queryKeys } from '../../../lib/query-keys';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
 import { ListenBrainzSettings } from './listenbrainz-settings';
@@ -53,6 +53,22 @@ describe('ListenBrainzSettings', () => {
     fireEvent.change(screen.getByLabelText('User token'), { target: { value: 'wrong-token' } });
     fireEvent.click(screen.getByRole('button', { name: 'Link ListenBrainz' }));
     expect((await screen.findByRole('alert')).textContent).toBe('ListenBrainz did not accept this token.');
+  });
+
+  it('says in the UI language why Platter would not connect to a custom server', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(new Response(JSON.stringify({ error: 'outbound_blocked_address', message: "Platter can't connect to that address: it points into a private network." }), { status: 400 })),
+    );
+    await act(() => i18n.changeLanguage('ru'));
+    try {
+      renderWith(unlinked);
+      fireEvent.change(screen.getByLabelText('Токен пользователя'), { target: { value: 'tok-123' } });
+      fireEvent.change(screen.getByLabelText('Адрес сервера'), { target: { value: 'https://127.0.0.1:5432' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Подключить ListenBrainz' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Platter не может подключиться к этому адресу: он ведёт во внутреннюю сеть.');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('says how the last submission went, and unlinks', async () => {

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
+import { outboundErrorMessage } from '../../../lib/outbound-errors';
 import { useLinkListenBrainz, useListenBrainz, useUnlinkListenBrainz } from '../api/listenbrainz';
 import './settings.css';
 
@@ -80,7 +81,8 @@ export function ListenBrainzSettings({ signedIn }: { signedIn: boolean }) {
           </button>
           {link.isError && (
             <p className="error-text" role="alert">
-              {link.error instanceof ApiError && link.error.status === 400 && link.error.message ? link.error.message : t('listenBrainz.linkFailed')}
+              {outboundErrorMessage(link.error, t) ??
+                (link.error instanceof ApiError && link.error.status === 400 && link.error.message ? link.error.message : t('listenBrainz.linkFailed'))}
             </p>
           )}
         </form>

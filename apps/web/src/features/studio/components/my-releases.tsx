@@ -44,6 +44,7 @@ export function MyReleases() {
           <StudioItem
             key={release.id}
             testId="studio-release"
+            cover={release.image}
             heading={
               <Link className="studio-item__title" to={paths.release.getHref(release.id)}>
                 {release.title}
@@ -51,7 +52,8 @@ export function MyReleases() {
             }
             meta={
               <>
-                {t(`releases.types.${release.type}`)} · {release.releaseDate} · {t('releases.trackCount', { count: release.trackCount })}
+                {t(`releases.types.${release.type}`)} · <time className="studio-item__date" dateTime={release.releaseDate}>{release.releaseDate}</time> ·{' '}
+                <span data-testid="studio-release-count">{t('releases.trackCount', { count: release.trackCount })}</span>
                 {release.visibility && release.visibility !== 'public' && <span data-testid="studio-release-access"> · {t(`releaseAccess.badge.${release.visibility}`)}</span>}
               </>
             }

@@ -10,6 +10,7 @@ import { EditTrackDialog } from './edit-track-dialog';
 import { LyricsDialog } from './lyrics-dialog';
 import { TrackSecretLink } from './secret-link';
 import { StudioItem, StudioSection } from './studio-section';
+import { genreLabel } from '../../../lib/genre-label';
 
 /** My tracks, hidden ones badged, each with Edit (title, genre, cover) and Delete behind 'Delete this track?'. */
 export function MyTracks() {
@@ -32,6 +33,7 @@ export function MyTracks() {
           <StudioItem
             key={track.id}
             testId="studio-track"
+            cover={track.image}
             heading={
               <Link className="studio-item__title" to={paths.track.getHref(track.id)}>
                 {track.title}
@@ -39,7 +41,7 @@ export function MyTracks() {
             }
             meta={
               <>
-                {track.genre} · {t('studio.listens', { count: track.listens })} · {t('studio.likes', { count: track.likes })}
+                {genreLabel(t, track.genre)} · {t('studio.listens', { count: track.listens })} · {t('studio.likes', { count: track.likes })}
                 {track.hidden && <span className="studio-badge">{t('studio.hidden')}</span>}
                 <VisibilityBadges track={track} />
               </>

@@ -29,10 +29,11 @@ function renderForm() {
 const audio = (name: string) => new File([new Uint8Array(8)], name, { type: 'audio/mpeg' });
 
 describe('ReleaseForm', () => {
-  it('lists each chosen file as its own row, titled by its name, in order, and moves them', () => {
+  it('lists each chosen file as its own row, titled by its name, in order, and moves them', async () => {
     renderForm();
     fireEvent.change(screen.getByLabelText('Upload files'), { target: { files: [audio('01 Intro.mp3'), audio('02 Outro.mp3')] } });
-    const rows = screen.getAllByTestId('release-item');
+    // They join once their tags are read (these have none: titled by their names).
+    const rows = await screen.findAllByTestId('release-item');
     expect(rows.map((row) => (within(row).getByRole('textbox') as HTMLInputElement).value)).toEqual(['01 Intro', '02 Outro']);
     expect(rows.map((row) => within(row).getByTestId('release-item-status').textContent)).toEqual(['Waiting', 'Waiting']);
     fireEvent.click(screen.getByRole('button', { name: 'Move 02 Outro up' }));
@@ -42,6 +43,7 @@ describe('ReleaseForm', () => {
   it('asks for a title before anything is sent, then starts an upload per file', async () => {
     renderForm();
     fireEvent.change(screen.getByLabelText('Upload files'), { target: { files: [audio('a.mp3'), audio('b.mp3'), audio('c.mp3')] } });
+    expect(await screen.findAllByTestId('release-item')).toHaveLength(3);
     fireEvent.click(screen.getByRole('button', { name: 'Create release' }));
     expect(screen.getByRole('alert').textContent).toBe('Give the release a title.');
     expect(fetchSpy).not.toHaveBeenCalled();

@@ -19,7 +19,8 @@ import './upload.css';
 export function ReleaseForm({ release, onDone }: { release?: ReleaseDetail; onDone?: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const { details, access, setAccess, secret, setSecret, items, dispatch, free, busy, message, filesRef, coverRef, retry, onSubmit, cancel } = useReleaseForm(release, onDone);
+  const { details, access, setAccess, secret, setSecret, items, dispatch, free, busy, message, filesRef, coverRef, addFiles, readingFiles, coverPreview, onCoverPicked, retry, onSubmit, cancel } =
+    useReleaseForm(release, onDone);
 
   return (
     <form className="upload-form release-form" onSubmit={(event) => void onSubmit(event)} aria-label={release ? t('releases.form.editTitle') : t('releases.form.newTitle')}
@@ -39,9 +40,30 @@ export function ReleaseForm({ release, onDone }: { release?: ReleaseDetail; onDo
         <label className="field__label" htmlFor={`${id}-cover`}>
           {t('releases.form.cover')}
         </label>
-        <input ref={coverRef} id={`${id}-cover`} className="input upload-form__file" name="cover" type="file" accept="image/*" />
+        <div className="upload-form__cover">
+          {coverPreview && <img className="upload-form__cover-preview" src={coverPreview} alt={t('releases.form.cover')} data-testid="release-cover-preview" />}
+          <input
+            ref={coverRef}
+            id={`${id}-cover`}
+            className="input upload-form__file"
+            name="cover"
+            type="file"
+            accept="image/*"
+            onChange={(event) => onCoverPicked(event.currentTarget.files?.[0])}
+          />
+        </div>
       </div>
-      <ReleaseTracksFields id={id} items={items} dispatch={dispatch} free={free} busy={busy} filesRef={filesRef} onRetry={(key) => void retry(key)} />
+      <ReleaseTracksFields
+        id={id}
+        items={items}
+        dispatch={dispatch}
+        free={free}
+        busy={busy}
+        filesRef={filesRef}
+        onRetry={(key) => void retry(key)}
+        onFiles={(files) => void addFiles(files)}
+        reading={readingFiles}
+      />
       {message && (
         <p className={message.kind === 'error' ? 'error-text' : 'upload-form__success'} role={message.kind === 'error' ? 'alert' : 'status'}>
           {message.text}

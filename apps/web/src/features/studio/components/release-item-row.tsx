@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DragHandle, SortableItem } from '../../../components/sortable/sortable';
 import type { ReleaseItem } from '../release-uploads';
 import { UploadProgressBar } from './upload-progress';
 
@@ -28,7 +29,7 @@ export function ReleaseItemRow(props: {
             ? t('releases.form.uploaded')
             : t('releases.form.failed', { reason: item.error ?? '' });
   return (
-    <li className={`release-item ${item.kind === 'file' && item.status === 'failed' ? 'release-item--failed' : ''}`} data-testid="release-item">
+    <SortableItem id={item.key} disabled={busy} className={`release-item ${item.kind === 'file' && item.status === 'failed' ? 'release-item--failed' : ''}`} data-testid="release-item">
       <span className="release-item__number">{index + 1}</span>
       <div className="release-item__main">
         {item.kind === 'file' && item.status !== 'done' ? (
@@ -47,6 +48,7 @@ export function ReleaseItemRow(props: {
             {t('releases.form.retry')}
           </button>
         )}
+        <DragHandle label={t('sortable.handle', { title })} />
         <button type="button" className="button button--link" aria-label={t('releases.form.moveUp', { title })} disabled={index === 0 || busy} onClick={() => onMove(-1)}>
           ↑
         </button>
@@ -57,6 +59,6 @@ export function ReleaseItemRow(props: {
           ✕
         </button>
       </div>
-    </li>
+    </SortableItem>
   );
 }

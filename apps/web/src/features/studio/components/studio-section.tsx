@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Image } from '../../../components/image';
 
 interface StudioSectionProps {
   title: string;
@@ -45,12 +46,15 @@ interface StudioItemProps {
   actions: ReactNode;
   pinned?: boolean;
   testId: string;
+  /** Its cover thumbnail (undefined: none shown, null: the placeholder). */
+  cover?: string | null;
 }
 
 /** One item of a studio list: heading, facts and details on the left, its buttons on the right. */
-export function StudioItem({ heading, meta, details, actions, pinned = false, testId }: StudioItemProps) {
+export function StudioItem({ heading, meta, details, actions, pinned = false, testId, cover }: StudioItemProps) {
   return (
     <li className={pinned ? 'studio-item studio-item--pinned' : 'studio-item'} data-testid={testId}>
+      {cover !== undefined && <Image className="studio-item__cover" src={cover} alt="" width={48} height={48} loading="lazy" decoding="async" data-testid="studio-item-cover" />}
       <div className="studio-item__main">
         {heading}
         <span className="studio-item__meta">{meta}</span>

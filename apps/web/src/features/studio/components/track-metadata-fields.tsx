@@ -1,5 +1,6 @@
 import { GENRES, TRACK_TITLE_MAX_LENGTH, type Genre } from '@platter/shared/constants';
 import { useTranslation } from 'react-i18next';
+import { genreLabel } from '../../../lib/genre-label';
 
 /** A field of a track form whose error is shown under it. */
 export type TrackFormField = 'title' | 'genre' | 'cover' | 'tags';
@@ -33,7 +34,7 @@ export function GenreField({ id, value, onChange, errors = {} }: { id: string; v
       <select id={`${id}-genre`} className="input" name="genre" value={value} onChange={(event) => onChange(event.currentTarget.value as Genre)} {...describedByError(id, 'genre', errors)}>
         {GENRES.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {genreLabel(t, option)}
           </option>
         ))}
       </select>

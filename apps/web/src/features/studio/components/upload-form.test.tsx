@@ -65,7 +65,8 @@ describe('UploadForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Upload Track' }));
     const busy = await screen.findByRole('button', { name: 'Uploading...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('0');
+    // The bar comes with the first progress report, which may render a moment after the button (the file's tags are read meanwhile).
+    expect((await screen.findByRole('progressbar', { name: 'Upload progress' })).getAttribute('aria-valuenow')).toBe('0');
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
     const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/get-upload-url');

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
 import { useServerConfig } from '../../../lib/server-config';
 import { UploadError, useUploadTrack } from '../hooks/use-upload-track';
+import { readFileTags } from '../file-tags';
+import { myReleasesQueryOptions } from '../api/releases';
+import { useQuery } from '@tanstack/react-query';
 import { TrackMetadataFields } from './track-metadata-fields';
 import { UploadProgressBar } from './upload-progress';
 import { parseTagsText, tagsProblem } from '../tags-text';
@@ -39,6 +42,15 @@ export function UploadForm() {
   const [genre, setGenre] = useState<Genre>(DEFAULT_GENRE);
   const [tagsText, setTagsText] = useState('');
   const [access, setAccess] = useState<VisibilityValue>(DEFAULT_VISIBILITY);
+  // From the file's tags when it has them, editable: the release it goes on, its number there, its lyrics.
+  const [album, setAlbum] = useState('');
+  const [trackNo, setTrackNo] = useState('');
+  const [lyrics, setLyrics] = useState('');
+  const [coverPreview, setCoverPreview] = useState<string | null>(null);
+  const [coverFromFile, setCoverFromFile] = useState(false);
+  const [tagsState, setTagsState] = useState<'idle' | 'reading' | 'read'>('idle');
+  // My releases' titles to pick from, once the artist (or the file) names one.
+  const myReleases = useQuery({ ...myReleasesQueryOptions(), enabled: album.trim() !== '' });
   const [message, setMessage] = useState<Message | null>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const upload = useUploadTrack();
@@ -54,6 +66,43 @@ export function UploadForm() {
     const active = document.activeElement;
     if (finished && (!active || active === document.body)) submitRef.current?.focus();
   }, [busy]);
+
+  useEffect(() => () => {
+    if (coverPreview) URL.revokeObjectURL(coverPreview);
+  }, [coverPreview]);
+
+  /** Puts an image into the Cover field, as if the artist had picked it (they may pick another). */
+  const setCoverFile = (picture: File | null) => {
+    const input = coverRef.current;
+    if (!input) return;
+    if (picture && typeof DataTransfer !== 'undefined') {
+      const transfer = new DataTransfer();
+      transfer.items.add(picture);
+      input.files = transfer.files;
+    } else input.value = '';
+    setCoverPreview(picture ? URL.createObjectURL(picture) : null);
+    setCoverFromFile(!!picture);
+  };
+
+  /** A file was picked: its tags fill the form (title, genre, release, track number, lyrics, cover). */
+  const onFilePicked = async (file: File | undefined) => {
+    setMessage((current) => (current?.kind === 'error' ? null : current));
+    if (!file) return;
+    setTagsState('reading');
+    const tags = await readFileTags(file);
+    // Another file was picked meanwhile (its own reading fills the form), or the form was sent and cleared.
+    if (fileRef.current?.files?.[0] !== file) {
+      setTagsState((current) => (current === 'reading' && !fileRef.current?.files?.length ? 'idle' : current));
+      return;
+    }
+    if (tags.title) setTitle(tags.title);
+    if (tags.genre) setGenre(tags.genre);
+    setAlbum(tags.album ?? '');
+    setTrackNo(tags.trackNo ? String(tags.trackNo) : '');
+    setLyrics(tags.lyrics ?? '');
+    setCoverFile(tags.picture ?? null);
+    setTagsState(Object.keys(tags).length > 0 ? 'read' : 'idle');
+  };
 
   const fail = (reason: string, details: unknown) => {
     console.warn('Track upload failed', details);
@@ -79,20 +128,35 @@ export function UploadForm() {
       return;
     }
     upload.mutate(
-      { title: title.trim(), genre, file, cover: coverRef.current?.files?.[0] ?? null, tags, access: visibilityFields(access) },
       {
-        onSuccess: ({ coverError }) => {
+        title: title.trim(),
+        genre,
+        file,
+        cover: coverRef.current?.files?.[0] ?? null,
+        tags,
+        access: visibilityFields(access),
+        lyrics: lyrics.trim() || null,
+        release: album.trim() ? { title: album.trim(), trackNo: Number.parseInt(trackNo, 10) || null } : null,
+      },
+      {
+        onSuccess: ({ coverError, extraErrors }) => {
           setTitle('');
           setGenre(DEFAULT_GENRE);
           setTagsText('');
           setAccess(DEFAULT_VISIBILITY);
+          setAlbum('');
+          setTrackNo('');
+          setLyrics('');
+          setTagsState('idle');
           if (fileRef.current) fileRef.current.value = '';
-          if (coverRef.current) coverRef.current.value = '';
+          setCoverFile(null);
           if (coverError) console.error('Track cover refused', coverError);
-          setMessage({
-            kind: 'success',
-            text: coverError ? `${t('upload.success')} ${t('upload.coverFailed')} ${coverError.message}` : t('upload.success'),
-          });
+          const notes = [
+            coverError ? `${t('upload.coverFailed')} ${coverError.message}` : null,
+            extraErrors.release ? `${t('upload.releaseFailed')} ${extraErrors.release.message}` : null,
+            extraErrors.lyrics ? `${t('upload.lyricsFailed')} ${extraErrors.lyrics.message}` : null,
+          ].filter(Boolean);
+          setMessage({ kind: 'success', text: [t('upload.success'), ...notes].join(' ') });
         },
         onError: (error) => {
           if (error instanceof UploadError && error.cancelled) {
@@ -127,15 +191,58 @@ export function UploadForm() {
           name="file"
           type="file"
           accept="audio/*"
-          // A new file answers whatever was wrong with the last one ('Choose a file', too large...).
-          onChange={() => setMessage((current) => (current?.kind === 'error' ? null : current))}
+          // A new file answers whatever was wrong with the last one ('Choose a file', too large...), and its tags fill the form.
+          onChange={(event) => void onFilePicked(event.currentTarget.files?.[0])}
         />
+        {tagsState !== 'idle' && (
+          <span className="release-form__hint" aria-live="polite" data-testid="upload-tags-state">
+            {tagsState === 'reading' ? t('upload.readingTags') : t('upload.tagsRead')}
+          </span>
+        )}
+      </div>
+      <div className="release-form__row">
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-album`}>
+            {t('upload.release')}
+          </label>
+          <input id={`${id}-album`} className="input" name="album" autoComplete="off" maxLength={200} list={`${id}-albums`} value={album} onChange={(event) => setAlbum(event.currentTarget.value)} />
+          <datalist id={`${id}-albums`}>
+            {myReleases.data?.items.map((release) => <option key={release.id} value={release.title} />)}
+          </datalist>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-trackno`}>
+            {t('upload.trackNumber')}
+          </label>
+          <input id={`${id}-trackno`} className="input" name="trackNumber" type="number" min={1} max={100} inputMode="numeric" value={trackNo} onChange={(event) => setTrackNo(event.currentTarget.value)} />
+        </div>
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-cover`}>
           {t('upload.cover')}
         </label>
-        <input ref={coverRef} id={`${id}-cover`} className="input upload-form__file" name="cover" type="file" accept="image/*" />
+        <div className="upload-form__cover">
+          {coverPreview && <img className="upload-form__cover-preview" src={coverPreview} alt={coverFromFile ? t('upload.coverFromFile') : t('upload.cover')} data-testid="upload-cover-preview" />}
+          <input
+            ref={coverRef}
+            id={`${id}-cover`}
+            className="input upload-form__file"
+            name="cover"
+            type="file"
+            accept="image/*"
+            onChange={(event) => {
+              const picked = event.currentTarget.files?.[0];
+              setCoverPreview(picked ? URL.createObjectURL(picked) : null);
+              setCoverFromFile(false);
+            }}
+          />
+        </div>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-lyrics`}>
+          {t('upload.lyrics')}
+        </label>
+        <textarea id={`${id}-lyrics`} className="input" name="lyrics" rows={lyrics ? 5 : 2} value={lyrics} onChange={(event) => setLyrics(event.currentTarget.value)} />
       </div>
       <VisibilityFields value={access} onChange={setAccess} disabled={upload.isPending} />
       {upload.progress && <UploadProgressBar progress={upload.progress} />}

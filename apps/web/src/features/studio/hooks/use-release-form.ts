@@ -8,6 +8,9 @@ import { uploadFailureReason } from '../components/upload-form';
 import { fromLocalInput, toLocalInput, type VisibilityValue } from '../components/visibility-fields';
 import { pendingFiles, releaseItemsReducer, trackOf, uploadItems, type ReleaseItem } from '../release-uploads';
 import { uploadOneTrack } from './use-upload-track';
+import { putLyrics } from '../../../lib/lyrics-api';
+import { byTagOrder, readFileTags } from '../file-tags';
+import { isAudioFile } from '../dropped-files';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -33,6 +36,9 @@ export function useReleaseForm(release: ReleaseDetail | undefined, onDone: (() =
     tracks.reduce<ReleaseItem[]>((all, track) => releaseItemsReducer(all, { type: 'addTrack', track }), []),
   );
   const [busy, setBusy] = useState(false);
+  // While the tags of newly added files are read; then the cover they brought, shown beside the Cover field.
+  const [readingFiles, setReadingFiles] = useState(false);
+  const [coverPreview, setCoverPreview] = useState<string | null>(null);
   const [message, setMessage] = useState<ReleaseFormMessage | null>(null);
   const filesRef = useRef<HTMLInputElement>(null);
   const coverRef = useRef<HTMLInputElement>(null);
@@ -51,15 +57,58 @@ export function useReleaseForm(release: ReleaseDetail | undefined, onDone: (() =
       list,
       // A new release's files are made private, and the release then gives them its visibility in one
       // step (followers hear of the release once, not of each track); a file added to a public release is public.
-      (item, onProgress) =>
-        uploadOneTrack(
-          { title: item.title.trim() || item.file.name, genre, file: item.file, access: { visibility: release && access.visibility === 'public' && release.visibility === 'public' ? 'public' : 'private' } },
+      async (item, onProgress) => {
+        const track = await uploadOneTrack(
+          { title: item.title.trim() || item.file.name, genre: item.tags?.genre ?? genre, file: item.file, access: { visibility: release && access.visibility === 'public' && release.visibility === 'public' ? 'public' : 'private' } },
           onProgress,
           abort.signal,
-        ),
+        );
+        // The file's own lyrics go with it; the track is in even if they are refused.
+        if (item.tags?.lyrics) await putLyrics(track.id, { text: item.tags.lyrics }).catch((error: unknown) => console.warn('Lyrics from the file refused', error));
+        return track;
+      },
       dispatch,
       (error) => uploadFailureReason(error, t),
     );
+  };
+
+  /** Puts an image into the Cover field, as if the artist had picked it (they may pick another). */
+  const setCover = (picture: File | null) => {
+    const input = coverRef.current;
+    if (input && picture && typeof DataTransfer !== 'undefined') {
+      const transfer = new DataTransfer();
+      transfer.items.add(picture);
+      input.files = transfer.files;
+    }
+    setCoverPreview((previous) => {
+      if (previous) URL.revokeObjectURL(previous);
+      return picture ? URL.createObjectURL(picture) : null;
+    });
+  };
+
+  /**
+   * Files picked or dropped (a folder's too): the audio ones join the list in the order of their tags
+   * (disc, track number, then name; as chosen when none has a track number), titled from their tags; the first album tag names an untitled
+   * release, the first embedded picture is its cover when none was picked, a genre tag its genre.
+   */
+  const addFiles = async (picked: readonly File[]) => {
+    const audio = picked.filter(isAudioFile);
+    if (audio.length === 0) return;
+    setReadingFiles(true);
+    try {
+      const read = await Promise.all(audio.map(async (file) => ({ file, name: file.webkitRelativePath || file.name, tags: await readFileTags(file) })));
+      // Files none of which has a track number keep the order they were chosen in.
+      const ordered = read.some((entry) => entry.tags.trackNo !== undefined) ? byTagOrder(read) : read;
+      dispatch({ type: 'addFiles', files: ordered.map((entry) => entry.file), tags: ordered.map((entry) => entry.tags) });
+      const album = ordered.find((entry) => entry.tags.album)?.tags.album;
+      if (album) setTitle((current) => current || album);
+      const tagGenre = ordered.find((entry) => entry.tags.genre)?.tags.genre;
+      if (tagGenre) setGenre((current) => (current === DEFAULT_GENRE ? tagGenre : current));
+      const picture = ordered.find((entry) => entry.tags.picture)?.tags.picture;
+      if (picture && !coverRef.current?.files?.length) setCover(picture);
+    } finally {
+      setReadingFiles(false);
+    }
   };
 
   const retry = async (key: string) => {
@@ -114,6 +163,7 @@ export function useReleaseForm(release: ReleaseDetail | undefined, onDone: (() =
         dispatch({ type: 'reset', items: [] });
         if (filesRef.current) filesRef.current.value = '';
         if (coverRef.current) coverRef.current.value = '';
+        setCover(null);
       }
       onDone?.();
     } catch (error) {
@@ -137,6 +187,10 @@ export function useReleaseForm(release: ReleaseDetail | undefined, onDone: (() =
     message,
     filesRef,
     coverRef,
+    addFiles,
+    readingFiles,
+    coverPreview,
+    onCoverPicked: (picked: File | undefined) => setCover(picked ?? null),
     retry,
     onSubmit,
     /** Stops the uploads under way (the save then reports them failed). */

@@ -3,11 +3,14 @@ import type { Genre } from '@platter/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
+import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { createTrack } from '../api/create-track';
 import { getUploadUrl } from '../api/get-upload-url';
 import { putFile, UPLOAD_ABORTED, type UploadProgress } from '../api/put-file';
 import { putTrackCover } from '../api/put-track-cover';
+import { createRelease, getRelease, putReleaseCover, setReleaseTracks } from '../api/releases';
+import { putLyrics } from '../../../lib/lyrics-api';
 
 export interface UploadInput {
   title: string;
@@ -19,12 +22,38 @@ export interface UploadInput {
   tags?: string[];
   /** Visibility, scheduled release and download toggle; public, unscheduled, no downloads when left out. */
   access?: Pick<CreateTrack, 'visibility' | 'publishAt' | 'downloadable'>;
+  /** Lyrics to set once the track exists (plain or LRC, from the file's tags or typed). */
+  lyrics?: string | null;
+  /**
+   * The release to put it on (the file's album tag, or typed): one of mine with that title, at
+   * `trackNo` when given, else a new release of that title.
+   */
+  release?: { title: string; trackNo: number | null } | null;
 }
 
 export interface UploadResult {
   track: Track;
   /** The track is published, but its cover was refused (the server's reason). */
   coverError: Error | null;
+  /** The track is published, but joining its release or saving its lyrics failed. */
+  extraErrors: { release?: Error; lyrics?: Error };
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/** Puts the new track on the release of that title (mine), at its number, or on a new release named so. */
+async function joinRelease(track: Track, { title, trackNo }: NonNullable<UploadInput['release']>, access: UploadInput['access'], cover: File | null | undefined) {
+  const existing = (await apiRequest('/api/me/releases', { schema: 'releaseListSchema' })).items;
+  const same = existing.find((release) => release.title.trim().toLowerCase() === title.toLowerCase());
+  if (same) {
+    const ids = (await getRelease(same.id)).tracks.map((t) => t.id).filter((id) => id !== track.id);
+    ids.splice(trackNo ? Math.min(Math.max(trackNo - 1, 0), ids.length) : ids.length, 0, track.id);
+    await setReleaseTracks(same.id, ids);
+    return;
+  }
+  const visibility = access?.visibility ?? 'public';
+  const created = await createRelease({ title, type: 'single', trackIds: [track.id], visibility, ...(visibility !== 'public' && access?.publishAt ? { publishAt: access.publishAt } : {}) });
+  if (cover) await putReleaseCover(created.id, cover);
 }
 
 export type UploadStep = 'get-upload-url' | 'put-file' | 'create-track';
@@ -84,16 +113,22 @@ export function useUploadTrack() {
   const controller = useRef<AbortController | null>(null);
 
   const mutation = useMutation({
-    mutationFn: async ({ cover, ...input }: UploadInput): Promise<UploadResult> => {
+    mutationFn: async ({ cover, lyrics, release, ...input }: UploadInput): Promise<UploadResult> => {
       const abort = new AbortController();
       controller.current = abort;
-      const track = await uploadOneTrack(input, setProgress, abort.signal);
-      if (!cover) return { track, coverError: null };
-      try {
-        return { track: await putTrackCover(track.id, cover), coverError: null };
-      } catch (error) {
-        return { track, coverError: error instanceof Error ? error : new Error(String(error)) };
+      let track = await uploadOneTrack(input, setProgress, abort.signal);
+      let coverError: Error | null = null;
+      const extraErrors: UploadResult['extraErrors'] = {};
+      if (cover) {
+        try {
+          track = await putTrackCover(track.id, cover);
+        } catch (error) {
+          coverError = asError(error);
+        }
       }
+      if (lyrics) await putLyrics(track.id, { text: lyrics }).catch((error: unknown) => (extraErrors.lyrics = asError(error)));
+      if (release) await joinRelease(track, release, input.access, cover).catch((error: unknown) => (extraErrors.release = asError(error)));
+      return { track, coverError, extraErrors };
     },
     onSettled: () => {
       controller.current = null;
@@ -101,7 +136,7 @@ export function useUploadTrack() {
     },
     onSuccess: () =>
       Promise.all(
-        [queryKeys.studio.all, queryKeys.tracks.all, queryKeys.genres, queryKeys.profiles.all, queryKeys.me].map((queryKey) =>
+        [queryKeys.studio.all, queryKeys.tracks.all, queryKeys.genres, queryKeys.profiles.all, queryKeys.me, ['releases']].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

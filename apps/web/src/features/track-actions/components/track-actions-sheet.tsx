@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useReportTrack } from '../api/report-track';
 import { startRadioStatus } from '../../../components/start-radio-button';
 import { copyText, trackEmbedCode, trackLink } from '../../../lib/share-links';
+import { SignInPrompt } from '../../../components/sign-in-prompt';
 import { BottomSheet } from './bottom-sheet';
 
 /** What the sheet can do with a track; app/ wires each to its feature (player, likes, playlists). */
@@ -134,7 +135,7 @@ export function TrackActionsSheet(props: TrackActionsSheetProps) {
       <section className="sheet__group" aria-label={t('trackActions.addTo')}>
         <h3 className="sheet__group-title">{t('trackActions.addTo')}</h3>
         {!signedIn ? (
-          <p className="status-text">{t('trackActions.signInForPlaylists')}</p>
+          <SignInPrompt className="status-text sheet__sign-in" text={t('trackActions.signInForPlaylists')} />
         ) : playlists === undefined ? (
           <p className="status-text">{t('common.loading')}</p>
         ) : (
