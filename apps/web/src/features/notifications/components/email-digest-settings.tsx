@@ -1,6 +1,7 @@
 import type { EmailDigestKind } from '@platter/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHeldToggles } from '../../../lib/use-held-toggles';
 import { useEmailDigestSettings, useUpdateEmailDigestSettings } from '../api/notifications';
 import './notifications.css';
 
@@ -13,16 +14,23 @@ export function EmailDigestSettings({ signedIn }: { signedIn: boolean }) {
   const id = useId();
   const settings = useEmailDigestSettings(signedIn);
   const update = useUpdateEmailDigestSettings();
+  const boxes = useHeldToggles<EmailDigestKind>(settings.data);
   const [status, setStatus] = useState('');
   if (!signedIn || !settings.data) return null;
-  const current = settings.data;
   const language = i18n.language.startsWith('ru') ? 'ru' : 'en';
 
   const toggle = (kind: EmailDigestKind, on: boolean) => {
     setStatus('');
+    boxes.hold(kind, on);
     update.mutate(
       { [kind]: on, language },
-      { onSuccess: () => setStatus(t('notifications.email.saved')), onError: (error) => setStatus(error instanceof Error && error.message ? error.message : t('notifications.email.failed')) },
+      {
+        onSuccess: () => setStatus(t('notifications.email.saved')),
+        onError: (error) => {
+          boxes.release(kind);
+          setStatus(error instanceof Error && error.message ? error.message : t('notifications.email.failed'));
+        },
+      },
     );
   };
 
@@ -34,7 +42,7 @@ export function EmailDigestSettings({ signedIn }: { signedIn: boolean }) {
       </p>
       {KINDS.map((kind) => (
         <label key={kind} className="notification-settings__option">
-          <input type="checkbox" checked={current[kind]} onChange={(event) => toggle(kind, event.target.checked)} />
+          <input type="checkbox" checked={boxes.shown(kind)} onChange={(event) => toggle(kind, event.target.checked)} />
           <span>{t(`notifications.settings.${kind}`)}</span>
         </label>
       ))}

@@ -1,6 +1,7 @@
 import type { NotificationSettings as Settings } from '@platter/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHeldToggles } from '../../../lib/use-held-toggles';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notifications';
 import './notifications.css';
 
@@ -14,13 +15,22 @@ export function NotificationSettings({ signedIn }: { signedIn: boolean }) {
   const id = useId();
   const settings = useNotificationSettings(signedIn);
   const update = useUpdateNotificationSettings();
+  const boxes = useHeldToggles<NotificationKind>(settings.data);
   const [status, setStatus] = useState('');
   if (!signedIn || !settings.data) return null;
-  const current = settings.data;
-
   const toggle = (kind: NotificationKind, on: boolean) => {
     setStatus('');
-    update.mutate({ [kind]: on }, { onSuccess: () => setStatus(t('notifications.settings.saved')), onError: () => setStatus(t('notifications.settings.failed')) });
+    boxes.hold(kind, on);
+    update.mutate(
+      { [kind]: on },
+      {
+        onSuccess: () => setStatus(t('notifications.settings.saved')),
+        onError: () => {
+          boxes.release(kind);
+          setStatus(t('notifications.settings.failed'));
+        },
+      },
+    );
   };
 
   return (
@@ -31,7 +41,7 @@ export function NotificationSettings({ signedIn }: { signedIn: boolean }) {
       </p>
       {KINDS.map((kind) => (
         <label key={kind} className="notification-settings__option">
-          <input type="checkbox" checked={current[kind]} disabled={update.isPending} onChange={(event) => toggle(kind, event.target.checked)} />
+          <input type="checkbox" checked={boxes.shown(kind)} disabled={update.isPending} onChange={(event) => toggle(kind, event.target.checked)} />
           <span>{t(`notifications.settings.${kind}`)}</span>
         </label>
       ))}

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
 import { outboundErrorMessage } from '../../../lib/outbound-errors';
+import { useHeldToggles } from '../../../lib/use-held-toggles';
 import { useFederation, useFollowRemote, useRemoteFollows, useSetFederation } from '../api/federation';
 import './settings.css';
 
@@ -18,6 +19,7 @@ export function FederationSettings({ signedIn }: { signedIn: boolean }) {
   const follows = useRemoteFollows(signedIn && settings.isSuccess);
   const follow = useFollowRemote();
   const [account, setAccount] = useState('');
+  const box = useHeldToggles<'enabled'>(settings.data);
   if (!signedIn || !settings.data) return null;
   const current = settings.data;
 
@@ -35,7 +37,15 @@ export function FederationSettings({ signedIn }: { signedIn: boolean }) {
       <p data-testid="federation-handle">{t('federation.handle', { handle: current.handle })}</p>
       <label className="listenbrainz-settings__field">
         <span>
-          <input type="checkbox" checked={current.enabled} disabled={setFederation.isPending} onChange={(event) => setFederation.mutate(event.currentTarget.checked)} /> {t('federation.enabled')}
+          <input
+            type="checkbox"
+            checked={box.shown('enabled')}
+            disabled={setFederation.isPending}
+            onChange={(event) => {
+              box.hold('enabled', event.currentTarget.checked);
+              setFederation.mutate(event.currentTarget.checked, { onError: () => box.release('enabled') });
+            }}
+          /> {t('federation.enabled')}
         </span>
       </label>
       <p className="status-text">{current.enabled ? t('federation.followers', { count: current.remoteFollowers }) : t('federation.off')}</p>
