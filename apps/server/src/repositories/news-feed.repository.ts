@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database, ProfilesTable } from '../db/schema.js';
+import { MANY_AUTHORS } from './post.repository.js';
 import type { ReleaseWithArtist } from './release.repository.js';
 
 /** The artist's picture and badge, for the feed item's byline. */
@@ -14,7 +15,11 @@ import { type TrackWithArtist, trackBase } from './track-query.js';
  * What News shows besides posts (issue 29): the releases and the new single tracks of the artists a
  * listener follows, each at the time it went public.
  * The followed artists are read first and given to the queries as one bound list (as the posts'
- * authors are), so each engine reads each artist's newest rows by its (artist, time) index.
+ * authors are): for a few, each engine reads each artist's rows by an artist index; for many (a
+ * listener following a thousand artists), SQLite would read every one of their singles and sort
+ * them (705 ms at a million tracks), so past MANY_AUTHORS it walks the tracks' time index from the
+ * newest and stops at the page (0.5 ms), as PostgreSQL chooses by itself (bench/catalogue.md).
+ * Releases keep the artist index: there are fewer, and with the unary + SQLite scans every profile.
  */
 export class NewsFeedRepository {
   private readonly dialect: Dialect;
@@ -44,6 +49,13 @@ export class NewsFeedRepository {
    */
   async releases(artistIds: readonly string[], before: string | undefined, limit: number): Promise<Array<ReleaseWithArtist & FeedAuthor>> {
     if (artistIds.length === 0) return [];
+    return this.releasesQuery(artistIds, limit)
+      .$if(before !== undefined, (q) => q.where('releases.published_at', '<', before!))
+      .execute();
+  }
+
+  /** The query behind releases(); public so tests can EXPLAIN it. */
+  releasesQuery(artistIds: readonly string[], limit: number) {
     return this.db
       .selectFrom('releases')
       .innerJoin('profiles', 'profiles.id', 'releases.artist_id')
@@ -53,11 +65,9 @@ export class NewsFeedRepository {
       .where('releases.visibility', '=', 'public')
       .where('releases.track_count', '>', 0)
       .where('releases.published_at', 'is not', null)
-      .$if(before !== undefined, (q) => q.where('releases.published_at', '<', before!))
       .orderBy('releases.published_at', 'desc')
       .orderBy('releases.id', 'desc')
-      .limit(limit)
-      .execute();
+      .limit(limit);
   }
 
   /**
@@ -67,15 +77,26 @@ export class NewsFeedRepository {
    */
   async singles(artistIds: readonly string[], before: string | undefined, limit: number): Promise<Array<TrackWithArtist & FeedAuthor>> {
     if (artistIds.length === 0) return [];
+    return this.singlesQuery(artistIds, limit)
+      .$if(before !== undefined, (q) => q.where('tracks.created_at', '<', before!))
+      .execute();
+  }
+
+  /** The query behind singles(); public so tests can EXPLAIN it. */
+  singlesQuery(artistIds: readonly string[], limit: number) {
     return trackBase(this.db)
       .select(['profiles.photo_url as author_photo', 'profiles.status as author_status'])
-      .where(this.dialect.idIn(sql.ref('tracks.artist_id'), artistIds))
+      .where(this.dialect.idIn(this.artistColumn('tracks.artist_id', artistIds), artistIds))
       .where('tracks.hidden', '=', 0)
       .where('tracks.release_id', 'is', null)
-      .$if(before !== undefined, (q) => q.where('tracks.created_at', '<', before!))
       .orderBy('tracks.created_at', 'desc')
       .orderBy('tracks.id', 'desc')
-      .limit(limit)
-      .execute();
+      .limit(limit);
+  }
+
+  /** The artist column, kept out of SQLite's plan for many artists (see the class). */
+  private artistColumn(column: 'tracks.artist_id', artistIds: readonly string[]) {
+    const ref = sql.ref(column);
+    return artistIds.length > MANY_AUTHORS ? this.dialect.unindexed(ref) : ref;
   }
 }

@@ -2,8 +2,8 @@ import { type Kysely, type Selectable, type SqlBool, type Transaction, sql } fro
 import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database, PostsTable, ProfilesTable } from '../db/schema.js';
 
-/** From this many authors on, SQLite reads the news feed newest post first (see newsQuery). */
-const MANY_AUTHORS = 50;
+/** From this many authors on, SQLite reads the news feed newest first (see newsQuery; news-feed.repository.ts likewise). */
+export const MANY_AUTHORS = 50;
 
 /** A post with what a card shows of its author. */
 export type PostWithAuthor = Selectable<PostsTable> & {
