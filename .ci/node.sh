@@ -11,11 +11,18 @@ use_node() {
   local dir="${XDG_CACHE_HOME:-$HOME/.cache}/platter-node/$major"
   if ! "$dir/node_modules/.bin/node" -v 2>/dev/null | grep -q "^v$major\."; then
     echo "Installing Node $major from the npm registry's \`node\` package into $dir…"
-    rm -rf "$dir"
-    mkdir -p "$dir"
-    # allowScripts: the `node` package links its platform's binary in a preinstall script.
-    printf '{ "private": true, "allowScripts": { "node": true } }\n' >"$dir/package.json"
-    (cd "$dir" && npm install --no-audit --no-fund --no-package-lock --loglevel=error "node@$major" >/dev/null)
+    # A registry connection can stall with no byte and no error (seen: 14 minutes on one
+    # download of ~30 MB): each try has 5 minutes, and `timeout` ends the whole process group
+    # (the package's preinstall runs an npm of its own). Three tries.
+    local try
+    for try in 1 2 3; do
+      rm -rf "$dir"
+      mkdir -p "$dir"
+      # allowScripts: the `node` package links its platform's binary in a preinstall script.
+      printf '{ "private": true, "allowScripts": { "node": true } }\n' >"$dir/package.json"
+      if (cd "$dir" && timeout --kill-after=10 300 npm install --no-audit --no-fund --no-package-lock --loglevel=error "node@$major" >/dev/null); then break; fi
+      echo "Node $major: try $try of 3 did not finish" >&2
+    done
   fi
   local version
   version="$("$dir/node_modules/.bin/node" -v)"
