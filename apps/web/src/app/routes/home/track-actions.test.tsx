@@ -1,26 +1,19 @@
 // @vitest-environment jsdom
 import type { Me } from '@platter/shared';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { TrackList } from '../../../components/track-list/track-list';
 import { meQueryOptions } from '../../../features/auth/api/get-me';
 import { likedIdsQueryOptions } from '../../../features/likes/api/likes';
 import { makeProfile, makeTrack } from '../../../testing/fixtures';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
 import { TrackActionsHost } from './track-actions';
+import { stubFetch } from '../../../testing/fetch-stub';
 
 const track = makeTrack({ id: 't1', title: 'Night Drive', likes: 2 });
 const me: Me = { user: { id: 'u1', email: 'a@b.c', name: 'Ann' }, profile: makeProfile({ id: 'u1' }), isAdmin: false };
 
-let fetchMock: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  fetchMock = vi.fn(() => new Promise(() => {}));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetch();
 
 function renderRows(viewer: Me | null, liked: string[] = []) {
   const client = createTestQueryClient();

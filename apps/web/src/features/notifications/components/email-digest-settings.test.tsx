@@ -1,24 +1,17 @@
 // @vitest-environment jsdom
 import type { EmailDigestSettings as Settings } from '@platter/shared';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import '../../../testing/i18n';
 import { queryKeys } from '../../../lib/query-keys';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
 import { EmailDigestSettings } from './email-digest-settings';
 import { NotificationSettings } from './notification-settings';
+import { stubFetch } from '../../../testing/fetch-stub';
 
 const none: Settings = { follow: false, comment: false, reply: false, release: false };
 
-let fetchMock: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  fetchMock = vi.fn(() => new Promise(() => {}));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetch();
 
 function renderDigest() {
   const queryClient = createTestQueryClient();

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import type { Playlist } from '@platter/shared';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
 import { makeTrack } from '../../../testing/fixtures';
 import { playlistPageQueryOptions } from '../api/playlist-detail';
 import { myPlaylistsQueryOptions } from '../api/playlists';
 import { PlaylistsView } from './playlists-view';
+import { stubFetch } from '../../../testing/fetch-stub';
 
 const playlist: Playlist = {
   id: 'p1',
@@ -20,15 +21,7 @@ const playlist: Playlist = {
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
-let fetchMock: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  fetchMock = vi.fn(() => new Promise(() => {}));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetch();
 
 function renderPlaylists() {
   const client = createTestQueryClient();

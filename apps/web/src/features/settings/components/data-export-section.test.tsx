@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import type { DataExportRequest, DataExportState } from '@platter/shared';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import '../../../testing/i18n';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
 import { DataExportSection } from './data-export-section';
+import { stubFetch } from '../../../testing/fetch-stub';
 
 const building: DataExportRequest = { id: 'e1', status: 'building', requestedAt: '2026-11-28T10:00:00.000Z', readyAt: null, expiresAt: null, sizeBytes: null, downloadUrl: null };
 const ready: DataExportRequest = {
@@ -23,15 +24,7 @@ function renderWith(state: DataExportState) {
   renderApp(<DataExportSection signedIn />, { queryClient });
 }
 
-let fetchMock: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  fetchMock = vi.fn(() => new Promise(() => {}));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetch();
 
 describe('DataExportSection', () => {
   it('asks for an archive and then says it is being made, with the button off', async () => {

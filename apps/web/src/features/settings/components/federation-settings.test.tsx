@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import type { FederationSettings as Settings } from '@platter/shared';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../testing/i18n';
 import { queryKeys } from '../../../lib/query-keys';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
 import { FederationSettings } from './federation-settings';
+import { stubFetch } from '../../../testing/fetch-stub';
 
 const on: Settings = { handle: '@aurora_vale@music.example', enabled: true, remoteFollowers: 3 };
 
@@ -16,15 +17,7 @@ function renderWith(settings: Settings) {
   renderApp(<FederationSettings signedIn />, { queryClient });
 }
 
-let fetchMock: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  fetchMock = vi.fn(() => new Promise(() => {}));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetch();
 
 describe('FederationSettings', () => {
   it('shows the handle and the remote followers, and turns federation off', async () => {

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import type { ListenBrainzState } from '@platter/shared';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../testing/i18n';
 import { queryKeys } from '../../../lib/query-keys';
 import { createTestQueryClient, renderApp } from '../../../testing/render';
 import { ListenBrainzSettings } from './listenbrainz-settings';
+import { stubFetch } from '../../../testing/fetch-stub';
 
 const unlinked: ListenBrainzState = { linked: false, userName: null, serverUrl: null, lastStatus: null, lastError: null, lastAt: null, submitted: 0, pending: 0 };
 
@@ -15,15 +16,7 @@ function renderWith(state: ListenBrainzState) {
   renderApp(<ListenBrainzSettings signedIn />, { queryClient });
 }
 
-let fetchMock: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  fetchMock = vi.fn(() => new Promise(() => {}));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetch();
 
 describe('ListenBrainzSettings', () => {
   it('links with the token (and a custom server when given), then shows the account', async () => {
