@@ -1,6 +1,6 @@
 import type { Post, ReleaseSummary, RemoteTrack, Track } from '@platter/shared';
 import { formatTime } from '@platter/shared/format';
-import { type ReactNode, type Ref, useState } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlayIcon } from '../../../components/icons';
@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { remoteTrackToTrack } from '../../../lib/remote-track';
 import { formatPostTime } from './format-post-time';
 import { AuthorAvatar, AuthorByline, UnreadMark } from './post-author';
+import { PlayReleaseButton } from './play-release-button';
 import { RemoteTrackReactions } from './remote-track-reactions';
 
 /** How many tracks of a group of new tracks are listed (the rest are counted). */
@@ -47,8 +48,6 @@ function FeedCard({ item, testId, unread, ref, children, label }: { item: Post; 
 /** A followed artist's release that went public: cover, title, type and track count, Play. */
 export function ReleaseNewsCard({ item, release, unread, ref, onPlay }: { item: Post; release: ReleaseSummary; unread: boolean; ref?: Ref<HTMLElement>; onPlay?: (releaseId: string) => Promise<void> }) {
   const { t } = useTranslation();
-  const [failed, setFailed] = useState(false);
-  const [starting, setStarting] = useState(false);
   return (
     <FeedCard item={item} testId="news-release" unread={unread} ref={ref} label={t('discover.newRelease')}>
       <div className="news-release">
@@ -64,30 +63,14 @@ export function ReleaseNewsCard({ item, release, unread, ref, onPlay }: { item: 
             {release.durationSeconds > 0 ? ` · ${formatTime(release.durationSeconds)}` : ''}
           </span>
           {onPlay && (
-            <button
-              type="button"
+            <PlayReleaseButton
+              releaseId={release.id}
+              onPlay={onPlay}
               className="button button--primary news-release__play"
-              aria-label={t('discover.play', { title: release.title })}
-              disabled={starting}
-              onClick={() => {
-                setFailed(false);
-                setStarting(true);
-                onPlay(release.id)
-                  .catch((error: unknown) => {
-                    console.error('play release from News', error);
-                    setFailed(true);
-                  })
-                  .finally(() => setStarting(false));
-              }}
-            >
-              <PlayIcon aria-hidden="true" />
-              {t('releaseReach.playAll')}
-            </button>
-          )}
-          {failed && (
-            <span className="error-text" role="alert">
-              {t('releaseReach.playFailed')}
-            </span>
+              label={t('discover.play', { title: release.title })}
+              icon={<PlayIcon aria-hidden="true" />}
+              what="play release from News"
+            />
           )}
         </div>
       </div>

@@ -1,5 +1,5 @@
 import type { Post, ReleaseSummary } from '@platter/shared';
-import { type Ref, useState } from 'react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HeartIcon } from '../../../components/icons';
@@ -12,6 +12,7 @@ import { useSetPostPin } from '../api/set-post-pin';
 import type { PostViewer } from '../post-viewer';
 import { formatPostTime } from './format-post-time';
 import { AuthorAvatar, AuthorByline, UnreadMark } from './post-author';
+import { PlayReleaseButton } from './play-release-button';
 
 export interface PostCardProps {
   post: Post;
@@ -120,8 +121,6 @@ export function PostCard({ post, viewer, unread = false, ref, onPlayRelease }: P
 /** A reposted release in News: "Reposted by …", its cover, title, type and artist linking to its page, and Play all. */
 function RepostedRelease({ release, by, onPlay }: { release: ReleaseSummary; by: string; onPlay?: (releaseId: string) => Promise<void> }) {
   const { t } = useTranslation();
-  const [failed, setFailed] = useState(false);
-  const [starting, setStarting] = useState(false);
   return (
     <div className="post-card__repost post-card__repost--release" data-testid="post-repost-release">
       <span className="post-card__repost-by">{by}</span>
@@ -132,30 +131,7 @@ function RepostedRelease({ release, by, onPlay }: { release: ReleaseSummary; by:
           {t(`releaseReach.type.${release.type}`)} · {release.artist}
         </span>
       </Link>
-      {onPlay && (
-        <button
-          type="button"
-          className="button button--secondary post-card__repost-play"
-          disabled={starting}
-          onClick={() => {
-            setFailed(false);
-            setStarting(true);
-            onPlay(release.id)
-              .catch((error: unknown) => {
-                console.error('play reposted release', error);
-                setFailed(true);
-              })
-              .finally(() => setStarting(false));
-          }}
-        >
-          {t('releaseReach.playAll')}
-        </button>
-      )}
-      {failed && (
-        <span className="error-text" role="alert">
-          {t('releaseReach.playFailed')}
-        </span>
-      )}
+      {onPlay && <PlayReleaseButton releaseId={release.id} onPlay={onPlay} className="button button--secondary post-card__repost-play" what="play reposted release" />}
     </div>
   );
 }
