@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@platter/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InMemoryEventBus } from './event-bus.js';
-import { LiveHub } from './live-hub.js';
+import { LiveHub, toFrame } from './live-hub.js';
 
 describe('LiveHub', () => {
   const setup = () => {
@@ -9,7 +9,7 @@ describe('LiveHub', () => {
     const hub = new LiveHub(bus);
     const inbox = (userId: string | undefined) => {
       const events: LiveEvent[] = [];
-      hub.subscribe({ userId, send: (e) => events.push(e) });
+      hub.subscribe({ userId, send: (_frame, e) => events.push(e) });
       return events;
     };
     return { bus, hub, inbox };
@@ -56,10 +56,25 @@ describe('LiveHub', () => {
     expect(anon).toEqual(stranger);
   });
 
+  it('serializes each event once into its SSE frame, the very string every stream writes', () => {
+    const { bus, hub } = setup();
+    const frames: string[] = [];
+    for (let i = 0; i < 3; i++) hub.subscribe({ userId: undefined, send: (frame) => frames.push(frame) });
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      bus.emit('track.stats', { trackId: 't1', likes: 2, listens: 5 });
+      expect(stringify).toHaveBeenCalledTimes(1);
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(frames).toEqual(Array(3).fill('event: track.stats\ndata: {"type":"track.stats","trackId":"t1","likes":2,"listens":5}\n\n'));
+    expect(frames[0]).toBe(toFrame({ type: 'track.stats', trackId: 't1', likes: 2, listens: 5 }));
+  });
+
   it('stops sending after unsubscribe', () => {
     const { bus, hub } = setup();
     const events: LiveEvent[] = [];
-    const off = hub.subscribe({ userId: 'a', send: (e) => events.push(e) });
+    const off = hub.subscribe({ userId: 'a', send: (_frame, e) => events.push(e) });
     off();
     bus.emit('history.changed', { userId: 'a' });
     expect(events).toEqual([]);

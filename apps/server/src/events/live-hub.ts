@@ -4,11 +4,21 @@ import type { DomainEvents, EventBus } from './event-bus.js';
 /** Who may see a live event: everyone, only the one user it concerns, or the admins. */
 type Audience = { kind: 'public' } | { kind: 'user'; userId: string } | { kind: 'users'; userIds: Set<string> } | { kind: 'admins' };
 
+/** A live event as one server-sent-events frame: `event: <type>\ndata: <json>\n\n`. */
+export function toFrame(event: LiveEvent): string {
+  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
 export interface LiveListener {
   /** The signed-in viewer, or undefined for an anonymous one. */
   userId: string | undefined;
   isAdmin?: boolean;
-  send(event: LiveEvent): void;
+  /**
+   * One event for this viewer: `frame` is its SSE frame (see toFrame), made once per event for all
+   * the listeners it goes to, so a stream only writes it; `event` is the same object for all of
+   * them (read it, never change it).
+   */
+  send(frame: string, event: LiveEvent): void;
   /** Ends the stream (its viewer's sessions were ended): the browser reconnects, signed out. */
   end?(): void;
 }
@@ -84,13 +94,15 @@ export class LiveHub {
   }
 
   private publish(audience: Audience, event: LiveEvent): void {
+    // Serialized once, and only when someone gets it.
+    let frame: string | undefined;
     for (const listener of this.listeners) {
       const allowed =
         audience.kind === 'public' ||
         (audience.kind === 'user' && listener.userId === audience.userId) ||
         (audience.kind === 'users' && listener.userId !== undefined && audience.userIds.has(listener.userId)) ||
         (audience.kind === 'admins' && listener.isAdmin === true);
-      if (allowed) listener.send(event);
+      if (allowed) listener.send((frame ??= toFrame(event)), event);
     }
   }
 }
