@@ -14,6 +14,8 @@
  *     npx tsx --conditions=source bench/scale-out.bench.ts
  *   # BENCH_SUBSCRIBERS=1000 BENCH_WRITES=40 BENCH_CONCURRENCY=16 BENCH_MEDIA_SECONDS=15 (BENCH_MEDIA_REQUESTS to cap)
  *   # BENCH_PART=fanout|media, BENCH_SETUPS=two,one,embedded,bucket
+ *   # SCALE_OUT_PORTS=8600-8698 S3_SERVER_PORT=8699: the instances' and the bucket's ports, where the
+ *   # machine gives each user a range (else the OS picks); 10,000 streams need `ulimit -n 65536` first.
  */
 import http from 'node:http';
 import os from 'node:os';
