@@ -106,7 +106,8 @@ async function fanOut(label: string, instances: PlatterProcess[]): Promise<FanOu
       const from = streams.map((s) => s.events.length);
       const sent = performance.now();
       const response = await client.request(likes ? 'PUT' : 'DELETE', new URL(`/api/tracks/${track.id}/like`, writer.baseUrl).toString(), {
-        headers: { 'x-forwarded-for': nextAddress(), cookie: client.cookieHeader() },
+        // The writer's own origin: each instance refuses a write that names another one.
+        headers: { 'x-forwarded-for': nextAddress(), cookie: client.cookieHeader(), origin: writer.baseUrl },
       });
       const answered = performance.now();
       if (response.status !== 200) throw new Error(`like ${w}: ${response.status} ${await response.text()}`);
