@@ -14,7 +14,11 @@
  *     npx tsx --conditions=source bench/scale-out.bench.ts
  *   # BENCH_SUBSCRIBERS=1000 BENCH_WRITES=40 BENCH_CONCURRENCY=16 BENCH_MEDIA_SECONDS=15 (BENCH_MEDIA_REQUESTS to cap)
  *   # BENCH_PART=fanout|media, BENCH_SETUPS=two,one,embedded,bucket
+ *   # BENCH_CLIENT_PROCESSES=N: the fan-out's streams held by N client processes (default 1: here)
+ *   # SCALE_OUT_PORTS=8600-8698 S3_SERVER_PORT=8699: the instances' and the bucket's ports, where the
+ *   # machine gives each user a range (else the OS picks); 10,000 streams need `ulimit -n 65536` first.
  */
+import { type ChildProcess, fork } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import { makeMp3 } from '../apps/server/test/support/audio-fixtures.js';
@@ -28,6 +32,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const MEDIA_REQUESTS = Number(process.env.BENCH_MEDIA_REQUESTS ?? Number.POSITIVE_INFINITY);
 const MEDIA_SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 15);
 const PART = process.env.BENCH_PART ?? 'all';
+/** Client processes holding the fan-out's streams (scale-out.client.mjs); 1: all in this process. */
+const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 1);
 /**
  * Which setups run: fan-out on `two` instances, on `one` (both with Redis) and on the `embedded`
  * default; media through the `bucket` (redirect and direct) and from the `embedded` default's disk.
@@ -86,35 +92,93 @@ interface FanOutResult {
   loadAfter: string;
 }
 
-async function fanOut(label: string, instances: PlatterProcess[]): Promise<FanOutResult> {
-  const loadBefore = load();
-  const { client, track } = await uploadTrack(instances[0] as PlatterProcess, await makeMp3(2));
+/** What holds the subscribers' streams: this process, or client processes (scale-out.client.mjs). */
+interface Subscribers {
+  count: number;
+  /** Before a like: remembers where each stream is. */
+  mark(): Promise<void>;
+  /** Each stream's arrival of that track.stats after the mark, as performance.timeOrigin + performance.now(). */
+  collect(trackId: string, likes: number): Promise<number[]>;
+  close(): void;
+}
+
+const clock = () => performance.timeOrigin + performance.now();
+
+async function inProcessSubscribers(instances: PlatterProcess[]): Promise<Subscribers> {
   // Opened 50 at a time, round-robin over the instances, as a balancer spreads new connections.
   const streams: EventStream[] = [];
   for (let i = 0; i < SUBSCRIBERS; i += 50) {
     const batch = Array.from({ length: Math.min(50, SUBSCRIBERS - i) }, (_, k) => EventStream.open((instances[(i + k) % instances.length] as PlatterProcess).baseUrl, { timeoutMs: 30_000 }));
     streams.push(...(await Promise.all(batch)));
   }
-  const result: FanOutResult = { label, subscribers: streams.length, writes: WRITES, afterAnswer: [], afterSend: [], lastPerWrite: [], writeMs: [], loadBefore, loadAfter: '' };
+  let from: number[] = [];
+  return {
+    count: streams.length,
+    mark: async () => {
+      from = streams.map((s) => s.events.length);
+    },
+    collect: async (trackId, likes) => {
+      const arrivals = await Promise.all(streams.map((s, i) => s.waitFor((e) => e.type === 'track.stats' && e.trackId === trackId && e.likes === likes, 30_000, from[i])));
+      return arrivals.map(({ at }) => performance.timeOrigin + at);
+    },
+    close: () => {
+      for (const s of streams) s.close();
+    },
+  };
+}
+
+async function clientProcessSubscribers(instances: PlatterProcess[]): Promise<Subscribers> {
+  const children: ChildProcess[] = [];
+  const ask = <T>(child: ChildProcess, message: object, key: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (answer: Record<string, unknown>) => {
+        if (answer.error) reject(new Error(String(answer.error)));
+        else if (key in answer) resolve(answer[key] as T);
+        else return;
+        child.off('message', onMessage);
+      };
+      child.on('message', onMessage);
+      child.send(message);
+    });
+  const all = <T>(message: object, key: string) => Promise.all(children.map((child) => ask<T>(child, message, key)));
+  const urls = instances.map((i) => i.baseUrl);
+  const share = Math.ceil(SUBSCRIBERS / CLIENT_PROCESSES);
+  for (let p = 0; p * share < SUBSCRIBERS; p++) children.push(fork(new URL('./scale-out.client.mjs', import.meta.url), [], { execArgv: [], stdio: 'inherit' }));
+  const opened = await Promise.all(children.map((child, p) => ask<number>(child, { open: { urls, first: p * share, count: Math.min(share, SUBSCRIBERS - p * share) } }, 'opened')));
+  return {
+    count: opened.reduce((a, b) => a + b, 0),
+    mark: async () => {
+      await all({ mark: true }, 'marked');
+    },
+    collect: async (trackId, likes) => (await all<number[]>({ collect: { trackId, likes } }, 'arrivals')).flat(),
+    close: () => {
+      for (const child of children) if (child.connected) child.send({ close: true });
+    },
+  };
+}
+
+async function fanOut(label: string, instances: PlatterProcess[]): Promise<FanOutResult> {
+  const loadBefore = load();
+  const { client, track } = await uploadTrack(instances[0] as PlatterProcess, await makeMp3(2));
+  const subscribers = CLIENT_PROCESSES > 1 ? await clientProcessSubscribers(instances) : await inProcessSubscribers(instances);
+  const result: FanOutResult = { label, subscribers: subscribers.count, writes: WRITES, afterAnswer: [], afterSend: [], lastPerWrite: [], writeMs: [], loadBefore, loadAfter: '' };
   try {
     for (let w = 0; w < WRITES; w++) {
       const likes = w % 2 === 0 ? 1 : 0;
       // Writes go to the instances in turn too.
       const writer = instances[w % instances.length] as PlatterProcess;
-      const from = streams.map((s) => s.events.length);
-      const sent = performance.now();
+      await subscribers.mark();
+      const sent = clock();
       const response = await client.request(likes ? 'PUT' : 'DELETE', new URL(`/api/tracks/${track.id}/like`, writer.baseUrl).toString(), {
-        headers: { 'x-forwarded-for': nextAddress(), cookie: client.cookieHeader() },
+        // The writer's own origin: each instance refuses a write that names another one.
+        headers: { 'x-forwarded-for': nextAddress(), cookie: client.cookieHeader(), origin: writer.baseUrl },
       });
-      const answered = performance.now();
+      const answered = clock();
       if (response.status !== 200) throw new Error(`like ${w}: ${response.status} ${await response.text()}`);
       await response.body?.cancel();
       result.writeMs.push(answered - sent);
-      const arrivals = await Promise.all(
-        streams.map((s, i) => s.waitFor((e) => e.type === 'track.stats' && e.trackId === track.id && e.likes === likes, 30_000, from[i])),
-      );
       let last = 0;
-      for (const { at } of arrivals) {
+      for (const at of await subscribers.collect(track.id, likes)) {
         result.afterAnswer.push(at - answered);
         result.afterSend.push(at - sent);
         last = Math.max(last, at - answered);
@@ -122,7 +186,7 @@ async function fanOut(label: string, instances: PlatterProcess[]): Promise<FanOu
       result.lastPerWrite.push(last);
     }
   } finally {
-    for (const s of streams) s.close();
+    subscribers.close();
   }
   result.loadAfter = load();
   return result;
@@ -258,7 +322,7 @@ console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), 
 if (PART === 'all' || PART === 'fanout') {
   const results = await fanOuts();
   const reference = results.find((r) => r.label.startsWith('one instance')) ?? results[0];
-  console.log(`\n(a) live-event fan-out: ${SUBSCRIBERS} subscribers, ${WRITES} likes one at a time\n`);
+  console.log(`\n(a) live-event fan-out: ${SUBSCRIBERS} subscribers, ${WRITES} likes one at a time, streams held by ${CLIENT_PROCESSES > 1 ? `${CLIENT_PROCESSES} client processes` : 'the bench process'}\n`);
   console.log('| setup | p50 after answer (ms) | p99 after answer (ms) | p50 after send (ms) | p99 after send (ms) | last subscriber p50 (ms) | like answered p50 (ms) | p99 vs one instance | load before → after |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const refP99 = reference ? quantile([...reference.afterAnswer].sort((a, b) => a - b), 0.99) : Number.NaN;

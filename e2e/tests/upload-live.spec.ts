@@ -49,7 +49,9 @@ test('a second browser sees a new track and the Top Charts change without a relo
     };
     const listeners = Array.from({ length: top + 1 }, (_, i) => i);
     for (let from = 0; from < listeners.length; from += 4) await Promise.all(listeners.slice(from, from + 4).map(listen));
-    await expect(charts.getByRole('listitem').first()).toContainText(title);
+    // The charts follow track.stats, refetched at most once per TRACK_STATS_REFETCH_MS (10 s, the
+    // last ones trailing) after the server's coalesced stats (a second): up to ~11 s and a refetch.
+    await expect(charts.getByRole('listitem').first()).toContainText(title, { timeout: 25_000 });
     expect(await watcher.page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   } finally {
     await watcher.context.close();

@@ -437,6 +437,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
         await waveforms.close();
         audio.close();
         notifications.close();
+        // Before the hub and the shared state: the listens' coalesced track.stats still waiting go out.
+        engagement.close();
         hub.close();
         await shared.close();
         storage.close();

@@ -2,6 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../src/context.js';
 import type { ReportedPlay } from '../src/repositories/engagement.repository.js';
+import { type DomainEvents, InMemoryEventBus } from '../src/events/event-bus.js';
 import { EngagementService } from '../src/services/engagement.service.js';
 import { Client } from './support/http-client.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
@@ -148,6 +149,40 @@ describe(`listens committed in batches (${dialect})`, () => {
     expect(results.filter((r) => r.counted)).toHaveLength(1);
     expect(batches.map((plays) => plays.length).sort()).toEqual([5, 5]);
     expect(await stored(t.context, [trackId])).toEqual({ rows: 2, counters: 2 });
+  });
+
+  it("coalesces the listens' track.stats per track: none per batch, the latest counters at the flush, nothing lost at close", async () => {
+    const tracks = [newId('b'), newId('b')];
+    for (const id of tracks) await insertTrack(t.context, id, artistId);
+    const { repositories, shared } = t.context;
+    const db = t.context.database.db;
+    const run = async (listenStatsIntervalMs: number) => {
+      const events = new InMemoryEventBus();
+      const sent: Array<DomainEvents['track.stats']> = [];
+      events.on('track.stats', (stats) => sent.push(stats));
+      const service = new EngagementService({ db, tracks: repositories.tracks, engagement: repositories.engagement, events, shared, listenStatsIntervalMs });
+      // 40 anonymous listeners at once, in several batches.
+      await Promise.all(Array.from({ length: 40 }, (_, i) => service.recordListen({ userId: undefined, anonymousKey: `10.8.${listenStatsIntervalMs % 250}.${i}` }, tracks[i % 2] as string)));
+      return { sent, service };
+    };
+    const counters = async () =>
+      Object.fromEntries((await db.selectFrom('tracks').select(['id', 'listens_count']).where('id', 'in', tracks).execute()).map((r) => [r.id, r.listens_count]));
+
+    // A long interval: the batches sent nothing; closing sends each track once, with its final counters.
+    const long = await run(60_000);
+    expect(long.sent).toEqual([]);
+    long.service.close();
+    const afterFirst = await counters();
+    expect(long.sent.map((s) => [s.trackId, s.listens]).sort()).toEqual(tracks.map((id) => [id, afterFirst[id]]).sort());
+
+    // A short one: the counters arrive by themselves, the last of each track the final count.
+    const short = await run(20);
+    const afterSecond = await counters();
+    await vi.waitFor(() => {
+      for (const id of tracks) expect(short.sent.filter((s) => s.trackId === id).at(-1)?.listens).toBe(afterSecond[id]);
+    });
+    expect(afterSecond[tracks[0] as string]).toBe((afterFirst[tracks[0] as string] ?? 0) + 20);
+    short.service.close();
   });
 
   it("reads the replay guard's earlier listens as one index range per play", async () => {

@@ -4,11 +4,21 @@ import type { DomainEvents, EventBus } from './event-bus.js';
 /** Who may see a live event: everyone, only the one user it concerns, or the admins. */
 type Audience = { kind: 'public' } | { kind: 'user'; userId: string } | { kind: 'users'; userIds: Set<string> } | { kind: 'admins' };
 
+/** A live event as one server-sent-events frame: `event: <type>\ndata: <json>\n\n`. */
+export function toFrame(event: LiveEvent): string {
+  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
 export interface LiveListener {
   /** The signed-in viewer, or undefined for an anonymous one. */
   userId: string | undefined;
   isAdmin?: boolean;
-  send(event: LiveEvent): void;
+  /**
+   * One event for this viewer: `frame` is its SSE frame (see toFrame), made once per event for all
+   * the listeners it goes to, so a stream only writes it; `event` is the same object for all of
+   * them (read it, never change it).
+   */
+  send(frame: string, event: LiveEvent): void;
   /** Ends the stream (its viewer's sessions were ended): the browser reconnects, signed out. */
   end?(): void;
 }
@@ -18,7 +28,14 @@ export interface LiveListener {
  * Business logic never writes to a connection: it emits on the bus, and this hub does the rest.
  */
 export class LiveHub {
+  /** Every stream: public events go to all of them. */
   private readonly listeners = new Set<LiveListener>();
+  /**
+   * The signed-in streams by viewer, and the admins' apart: an event for one user, a few or the
+   * admins is looked up, never found by a scan of every stream.
+   */
+  private readonly byUser = new Map<string, Set<LiveListener>>();
+  private readonly admins = new Set<LiveListener>();
   private readonly unsubscribe: Array<() => void>;
 
   /**
@@ -64,14 +81,28 @@ export class LiveHub {
       route('notifications.changed', ({ userIds }) => [{ kind: 'users', userIds: new Set(userIds) }, { type: 'notifications.changed' }]),
       route('remote.message', ({ userId, event }) => [{ kind: 'user', userId }, event]),
       bus.on('sessions.ended', ({ userId }) => {
-        for (const listener of [...this.listeners]) if (listener.userId === userId) listener.end?.();
+        for (const listener of [...(this.byUser.get(userId) ?? [])]) listener.end?.();
       }),
     ];
   }
 
   subscribe(listener: LiveListener): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    const { userId } = listener;
+    if (userId !== undefined) {
+      const own = this.byUser.get(userId);
+      if (own) own.add(listener);
+      else this.byUser.set(userId, new Set([listener]));
+    }
+    if (listener.isAdmin === true) this.admins.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+      this.admins.delete(listener);
+      if (userId === undefined) return;
+      const own = this.byUser.get(userId);
+      own?.delete(listener);
+      if (own?.size === 0) this.byUser.delete(userId);
+    };
   }
 
   get size(): number {
@@ -81,16 +112,27 @@ export class LiveHub {
   close(): void {
     for (const off of this.unsubscribe) off();
     this.listeners.clear();
+    this.byUser.clear();
+    this.admins.clear();
   }
 
+  /** Sends to the listeners of an audience, looked up by its kind (a stream has one viewer, so none gets it twice). */
   private publish(audience: Audience, event: LiveEvent): void {
-    for (const listener of this.listeners) {
-      const allowed =
-        audience.kind === 'public' ||
-        (audience.kind === 'user' && listener.userId === audience.userId) ||
-        (audience.kind === 'users' && listener.userId !== undefined && audience.userIds.has(listener.userId)) ||
-        (audience.kind === 'admins' && listener.isAdmin === true);
-      if (allowed) listener.send(event);
+    // Serialized once, and only when someone gets it.
+    let frame: string | undefined;
+    const sendTo = (listeners: Iterable<LiveListener> | undefined) => {
+      for (const listener of listeners ?? []) listener.send((frame ??= toFrame(event)), event);
+    };
+    switch (audience.kind) {
+      case 'public':
+        return sendTo(this.listeners);
+      case 'user':
+        return sendTo(this.byUser.get(audience.userId));
+      case 'users':
+        for (const userId of audience.userIds) sendTo(this.byUser.get(userId));
+        return;
+      case 'admins':
+        return sendTo(this.admins);
     }
   }
 }

@@ -63,7 +63,8 @@ export async function eventRoutes(app: FastifyInstance, { hub, events }: { hub: 
     const unsubscribe = hub.subscribe({
       userId: actor?.id,
       isAdmin: actor?.isAdmin ?? false,
-      send: (event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+      // The hub made the frame once for every stream it goes to.
+      send: (frame) => res.write(frame),
       end: () => {
         stop();
         res.end();

@@ -16,6 +16,7 @@ import type { TrackWithArtist } from '../repositories/track-query.js';
 import type { ScrobbleOutbox } from './listenbrainz.service.js';
 import type { NotificationSink } from './notification.service.js';
 import { toTrack } from './track.mapper.js';
+import { TrackStatsCoalescer } from './track-stats-coalescer.js';
 
 /**
  * The listen rule: the player reports one listen per playback start of a track (a new start or a
@@ -51,6 +52,11 @@ export interface EngagementServiceDeps {
   scrobbles?: ScrobbleOutbox;
   /** The operator's metrics: plays counted and not. */
   counters?: Pick<ActivityCounters, 'listens'>;
+  /**
+   * How often counted listens' `track.stats` go out, at most once per track (LISTEN_STATS_INTERVAL_MS,
+   * a second, unless a test asks for less). Likes' go out at once.
+   */
+  listenStatsIntervalMs?: number;
 }
 
 export class EngagementService {
@@ -66,9 +72,12 @@ export class EngagementService {
    * `track.removed` (from any instance over the bus), and after a minute anyway.
    */
   private readonly visibleTracks = new LRUCache<string, true>({ max: 20_000, ttl: 60_000 });
+  /** `track.stats`: a like's at once, counted listens' coalesced per track on this instance. */
+  private readonly stats: TrackStatsCoalescer;
 
   constructor(private readonly deps: EngagementServiceDeps) {
     this.now = deps.now ?? Date.now;
+    this.stats = new TrackStatsCoalescer((stats) => deps.events.emit('track.stats', stats), deps.listenStatsIntervalMs);
     this.plays = new GroupCommit({ commit: (plays) => this.commitPlays(plays), maxBatch: 256, maxConcurrent: deps.listenBatches ?? 1 });
     deps.events.on('track.removed', ({ trackId }) => this.visibleTracks.delete(trackId));
   }
@@ -130,7 +139,15 @@ export class EngagementService {
     return { trackId, counted: outcome.counted, listens: outcome.listens };
   }
 
-  /** One batch of plays in one transaction; after the commit, one `track.stats` per track it counted. */
+  /** Sends the listens' `track.stats` still waiting, and any later ones at once (the instance is closing). */
+  close(): void {
+    this.stats.close();
+  }
+
+  /**
+   * One batch of plays in one transaction; after the commit, the counters of each track it counted
+   * wait for the next coalesced `track.stats` (at most one per track per listenStatsIntervalMs).
+   */
   private async commitPlays(plays: ReportedPlay[]): Promise<PlayOutcome[]> {
     const { outcomes, scrobblers } = await this.deps.db.transaction().execute(async (trx) => {
       const outcomes = await this.deps.engagement.recordPlays(trx, plays);
@@ -152,7 +169,7 @@ export class EngagementService {
       }
     });
     this.deps.counters?.listens(counted, outcomes.filter((o) => o?.found).length - counted);
-    for (const [trackId, counters] of stats) this.deps.events.emit('track.stats', { trackId, ...counters });
+    for (const [trackId, counters] of stats) this.stats.add({ trackId, ...counters });
     return outcomes;
   }
 
@@ -200,7 +217,7 @@ export class EngagementService {
     const counters = await this.deps.engagement.counters(trackId);
     if (!counters) throw trackNotFound();
     if (changed) {
-      this.deps.events.emit('track.stats', { trackId, ...counters });
+      this.stats.now({ trackId, ...counters });
       this.deps.events.emit('likes.changed', { userId, trackId });
     }
     return { trackId, liked, likes: counters.likes };

@@ -1,4 +1,4 @@
-// An S3-protocol server process for tests: s3rver on 127.0.0.1, a port the OS picks, objects under
+// An S3-protocol server process for tests: s3rver on 127.0.0.1, a port the OS picks (or S3_SERVER_PORT), objects under
 // the directory given as argv[2], the bucket argv[3] created with a CORS rule for browsers. Prints
 // one line `{"port":…}` on stdout once it listens; SIGTERM closes it.
 import S3rver from 's3rver';
@@ -27,7 +27,7 @@ const cors = `<CORSConfiguration>
 
 const server = new S3rver({
   address: '127.0.0.1',
-  port: 0,
+  port: Number(process.env.S3_SERVER_PORT ?? 0),
   silent: true,
   directory,
   configureBuckets: [{ name: bucket, configs: [cors] }],

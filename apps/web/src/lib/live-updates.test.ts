@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTrack } from '../testing/fixtures';
-import { applyLiveEvent, patchTrackStats } from './live-updates';
+import { TRACK_STATS_REFETCH_MS, applyLiveEvent, patchTrackStats } from './live-updates';
 import { lyricsQueryKey } from './lyrics-api';
 import { queryKeys } from './query-keys';
 
@@ -57,6 +57,57 @@ describe('applyLiveEvent', () => {
     const { client, stale } = seeded();
     applyLiveEvent(client, 'track.stats', { trackId: 't1', likes: 1, listens: 2 });
     expect(stale()).toEqual(['charts', 'dashboard']);
+  });
+
+  describe('track.stats, many of them (every listen of every track reaches every client)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('refetches the charts and studio at most once per TRACK_STATS_REFETCH_MS, the last ones trailing; counts are patched at each event', () => {
+      vi.useFakeTimers();
+      const client = new QueryClient();
+      client.setQueryData(queryKeys.tracks.list({ page: 1 }), { items: [makeTrack({ id: 't1', likes: 0, listens: 0 })] });
+      const invalidate = vi.spyOn(client, 'invalidateQueries');
+      const refetches = () => invalidate.mock.calls.filter(([filters]) => JSON.stringify(filters?.queryKey) === JSON.stringify(queryKeys.charts.all)).length;
+      const listensShown = () => client.getQueryData<{ items: Array<{ listens: number }> }>(queryKeys.tracks.list({ page: 1 }))?.items[0]?.listens;
+
+      // The first one at once.
+      applyLiveEvent(client, 'track.stats', { trackId: 't1', likes: 0, listens: 1 });
+      expect(refetches()).toBe(1);
+      expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([queryKeys.charts.all, queryKeys.studio.all]);
+      // 50 more within the window: none refetches, each patches the count.
+      for (let listens = 2; listens <= 51; listens++) {
+        vi.advanceTimersByTime(100);
+        applyLiveEvent(client, 'track.stats', { trackId: 't1', likes: 0, listens });
+        expect(listensShown()).toBe(listens);
+      }
+      expect(refetches()).toBe(1);
+      // The window ends: one trailing refetch for all of them, which opens the next window.
+      vi.advanceTimersByTime(TRACK_STATS_REFETCH_MS - 5000);
+      expect(refetches()).toBe(2);
+      applyLiveEvent(client, 'track.stats', { trackId: 't1', likes: 0, listens: 52 });
+      vi.advanceTimersByTime(TRACK_STATS_REFETCH_MS - 1);
+      expect(refetches()).toBe(2);
+      vi.advanceTimersByTime(1);
+      expect(refetches()).toBe(3);
+      // Quiet for a window: nothing trails, and the next event refetches at once again.
+      vi.advanceTimersByTime(TRACK_STATS_REFETCH_MS);
+      expect(refetches()).toBe(3);
+      expect(vi.getTimerCount()).toBe(0);
+      applyLiveEvent(client, 'track.stats', { trackId: 't1', likes: 0, listens: 53 });
+      expect(refetches()).toBe(4);
+    });
+
+    it('throttles each query client on its own', () => {
+      vi.useFakeTimers();
+      const one = seeded();
+      const two = seeded();
+      applyLiveEvent(one.client, 'track.stats', { trackId: 't1', likes: 0, listens: 1 });
+      applyLiveEvent(two.client, 'track.stats', { trackId: 't1', likes: 0, listens: 1 });
+      expect(one.stale()).toEqual(['charts', 'dashboard']);
+      expect(two.stale()).toEqual(['charts', 'dashboard']);
+    });
   });
 
   it('track.stats patches the counts of every cached copy of the track, in place', () => {

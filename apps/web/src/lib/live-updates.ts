@@ -8,9 +8,10 @@ import { queryKeys } from './query-keys';
 export const LIVE_EVENT_STALE_KEYS: Record<LiveEventType, readonly QueryKey[]> = {
   // News holds the followed artists' new tracks and releases (a release going public announces its tracks).
   'track.created': [queryKeys.tracks.all, queryKeys.genres, queryKeys.profiles.all, queryKeys.search.all, queryKeys.charts.all, queryKeys.posts.news],
-  // The counts themselves are patched into every cached track (see patchTrackStats); the charts
-  // refetch, since their order follows listens, and so do the studio's totals and dashboard.
-  'track.stats': [queryKeys.charts.all, queryKeys.studio.all],
+  // The counts themselves are patched into every cached track at once (see patchTrackStats); the
+  // charts (their order follows listens) and the studio's totals and dashboard refetch, but at most
+  // once per TRACK_STATS_REFETCH_MS (TRACK_STATS_THROTTLED_KEYS, see applyLiveEvent).
+  'track.stats': [],
   'likes.changed': [queryKeys.likes.all],
   'playlists.changed': [queryKeys.playlists.all],
   // Only the playlist it names goes stale (see applyLiveEvent): a public playlist's edits reach every viewer.
@@ -101,6 +102,38 @@ export function patchTrackStats(data: unknown, stats: TrackStats): unknown {
   return changed ? next : data;
 }
 
+/** What `track.stats` makes stale: refetched at most once per TRACK_STATS_REFETCH_MS per client. */
+export const TRACK_STATS_THROTTLED_KEYS: readonly QueryKey[] = [queryKeys.charts.all, queryKeys.studio.all];
+export const TRACK_STATS_REFETCH_MS = 10_000;
+
+/**
+ * Per query client: whether a throttle window is open (the charts were invalidated less than
+ * TRACK_STATS_REFETCH_MS ago) and whether a track.stats came during it. Every client gets
+ * track.stats for every track that is listened to, so refetching at each one would be a storm.
+ */
+const statsThrottles = new WeakMap<QueryClient, { timer: ReturnType<typeof setTimeout>; trailing: boolean }>();
+
+/**
+ * Marks the charts and studio stale after a track.stats: at once when none came in the last
+ * TRACK_STATS_REFETCH_MS, else once at the end of that window (trailing), however many came.
+ */
+function invalidateStatsThrottled(queryClient: QueryClient): void {
+  const open = statsThrottles.get(queryClient);
+  if (open) {
+    open.trailing = true;
+    return;
+  }
+  for (const queryKey of TRACK_STATS_THROTTLED_KEYS) void queryClient.invalidateQueries({ queryKey });
+  const throttle = {
+    trailing: false,
+    timer: setTimeout(() => {
+      statsThrottles.delete(queryClient);
+      if (throttle.trailing) invalidateStatsThrottled(queryClient);
+    }, TRACK_STATS_REFETCH_MS),
+  };
+  statsThrottles.set(queryClient, throttle);
+}
+
 function isPlaylistEdit(value: unknown): value is { playlistId: string } {
   return typeof (value as { playlistId?: unknown } | null)?.playlistId === 'string';
 }
@@ -113,6 +146,7 @@ export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, pa
       if (next !== query.state.data) queryClient.setQueryData(query.queryKey, next);
     }
   }
+  if (type === 'track.stats') invalidateStatsThrottled(queryClient);
   if (type === 'playlist.edited' && isPlaylistEdit(payload)) void queryClient.invalidateQueries({ queryKey: queryKeys.playlists.detail(payload.playlistId) });
   for (const queryKey of LIVE_EVENT_STALE_KEYS[type]) void queryClient.invalidateQueries({ queryKey });
   for (const listener of liveListeners) listener(type, payload);

@@ -101,19 +101,34 @@ export async function freshDatabase(adminUrl: string): Promise<FreshDatabase> {
   };
 }
 
-/** Ports nobody listens on right now (held open together, so the n ports differ). */
+/** Listens on `port` of 127.0.0.1 (0: one the OS picks), or undefined where it is taken. */
+function holdPort(port: number): Promise<net.Server | undefined> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => (port !== 0 && error.code === 'EADDRINUSE' ? resolve(undefined) : reject(error)));
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/**
+ * Ports nobody listens on right now (held open together, so the n ports differ): ones the OS picks,
+ * or the first free ones of SCALE_OUT_PORTS (`8600-8698`) where a shared machine gives each user a range.
+ */
 export async function freePorts(n: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: n },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const server = net.createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
+  const range = /^(\d+)-(\d+)$/.exec(process.env.SCALE_OUT_PORTS ?? '');
+  const servers: net.Server[] = [];
+  if (range) {
+    for (let port = Number(range[1]); port <= Number(range[2]) && servers.length < n; port++) {
+      const server = await holdPort(port);
+      if (server) servers.push(server);
+    }
+    if (servers.length < n) {
+      await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+      throw new Error(`SCALE_OUT_PORTS=${process.env.SCALE_OUT_PORTS}: fewer than ${n} free ports`);
+    }
+  } else {
+    servers.push(...((await Promise.all(Array.from({ length: n }, () => holdPort(0)))) as net.Server[]));
+  }
   const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   return ports;
