@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountByEmail } from '../src/auth/auth.js';
-import { DemoCatalogueService } from '../src/services/demo-catalogue.service.js';
+import { type DemoCatalogueDeps, DemoCatalogueService } from '../src/services/demo-catalogue.service.js';
 import { ImageService } from '../src/services/image.service.js';
 import { Client } from './support/http-client.js';
 import { imageInfo } from './support/images.js';
@@ -13,7 +13,8 @@ type Artist = { id: string; photoURL: string | null; coverURL: string | null };
 describe(`demo catalogue artwork (${dialect})`, () => {
   let t: TestApp;
   let anon: Client;
-  const demo = () =>
+  /** The service on the test app's parts, two tracks in one worker; `more` adds or overrides deps. */
+  const demo = (more: Partial<DemoCatalogueDeps> = {}) =>
     new DemoCatalogueService({
       db: t.context.database.db,
       accounts: accountByEmail(t.context.auth),
@@ -26,6 +27,7 @@ describe(`demo catalogue artwork (${dialect})`, () => {
       workers: 1,
       limit: 2,
       log: () => undefined,
+      ...more,
     });
 
   beforeAll(async () => {
@@ -76,18 +78,7 @@ describe(`demo catalogue artwork (${dialect})`, () => {
 
   it('gives the demo artists their posts and a release of their first tracks, once, whatever the number of starts', async () => {
     const withNews = () =>
-      new DemoCatalogueService({
-        db: t.context.database.db,
-        accounts: accountByEmail(t.context.auth),
-        storage: t.context.storage,
-        images: new ImageService(t.context.storage),
-        tracks: t.context.repositories.tracks,
-        profileRows: t.context.repositories.profiles,
-        profiles: t.context.services.profiles,
-        events: t.context.events,
-        workers: 1,
-        limit: 2,
-        log: () => undefined,
+      demo({
         posts: t.context.repositories.posts,
         createRelease: async (artistId, release) => {
           await t.context.services.releases.create({ id: artistId, isAdmin: false }, release);
