@@ -132,6 +132,21 @@ describe('applyLiveEvent', () => {
     expect(client.getQueryData(queryKeys.history)).toBe(history);
   });
 
+  it('track.stats leaves a patched query as stale and as old as it was: an invalidated page still reads again when opened', () => {
+    const client = new QueryClient();
+    const track = makeTrack({ id: 't1', likes: 1, listens: 5 });
+    const page1 = [...queryKeys.playlists.detail('p1'), 'page', 1];
+    const page2 = [...queryKeys.playlists.detail('p1'), 'page', 2];
+    client.setQueryData(page1, { id: 'p1', entries: [{ entryId: 'e1', position: 0, track }] }, { updatedAt: 1_000 });
+    client.setQueryData(page2, { id: 'p1', entries: [{ entryId: 'e2', position: 50, track }] }, { updatedAt: 2_000 });
+    void client.invalidateQueries({ queryKey: page1, exact: true, refetchType: 'none' });
+    applyLiveEvent(client, 'track.stats', { trackId: 't1', likes: 2, listens: 6 });
+    const state = (key: unknown[]) => client.getQueryState(key);
+    expect(state(page1)?.data).toMatchObject({ entries: [{ track: { likes: 2, listens: 6 } }] });
+    expect([state(page1)?.isInvalidated, state(page1)?.dataUpdatedAt]).toEqual([true, 1_000]);
+    expect([state(page2)?.isInvalidated, state(page2)?.dataUpdatedAt]).toEqual([false, 2_000]);
+  });
+
   it('likes.changed: the liked ids and the liked list', () => {
     const { client, stale } = seeded();
     applyLiveEvent(client, 'likes.changed');

@@ -142,8 +142,13 @@ function isPlaylistEdit(value: unknown): value is { playlistId: string } {
 export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, payload?: unknown): void {
   if (type === 'track.stats' && isTrackStats(payload)) {
     for (const query of queryClient.getQueryCache().getAll()) {
-      const next = patchTrackStats(query.state.data, payload);
-      if (next !== query.state.data) queryClient.setQueryData(query.queryKey, next);
+      const { data, dataUpdatedAt, isInvalidated } = query.state;
+      const next = patchTrackStats(data, payload);
+      if (next === data) continue;
+      // New counts are not a fresh read: a page marked stale (an entry moved while it was off
+      // screen) stays stale and as old as it was, so opening it still reads it again.
+      queryClient.setQueryData(query.queryKey, next, { updatedAt: dataUpdatedAt });
+      if (isInvalidated) void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' });
     }
   }
   if (type === 'track.stats') invalidateStatsThrottled(queryClient);
