@@ -23,6 +23,15 @@ test("a first visit to /home paints before asking for the app's modules, and fet
   await expect(row).toBeVisible();
   expect(await row.evaluate((element) => getComputedStyle(element).display)).toBe('grid');
   expect(stylesheets).toEqual([]);
+  // The route's chunks (the shell's and home's) are asked for by the frame's script too, one a task:
+  // Vite's preload helper (its links carry as="script") finds them asked for and adds none of them
+  // in the router's first task.
+  const { named, byHelper } = await page.evaluate(() => ({
+    named: document.querySelector('meta[name="platter-modules"]')?.getAttribute('content')?.split(' ') ?? [],
+    byHelper: [...document.querySelectorAll('link[rel="modulepreload"][as="script"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname),
+  }));
+  expect(named.filter((file) => /^\/assets\/(home|shell-root)-[^/]+\.js$/.test(file)).length).toBeGreaterThanOrEqual(2);
+  expect(byHelper.filter((file) => named.slice(1).includes(file))).toEqual([]);
 
   const { paint, entry } = await page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,

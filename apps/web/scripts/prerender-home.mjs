@@ -102,7 +102,7 @@ const routeJs = (key, seen = new Set()) => {
  * the layer (`#home-shell`) over #root, and /home-shell.js, which starts the app's modules (the
  * entry, its preloads and `routes`' chunks) once the frame has painted.
  */
-function framed(routes, layer, { preloadRoutes = false } = {}) {
+function framed(routes, layer) {
   let html = index;
   const route = [...new Set(routes.flatMap((key) => routeCss(key)))].filter((file) => !linked.includes(file));
   const css = [...linked, ...route].map((file) => fs.readFileSync(path.join(dist, file), 'utf8')).join('\n').replace(/<\/style/gi, '<\\/style');
@@ -119,8 +119,10 @@ function framed(routes, layer, { preloadRoutes = false } = {}) {
   const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/[^"]+\.js)">/g)];
   for (const tag of [entry, ...preloads]) html = html.replace(tag[0], '');
   const modules = [entry[1], ...preloads.map((preload) => preload[1])];
-  // A public page's route chunks after the app's, so the router finds them loaded (home's come from the router).
-  const chunks = preloadRoutes ? [...new Set(routes.flatMap((key) => routeJs(key)))].filter((file) => !modules.includes(file)) : [];
+  // The routes' chunks after the app's, each a modulepreload of its own task, so the router finds
+  // them asked for: otherwise Vite's preload helper adds them all in the router's first task (at
+  // 4× CPU, ~100 ms of /home's total blocking time; bench/lighthouse.md, 2026-11-28).
+  const chunks = [...new Set(routes.flatMap((key) => routeJs(key)))].filter((file) => !modules.includes(file));
   html = html.replace('<meta name="viewport"', () => `<script src="/home-shell.js"></script>\n    <meta name="platter-modules" content="${[...modules, ...chunks].join(' ')}" />\n    <meta name="viewport"`);
   html = html.replace('<div id="root"></div>', () => `<div id="home-shell" class="home-shell" aria-hidden="true" inert>${layer}</div>\n    <div id="root"></div>`);
   if (!html.includes('id="home-shell"') || !html.includes('/home-shell.js') || html.includes('type="module"')) throw new Error('index.html is not as scripts/prerender-home.mjs expects');
@@ -137,7 +139,7 @@ fs.writeFileSync(path.join(dist, 'home.html'), html);
 const PAGE_ROUTES = { track: 'src/app/routes/track.tsx', artist: 'src/app/routes/artist.tsx', release: 'src/app/routes/release.tsx' };
 for (const [page, key] of Object.entries(PAGE_ROUTES)) {
   if (!manifest[key]) throw new Error(`the build's manifest has no ${key}`);
-  const frame = framed([SHELL_ROUTE, key], `${shell('en', '<!--platter-frame-->')}${shell('ru', '<!--platter-frame-->')}`, { preloadRoutes: true });
+  const frame = framed([SHELL_ROUTE, key], `${shell('en', '<!--platter-frame-->')}${shell('ru', '<!--platter-frame-->')}`);
   fs.writeFileSync(path.join(dist, `page-${page}.html`), frame.html);
 }
 
