@@ -115,13 +115,17 @@ try {
     const loadBefore = load();
     console.log(`Lighthouse ${version} on ${url}, ${runs} runs (mobile, simulated throttling), load average ${loadBefore}`);
     for (let i = 0; i < runs; i++) {
+      // Lighthouse now and then loses the trace (NO_NAVSTART): such a run is made again, twice at
+      // most, so that a median is of as many runs as asked.
       let lhr;
-      try {
-        lhr = await runLighthouse(url);
-      } catch (error) {
-        console.log(`run ${i + 1}: failed: ${error.message}`);
-        continue;
+      for (let attempt = 1; !lhr && attempt <= 3; attempt++) {
+        try {
+          lhr = await runLighthouse(url);
+        } catch (error) {
+          console.log(`run ${i + 1}: failed${attempt < 3 ? ', made again' : ''}: ${error.message}`);
+        }
       }
+      if (!lhr) continue;
       results.push(lhr);
       const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
         .map((id) => `${id.replace(/-/g, ' ')} ${lhr.audits[id]?.displayValue ?? '?'}`)

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPackage, useAppDownload } from '../api/get-app-download';
 import { useSiteStats } from '../api/get-site-stats';
 import { MARKETING_CLAIMS } from '../lib/claims';
+import { formatCount } from '../lib/format-count';
 
 type Figure = { key: string; value: string; label: string; live: boolean };
 
@@ -24,7 +25,7 @@ export function figuresFor(stats: SiteStats | undefined, failed: boolean, format
 export function FiguresSection({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const { data: stats, isError } = useSiteStats();
-  const format = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const format = (n: number) => formatCount(n, i18n.language);
   const live = figuresFor(stats, isError, format);
   const withPackage = hasPackage(useAppDownload().data);
   const figures: Figure[] = [
