@@ -7,11 +7,11 @@
  *
  *   npm run build && flock /tmp/platter-e2e.lock node bench/lighthouse.mjs
  *   node bench/lighthouse.mjs --runs 5 --path /platter-started
- *   node bench/lighthouse.mjs --app --runs 5     # /, /home, a track, an artist and a release page
+ *   node bench/lighthouse.mjs --app --runs 5     # /, /home, a track, an artist, a release and a playlist page
  *   node bench/lighthouse.mjs --url http://127.0.0.1:8080/   # an already running Platter
  *
  * `--app` signs up an artist on the fresh server and makes a release of two tracks (copies of demo
- * tracks' files) so that a release page exists; it ends with a Markdown table for lighthouse.md.
+ * tracks' files) so that a release page exists, and a public playlist of the demo tracks (its share link, `/playlist/:id`, is measured); it ends with a Markdown table for lighthouse.md.
  * `--report <file.json>` keeps the median run's full report (with `--app`, one per page:
  * `<file>-track.json`…); `--port` serves on that port instead of a free one; failing audits are
  * listed either way. CHROMIUM_PATH overrides /usr/bin/chromium. Nothing is downloaded: Lighthouse
@@ -91,6 +91,10 @@ async function appPages(origin) {
     trackIds.push(created.id);
   }
   const release = await api('POST', '/api/releases', JSON.stringify({ title: 'Bench EP', type: 'ep', trackIds }));
+  // A public playlist of the demo tracks: its share link is what someone it is sent to opens.
+  const playlist = await api('POST', '/api/playlists', JSON.stringify({ name: 'Bench mix' }));
+  await api('PATCH', `/api/playlists/${playlist.id}`, JSON.stringify({ isPublic: true }));
+  for (const track of demo) await api('POST', `/api/playlists/${playlist.id}/tracks`, JSON.stringify({ trackId: track.id }));
   // Let the uploads' background work (waveforms, renditions) finish before measuring.
   await new Promise((resolve) => setTimeout(resolve, 15_000));
   return [
@@ -99,6 +103,7 @@ async function appPages(origin) {
     { name: 'track', path: `/track/${encodeURIComponent(demo[0].id)}` },
     { name: 'artist', path: `/artist/${encodeURIComponent(demo[0].artistId)}` },
     { name: 'release', path: `/release/${encodeURIComponent(release.id)}` },
+    { name: 'playlist', path: `/playlist/${encodeURIComponent(playlist.id)}` },
   ];
 }
 

@@ -108,7 +108,8 @@ const routes: Audited[] = [
   {
     name: 'playlist page',
     path: () => `/playlist/${encodeURIComponent(made.playlistId)}`,
-    ready: (page) => expect(page.getByText(made.playlistName).first()).toBeVisible(),
+    // The app's heading (the share link's first frame shows the name too, aria-hidden, until the app takes over).
+    ready: (page) => expect(page.getByRole('heading', { name: made.playlistName })).toBeVisible(),
   },
   { name: 'tag page', path: () => `/tag/${encodeURIComponent(demo[0]!.genre.toLowerCase())}`, ready: h1 },
   { name: 'artist dashboard', path: () => '/home/ArtistDashboard', ready: h1 },

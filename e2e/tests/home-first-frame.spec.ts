@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { waitForDemoCatalogue } from '../support/app.js';
+import { newAccount, signUpViaApi, unique, waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
+import { APP_URL } from '../support/env.js';
+import { createPlaylistViaApi } from '../support/library.js';
 
 /**
  * /home's prerendered first frame (apps/web/scripts/prerender-home.mjs, public/home-shell.js):
@@ -7,8 +9,10 @@ import { waitForDemoCatalogue } from '../support/app.js';
  * the app takes over without fetching the stylesheets the page already holds inline.
  */
 
+let demo: ApiTrack[] = [];
+
 test.beforeAll(async ({ request }) => {
-  await waitForDemoCatalogue(request);
+  demo = await waitForDemoCatalogue(request);
 });
 
 test("a first visit to /home paints before asking for the app's modules, and fetches no stylesheet", async ({ page }) => {
@@ -63,4 +67,45 @@ test("a signed-out visit to a track's page paints its frame (heading and cover) 
   expect(paint).not.toBeNull();
   expect(entry).not.toBeNull();
   expect(entry!).toBeGreaterThanOrEqual(paint!);
+});
+
+test("a public playlist's share link paints its header (name, owner, cover) before the app's modules, then the app shows the playlist from the inlined first page", async ({ browser }) => {
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await signUpViaApi(ownerPage, newAccount('Pia Playlist'));
+  const name = unique('Shared <mix>');
+  const playlist = await createPlaylistViaApi(ownerPage, name);
+  expect((await ownerPage.request.patch(`/api/playlists/${playlist.id}`, { data: { isPublic: true }, headers: { origin: APP_URL } })).status()).toBe(200);
+  for (const track of demo.slice(0, 2)) {
+    expect((await ownerPage.request.post(`/api/playlists/${playlist.id}/tracks`, { data: { trackId: track.id }, headers: { origin: APP_URL } })).status()).toBe(200);
+  }
+  await owner.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/playlists/${playlist.id}`) asked.push(request.url());
+  });
+  const response = await page.goto(`/playlist/${playlist.id}`);
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('class="playlist-details__name"');
+  expect(html).toContain('Pia Playlist');
+  expect(html).toContain('id="initial-data"');
+  // The app has taken over (the frame is gone) on the playlist's tab, with its entries and Play all.
+  await expect(page).toHaveURL(new RegExp(`/home\\?tab=playlists-details&playlist=${playlist.id}`));
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Playlist tracks' }).getByTestId('track-row')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Play all' })).toBeVisible();
+  await expect(page.locator('#home-shell')).toHaveCount(0);
+  expect(asked).toEqual([]);
+
+  const { paint, entry } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    entry: performance.getEntriesByType('resource').find((resource) => /\/assets\/main-[^/]+\.js$/.test(resource.name))?.startTime ?? null,
+  }));
+  expect(paint).not.toBeNull();
+  expect(entry).not.toBeNull();
+  expect(entry!).toBeGreaterThanOrEqual(paint!);
+  await context.close();
 });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { HOME_PAGE_SIZE, MAX_PAGE_SIZE } from '@platter/shared';
+import { HOME_PAGE_SIZE, MAX_PAGE_SIZE, PLAYLIST_PAGE_SIZE } from '@platter/shared';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -405,7 +405,16 @@ async function registerWebApp(app: FastifyInstance, context: AppContext, webDist
         },
       ),
     );
-    app.get('/playlist/:id', page('a share page (HTML with preview tags)'), sharePage((id) => context.services.share.forPlaylist(id)));
+    app.get(
+      '/playlist/:id',
+      page('a share page (HTML with preview tags)'),
+      sharePage(
+        (id) => context.services.share.forPlaylist(id),
+        undefined,
+        // As the playlist's page asks: its first page of entries (PLAYLIST_PAGE_SIZE).
+        (id) => [`/api/playlists/${encodeURIComponent(id)}?page=1&pageSize=${PLAYLIST_PAGE_SIZE}`],
+      ),
+    );
     // A release that is not public has no preview, but its artist (and admins) open its page.
     app.get(
       '/release/:id',

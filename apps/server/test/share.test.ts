@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAYLIST_PAGE_SIZE } from '@platter/shared';
 import { makeMp3, withId3Tags } from './support/audio-fixtures.js';
 import { Client } from './support/http-client.js';
 import { makePng } from './support/images.js';
@@ -39,7 +40,7 @@ describe(`share links render preview meta tags (${dialect})`, () => {
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
-    for (const page of ['track', 'artist', 'release']) fs.writeFileSync(path.join(webDist, `page-${page}.html`), FRAMED);
+    for (const page of ['track', 'artist', 'release', 'playlist']) fs.writeFileSync(path.join(webDist, `page-${page}.html`), FRAMED);
     fs.writeFileSync(path.join(webDist, 'home.html'), FRAMED);
     t = await startTestApp({ WEB_DIST: webDist, PUBLIC_URL: 'https://platter.example' });
     artist = new Client(t.baseUrl);
@@ -98,6 +99,15 @@ describe(`share links render preview meta tags (${dialect})`, () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('<div id="root"></div>');
+    // Its first frame (page-playlist.html): its header, in both languages' copies of the shell, the cover preloaded.
+    expect(html.split('<h2 class="playlist-details__name">Late &amp; Loud</h2><p class="playlist-details__meta">Mix Maker</p>')).toHaveLength(3);
+    expect(html).toContain(`<span class="playlist-cover playlist-cover--large"><img class="image image--loaded playlist-cover__image" src="${covered.image}" alt="" fetchpriority="high" /></span>`);
+    expect(html).toContain(`<link rel="preload" as="image" href="${covered.image}" fetchpriority="high" />`);
+    // And the first page of entries it starts from, as the playlist's page asks it.
+    const asked = `/api/playlists/${playlist.id}?page=1&pageSize=${PLAYLIST_PAGE_SIZE}`;
+    const answers = JSON.parse(/<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as Record<string, unknown>;
+    expect(Object.keys(answers).sort()).toEqual([asked, '/api/config', '/api/me'].sort());
+    expect(sameAnswer(answers[asked], await (await fetch(`${t.baseUrl}${asked}`)).json())).toBe(true);
     expect(meta(html, 'og:title')).toBe('Late & Loud');
     expect(meta(html, 'og:description')).toMatch(/^Playlist by Mix Maker on Platter: 2 tracks/);
     expect(meta(html, 'og:type')).toBe('music.playlist');
@@ -106,7 +116,9 @@ describe(`share links render preview meta tags (${dialect})`, () => {
     // The playlist's own cover wins over its tracks' covers.
     const own = await listener.request('PUT', `/api/playlists/${playlist.id}/cover`, { body: new Uint8Array(await makePng(64, 64)) });
     const image = ((await own.json()) as { image: string }).image;
-    expect(meta(await (await fetch(`${t.baseUrl}/playlist/${playlist.id}`)).text(), 'og:image')).toBe(`https://platter.example${image}`);
+    const withOwn = await (await fetch(`${t.baseUrl}/playlist/${playlist.id}`)).text();
+    expect(meta(withOwn, 'og:image')).toBe(`https://platter.example${image}`);
+    expect(withOwn).toContain(`<img class="image image--loaded playlist-cover__image" src="${image}" alt="" fetchpriority="high" />`);
   });
 
   it("starts a public page from its first frame: its heading and cover, escaped, the cover preloaded; a private track's page has none", async () => {

@@ -68,7 +68,7 @@ html:not([lang=ru]) .home-shell>[lang=ru],html[lang=ru] .home-shell>[lang=en]{di
 .home-shell__title,.home-shell__terms{display:none}
 html[data-home-shell~=title] .home-shell__title{display:block}
 html[data-home-shell~=terms] .home-shell__terms{display:block}
-.home-shell .shell-tab__icon,.home-shell .bottom-nav__icon{display:block;width:1em;height:1em}
+.home-shell .shell-tab__icon,.home-shell .bottom-nav__icon,.home-shell .library-switch__icon{display:block;width:1em;height:1em}
 .home-shell__backdrop{position:fixed;inset:0;z-index:100;background:rgb(0 0 0/60%);backdrop-filter:blur(2px)}
 .home-shell__dialog{position:fixed;inset:0;z-index:100;margin:auto;height:fit-content;max-height:calc(100% - 6px - 2em);overflow:auto}
 `;
@@ -142,6 +142,22 @@ for (const [page, key] of Object.entries(PAGE_ROUTES)) {
   const frame = framed([SHELL_ROUTE, key], `${shell('en', '<!--platter-frame-->')}${shell('ru', '<!--platter-frame-->')}`);
   fs.writeFileSync(path.join(dist, `page-${page}.html`), frame.html);
 }
+// A public playlist's share link (/playlist/:id) opens its page in /home's playlist tab: the tab's
+// title, then the playlist's header (the server fills it), with the playlist view's stylesheets and chunks.
+const PLAYLIST_VIEW = 'src/features/playlists/components/playlist-details-view.tsx';
+if (!manifest[PLAYLIST_VIEW]) throw new Error(`the build's manifest has no ${PLAYLIST_VIEW}`);
+// On narrow screens the library's switch sits over the title (home-nav.tsx's LibrarySwitch), Playlists current.
+const LIBRARY_TABS = ['playlists', 'liked', 'history', 'saved'];
+const librarySwitch = (language) =>
+  `<nav class="library-switch"><ul class="library-switch__list">${LIBRARY_TABS.map(
+    (id) => `<li><span class="library-switch__link"${id === 'playlists' ? ' aria-current="page"' : ''}><span class="library-switch__icon"></span><span>${escape(locales[language].shell.libraryTab[id])}</span></span></li>`,
+  ).join('')}</ul></nav>`;
+const playlistMain = (language) =>
+  librarySwitch(language) +
+  `<h1 class="shell-main__title">${escape(locales[language].tabs['playlists-details'])}</h1>` +
+  `<div class="playlist-details"><span class="button button--link playlist-details__back">${escape(locales[language].playlists.back)}</span><!--platter-frame--></div>`;
+const playlistFrame = framed([SHELL_ROUTE, HOME_ROUTE, PLAYLIST_VIEW], `${shell('en', playlistMain('en'))}${shell('ru', playlistMain('ru'))}`);
+fs.writeFileSync(path.join(dist, 'page-playlist.html'), playlistFrame.html);
 
 // The precache list: home.html beside landing.html.
 const worker = path.join(dist, 'service-worker.js');
@@ -153,4 +169,4 @@ const home = landing[0].replace('landing.html', 'home.html').replace(/("?revisio
 fs.writeFileSync(worker, source.replace(landing[0], `${landing[0]},${home}`));
 
 fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
-console.log(`prerender: home.html ${Math.round(html.length / 1024)} KiB, ${stylesheets} stylesheet(s) inlined, revision ${revision.slice(0, 8)}; page-track/artist/release.html`);
+console.log(`prerender: home.html ${Math.round(html.length / 1024)} KiB, ${stylesheets} stylesheet(s) inlined, revision ${revision.slice(0, 8)}; page-track/artist/release/playlist.html`);

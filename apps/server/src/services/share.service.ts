@@ -27,7 +27,9 @@ export interface ShareMeta {
 export type PageFrame =
   | { page: 'track'; title: string; artist: string; image: string | null }
   | { page: 'release'; title: string; artist: string; image: string | null }
-  | { page: 'artist'; name: string; cover: string | null; photo: string | null };
+  | { page: 'artist'; name: string; cover: string | null; photo: string | null }
+  /** A playlist: its own cover, else its first tracks' covers (a mosaic of four, as the app shows it). */
+  | { page: 'playlist'; name: string; owner: string; image: string | null; covers: string[] };
 
 export interface ShareServiceDeps {
   tracks: Pick<TrackRowsRepository, 'getById'>;
@@ -116,6 +118,7 @@ export class ShareService {
       path: `/playlist/${encodeURIComponent(id)}`,
       type: 'music.playlist',
       image: playlist.image ?? playlist.covers?.[0] ?? null,
+      frame: { page: 'playlist', name: playlist.name, owner: playlist.ownerName, image: playlist.image ?? null, covers: (playlist.covers ?? []).filter((cover): cover is string => !!cover) },
     };
   }
 }
@@ -172,7 +175,7 @@ const PLACEHOLDER_IMAGE =
   );
 
 /**
- * A public page's first frame (page-track.html, page-artist.html, page-release.html of the web
+ * A public page's first frame (page-track.html, page-artist.html, page-release.html, page-playlist.html of the web
  * build, whose shell holds `<!--platter-frame-->`): the page's heading and pictures in the page's
  * own classes, so the visitor sees the page before the app's modules have loaded; the app removes
  * the layer once it has rendered under it. The picture the frame shows first (the largest paint)
@@ -191,6 +194,19 @@ export function renderPageFrame(pageHtml: string, frame: PageFrame): string {
       `<div class="artist-header__body">${frame.photo ? image(frame.photo, 'artist-header__avatar') : `<span class="artist-header__avatar artist-header__avatar--initial">${initial}</span>`}` +
       `<div class="artist-header__identity"><h1 class="artist-header__name">${escapeHtml(frame.name)}</h1></div></div></header></article>`;
     preload = frame.cover ?? frame.photo;
+  } else if (frame.page === 'playlist') {
+    // As PlaylistCover (apps/web/src/features/playlists/components/playlist-cover.tsx) draws it.
+    const tiles = frame.covers.slice(0, 4);
+    const single = frame.image ?? tiles[0];
+    const cover =
+      frame.image || tiles.length < 4
+        ? `<span class="playlist-cover playlist-cover--large">${single ? image(single, 'playlist-cover__image') : placeholder('playlist-cover__image')}</span>`
+        : `<span class="playlist-cover playlist-cover--large playlist-cover--mosaic">${tiles.map((tile) => image(tile, 'playlist-cover__image')).join('')}</span>`;
+    // The frame (page-playlist.html) holds the tab's title and the playlist view's back link around it.
+    main =
+      `<header class="playlist-details__head">${cover}` +
+      `<div class="playlist-details__info"><h2 class="playlist-details__name">${escapeHtml(frame.name)}</h2><p class="playlist-details__meta">${escapeHtml(frame.owner)}</p></div></header>`;
+    preload = single ?? null;
   } else {
     const block = frame.page === 'track' ? 'track-page' : 'release-page';
     const header =

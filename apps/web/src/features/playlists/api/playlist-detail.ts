@@ -2,6 +2,7 @@ import type { PlaylistDetail, PlaylistEntry } from '@platter/shared';
 import { PLAYLIST_MAX_PAGE_SIZE, PLAYLIST_PAGE_SIZE } from '@platter/shared/constants';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { takeInitialAnswer } from '../../../lib/initial-data';
 import { queryKeys } from '../../../lib/query-keys';
 
 const path = (id: string) => `/api/playlists/${encodeURIComponent(id)}`;
@@ -23,6 +24,8 @@ export const playlistPageQueryOptions = (id: string, page = 1, invite?: string) 
     queryKey: invite ? [...playlistPageKey(id, page), 'invite', invite] : playlistPageKey(id, page),
     queryFn: ({ signal }) =>
       apiRequest(`${path(id)}${pageQuery(page)}${invite ? `&invite=${encodeURIComponent(invite)}` : ''}`, { schema: 'playlistDetailSchema', signal }),
+    // A public playlist's share link carries its first page for a signed-out visitor.
+    initialData: () => (invite ? undefined : takeInitialAnswer<PlaylistDetail>(`${path(id)}${pageQuery(page)}`)),
     retry: false,
   });
 
