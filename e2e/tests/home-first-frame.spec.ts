@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newAccount, signUpViaApi, unique, waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { createPlaylistViaApi } from '../support/library.js';
@@ -10,6 +10,17 @@ import { createPlaylistViaApi } from '../support/library.js';
  */
 
 let demo: ApiTrack[] = [];
+
+/** The app's entry module was asked for only once the page's first frame had painted. */
+async function expectEntryAfterFirstPaint(page: Page): Promise<void> {
+  const { paint, entry } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    entry: performance.getEntriesByType('resource').find((resource) => /\/assets\/main-[^/]+\.js$/.test(resource.name))?.startTime ?? null,
+  }));
+  expect(paint).not.toBeNull();
+  expect(entry).not.toBeNull();
+  expect(entry!).toBeGreaterThanOrEqual(paint!);
+}
 
 test.beforeAll(async ({ request }) => {
   demo = await waitForDemoCatalogue(request);
@@ -37,13 +48,7 @@ test("a first visit to /home paints before asking for the app's modules, and fet
   expect(named.filter((file) => /^\/assets\/(home|shell-root)-[^/]+\.js$/.test(file)).length).toBeGreaterThanOrEqual(2);
   expect(byHelper.filter((file) => named.slice(1).includes(file))).toEqual([]);
 
-  const { paint, entry } = await page.evaluate(() => ({
-    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-    entry: performance.getEntriesByType('resource').find((resource) => /\/assets\/main-[^/]+\.js$/.test(resource.name))?.startTime ?? null,
-  }));
-  expect(paint).not.toBeNull();
-  expect(entry).not.toBeNull();
-  expect(entry!).toBeGreaterThanOrEqual(paint!);
+  await expectEntryAfterFirstPaint(page);
 });
 
 test("a signed-out visit to a track's page paints its frame (heading and cover) before the app's modules, then the app renders it from the inlined track without asking again", async ({ page }) => {
@@ -60,13 +65,7 @@ test("a signed-out visit to a track's page paints its frame (heading and cover) 
   await expect(page.locator('#home-shell')).toHaveCount(0);
   expect(asked).toEqual([]);
 
-  const { paint, entry } = await page.evaluate(() => ({
-    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-    entry: performance.getEntriesByType('resource').find((resource) => /\/assets\/main-[^/]+\.js$/.test(resource.name))?.startTime ?? null,
-  }));
-  expect(paint).not.toBeNull();
-  expect(entry).not.toBeNull();
-  expect(entry!).toBeGreaterThanOrEqual(paint!);
+  await expectEntryAfterFirstPaint(page);
 });
 
 test("a public playlist's share link paints its header (name, owner, cover) before the app's modules, then the app shows the playlist from the inlined first page", async ({ browser }) => {
@@ -100,12 +99,6 @@ test("a public playlist's share link paints its header (name, owner, cover) befo
   await expect(page.locator('#home-shell')).toHaveCount(0);
   expect(asked).toEqual([]);
 
-  const { paint, entry } = await page.evaluate(() => ({
-    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-    entry: performance.getEntriesByType('resource').find((resource) => /\/assets\/main-[^/]+\.js$/.test(resource.name))?.startTime ?? null,
-  }));
-  expect(paint).not.toBeNull();
-  expect(entry).not.toBeNull();
-  expect(entry!).toBeGreaterThanOrEqual(paint!);
+  await expectEntryAfterFirstPaint(page);
   await context.close();
 });
