@@ -35,14 +35,16 @@ const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').repla
 const SIDEBAR_TABS = ['home', 'search', 'playlists', 'liked', 'history', 'saved', 'menu', 'news'];
 const BOTTOM_NAV = [['home', 'tabs.home'], ['search', 'tabs.search'], ['library', 'shell.library'], ['menu', 'tabs.menu'], ['news', 'tabs.news']];
 
+/** A translator for one language, its strings escaped for HTML: a missing key fails the build. */
+const translator = (language) => (key) => {
+  const value = key.split('.').reduce((node, part) => node?.[part], locales[language]);
+  if (typeof value !== 'string') throw new Error(`${language}.json has no ${key}`);
+  return escape(value);
+};
+
 /** The first frame of /home in one language (the markup of home.tsx, home-sidebar.tsx, bottom-nav.tsx and terms-modal.tsx, without their behaviour). */
 function shell(language, main = null) {
-  const messages = locales[language];
-  const t = (key) => {
-    const value = key.split('.').reduce((node, part) => node?.[part], messages);
-    if (typeof value !== 'string') throw new Error(`${language}.json has no ${key}`);
-    return escape(value);
-  };
+  const t = translator(language);
   const logo = `<span class="logo"><span class="logo__mark home-shell__mark"></span><span class="logo__text">${t('common.appName')}</span></span>`;
   const current = main === null ? 'home' : null;
   const tabs = SIDEBAR_TABS.map((tab) => `<li><span class="shell-tab"${tab === current ? ' aria-current="page"' : ''}><span class="shell-tab__icon"></span><span>${t(`tabs.${tab}`)}</span></span></li>`).join('');
@@ -148,14 +150,17 @@ const PLAYLIST_VIEW = 'src/features/playlists/components/playlist-details-view.t
 if (!manifest[PLAYLIST_VIEW]) throw new Error(`the build's manifest has no ${PLAYLIST_VIEW}`);
 // On narrow screens the library's switch sits over the title (home-nav.tsx's LibrarySwitch), Playlists current.
 const LIBRARY_TABS = ['playlists', 'liked', 'history', 'saved'];
-const librarySwitch = (language) =>
-  `<nav class="library-switch"><ul class="library-switch__list">${LIBRARY_TABS.map(
-    (id) => `<li><span class="library-switch__link"${id === 'playlists' ? ' aria-current="page"' : ''}><span class="library-switch__icon"></span><span>${escape(locales[language].shell.libraryTab[id])}</span></span></li>`,
-  ).join('')}</ul></nav>`;
-const playlistMain = (language) =>
-  librarySwitch(language) +
-  `<h1 class="shell-main__title">${escape(locales[language].tabs['playlists-details'])}</h1>` +
-  `<div class="playlist-details"><span class="button button--link playlist-details__back">${escape(locales[language].playlists.back)}</span><!--platter-frame--></div>`;
+const playlistMain = (language) => {
+  const t = translator(language);
+  const librarySwitch = LIBRARY_TABS.map(
+    (id) => `<li><span class="library-switch__link"${id === 'playlists' ? ' aria-current="page"' : ''}><span class="library-switch__icon"></span><span>${t(`shell.libraryTab.${id}`)}</span></span></li>`,
+  ).join('');
+  return (
+    `<nav class="library-switch"><ul class="library-switch__list">${librarySwitch}</ul></nav>` +
+    `<h1 class="shell-main__title">${t('tabs.playlists-details')}</h1>` +
+    `<div class="playlist-details"><span class="button button--link playlist-details__back">${t('playlists.back')}</span><!--platter-frame--></div>`
+  );
+};
 const playlistFrame = framed([SHELL_ROUTE, HOME_ROUTE, PLAYLIST_VIEW], `${shell('en', playlistMain('en'))}${shell('ru', playlistMain('ru'))}`);
 fs.writeFileSync(path.join(dist, 'page-playlist.html'), playlistFrame.html);
 

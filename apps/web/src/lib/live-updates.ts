@@ -148,7 +148,7 @@ export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, pa
       // New counts are not a fresh read: a page marked stale (an entry moved while it was off
       // screen) stays stale and as old as it was, so opening it still reads it again.
       queryClient.setQueryData(query.queryKey, next, { updatedAt: dataUpdatedAt });
-      if (isInvalidated) void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' });
+      if (isInvalidated) query.invalidate();
     }
   }
   if (type === 'track.stats') invalidateStatsThrottled(queryClient);
