@@ -15,12 +15,18 @@
  *   # BENCH_SUBSCRIBERS=1000 BENCH_WRITES=40 BENCH_CONCURRENCY=16 BENCH_MEDIA_SECONDS=15 (BENCH_MEDIA_REQUESTS to cap)
  *   # BENCH_PART=fanout|media, BENCH_SETUPS=two,one,embedded,bucket
  *   # BENCH_CLIENT_PROCESSES=N: the fan-out's streams held by N client processes (default 1: here)
+ *   # BENCH_CLIENT=epoll: the streams held by one C program on epoll (bench/support/sse-fanout.c,
+ *   # compiled with the machine's `cc`), which costs the machine least per subscriber
  *   # SCALE_OUT_PORTS=8600-8698 S3_SERVER_PORT=8699: the instances' and the bucket's ports, where the
  *   # machine gives each user a range (else the OS picks); 10,000 streams need `ulimit -n 65536` first.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { makeMp3 } from '../apps/server/test/support/audio-fixtures.js';
 import { Client } from '../apps/server/test/support/http-client.js';
 import { type Cluster, type PlatterProcess, startCluster, startInstances, startS3 } from '../apps/server/test/scale-out/support/cluster.js';
@@ -34,6 +40,8 @@ const MEDIA_SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 15);
 const PART = process.env.BENCH_PART ?? 'all';
 /** Client processes holding the fan-out's streams (scale-out.client.mjs); 1: all in this process. */
 const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 1);
+/** `epoll`: the streams held by bench/support/sse-fanout.c instead of Node. */
+const CLIENT = process.env.BENCH_CLIENT ?? 'node';
 /**
  * Which setups run: fan-out on `two` instances, on `one` (both with Redis) and on the `embedded`
  * default; media through the `bucket` (redirect and direct) and from the `embedded` default's disk.
@@ -95,8 +103,8 @@ interface FanOutResult {
 /** What holds the subscribers' streams: this process, or client processes (scale-out.client.mjs). */
 interface Subscribers {
   count: number;
-  /** Before a like: remembers where each stream is. */
-  mark(): Promise<void>;
+  /** Before the like of `likes` on `trackId`: remembers where each stream is (or arms it for that frame). */
+  mark(trackId: string, likes: number): Promise<void>;
   /** Each stream's arrival of that track.stats after the mark, as performance.timeOrigin + performance.now(). */
   collect(trackId: string, likes: number): Promise<number[]>;
   close(): void;
@@ -104,11 +112,16 @@ interface Subscribers {
 
 const clock = () => performance.timeOrigin + performance.now();
 
-async function inProcessSubscribers(instances: PlatterProcess[]): Promise<Subscribers> {
+/** Where subscribers connect and likes go: a Platter instance, or a floor process (sse-floor.mjs). */
+interface Target {
+  baseUrl: string;
+}
+
+async function inProcessSubscribers(instances: Target[]): Promise<Subscribers> {
   // Opened 50 at a time, round-robin over the instances, as a balancer spreads new connections.
   const streams: EventStream[] = [];
   for (let i = 0; i < SUBSCRIBERS; i += 50) {
-    const batch = Array.from({ length: Math.min(50, SUBSCRIBERS - i) }, (_, k) => EventStream.open((instances[(i + k) % instances.length] as PlatterProcess).baseUrl, { timeoutMs: 30_000 }));
+    const batch = Array.from({ length: Math.min(50, SUBSCRIBERS - i) }, (_, k) => EventStream.open((instances[(i + k) % instances.length] as Target).baseUrl, { timeoutMs: 30_000 }));
     streams.push(...(await Promise.all(batch)));
   }
   let from: number[] = [];
@@ -127,7 +140,7 @@ async function inProcessSubscribers(instances: PlatterProcess[]): Promise<Subscr
   };
 }
 
-async function clientProcessSubscribers(instances: PlatterProcess[]): Promise<Subscribers> {
+async function clientProcessSubscribers(instances: Target[]): Promise<Subscribers> {
   const children: ChildProcess[] = [];
   const ask = <T>(child: ChildProcess, message: object, key: string) =>
     new Promise<T>((resolve, reject) => {
@@ -157,28 +170,80 @@ async function clientProcessSubscribers(instances: PlatterProcess[]): Promise<Su
   };
 }
 
-async function fanOut(label: string, instances: PlatterProcess[]): Promise<FanOutResult> {
+/**
+ * The streams held by one C program on epoll (bench/support/sse-fanout.c): a few microseconds of the
+ * machine per subscriber and event, so what is measured is Platter's fan-out, not the subscribers'
+ * own parsing. Its arrival times are CLOCK_MONOTONIC, the clock of `process.hrtime`, moved here
+ * onto `clock()`'s scale.
+ */
+async function epollSubscribers(instances: Target[]): Promise<Subscribers> {
+  const source = new URL('./support/sse-fanout.c', import.meta.url);
+  const digest = createHash('sha256').update(readFileSync(source)).digest('hex').slice(0, 12);
+  const binary = path.join(os.tmpdir(), `platter-sse-fanout-${digest}`);
+  if (!existsSync(binary)) execFileSync('cc', ['-O2', '-o', binary, source.pathname], { stdio: 'inherit' });
+  const targets = instances.map((i) => new URL(i.baseUrl).host);
+  const child = spawn(binary, [String(SUBSCRIBERS), ...targets], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
+  const answer = async (expected: string): Promise<string> => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error(`sse-fanout ended while ${expected} was awaited`);
+    const line = String(value);
+    if (!line.startsWith(expected)) throw new Error(`sse-fanout: ${line}`);
+    return line;
+  };
+  const offset = clock() - Number(process.hrtime.bigint()) / 1e6;
+  const opened = Number((await answer('opened')).split(' ')[1]);
+  return {
+    count: opened,
+    // Armed before the like is sent: from then each stream stamps that like's frame when it comes.
+    mark: async (trackId, likes) => {
+      child.stdin?.write(`expect ${trackId} ${likes}\n`);
+      await answer('armed');
+    },
+    collect: async () => {
+      child.stdin?.write('collect 30000\n');
+      return (await answer('arrivals')).split(' ').slice(1).map((at) => Number(at) + offset);
+    },
+    close: () => {
+      child.stdin?.end('close\n');
+    },
+  };
+}
+
+/**
+ * One like at a time on `instances` in turn, each waited for at every subscriber. `platter`: a
+ * signed-in like of an uploaded track; otherwise the floor processes' bare like (sse-floor.mjs).
+ */
+async function fanOut(label: string, instances: Target[], platter = true): Promise<FanOutResult> {
   const loadBefore = load();
-  const { client, track } = await uploadTrack(instances[0] as PlatterProcess, await makeMp3(2));
-  const subscribers = CLIENT_PROCESSES > 1 ? await clientProcessSubscribers(instances) : await inProcessSubscribers(instances);
+  let trackId = 'floor-track';
+  let like = (writer: Target, likes: number) => fetch(new URL(`/api/tracks/${trackId}/like`, writer.baseUrl), { method: likes ? 'PUT' : 'DELETE' });
+  if (platter) {
+    const { client, track } = await uploadTrack(instances[0] as PlatterProcess, await makeMp3(2));
+    trackId = track.id;
+    like = (writer, likes) =>
+      client.request(likes ? 'PUT' : 'DELETE', new URL(`/api/tracks/${track.id}/like`, writer.baseUrl).toString(), {
+        // The writer's own origin: each instance refuses a write that names another one.
+        headers: { 'x-forwarded-for': nextAddress(), cookie: client.cookieHeader(), origin: writer.baseUrl },
+      });
+  }
+  const subscribers =
+    CLIENT === 'epoll' ? await epollSubscribers(instances) : CLIENT_PROCESSES > 1 ? await clientProcessSubscribers(instances) : await inProcessSubscribers(instances);
   const result: FanOutResult = { label, subscribers: subscribers.count, writes: WRITES, afterAnswer: [], afterSend: [], lastPerWrite: [], writeMs: [], loadBefore, loadAfter: '' };
   try {
     for (let w = 0; w < WRITES; w++) {
       const likes = w % 2 === 0 ? 1 : 0;
       // Writes go to the instances in turn too.
-      const writer = instances[w % instances.length] as PlatterProcess;
-      await subscribers.mark();
+      const writer = instances[w % instances.length] as Target;
+      await subscribers.mark(trackId, likes);
       const sent = clock();
-      const response = await client.request(likes ? 'PUT' : 'DELETE', new URL(`/api/tracks/${track.id}/like`, writer.baseUrl).toString(), {
-        // The writer's own origin: each instance refuses a write that names another one.
-        headers: { 'x-forwarded-for': nextAddress(), cookie: client.cookieHeader(), origin: writer.baseUrl },
-      });
+      const response = await like(writer, likes);
       const answered = clock();
       if (response.status !== 200) throw new Error(`like ${w}: ${response.status} ${await response.text()}`);
       await response.body?.cancel();
       result.writeMs.push(answered - sent);
       let last = 0;
-      for (const at of await subscribers.collect(track.id, likes)) {
+      for (const at of await subscribers.collect(trackId, likes)) {
         result.afterAnswer.push(at - answered);
         result.afterSend.push(at - sent);
         last = Math.max(last, at - answered);
@@ -272,6 +337,7 @@ async function bucketMedia(audio: Buffer, results: MediaResult[]): Promise<void>
 async function media(audio: Buffer): Promise<MediaResult[]> {
   const results: MediaResult[] = [];
   if (SETUPS.includes('bucket')) await bucketMedia(audio, results);
+  if (SETUPS.includes('floor')) results.push(await floorFanOut());
   if (!SETUPS.includes('embedded')) return results;
   // The embedded default: one process streaming from local disk, for scale.
   const [embedded] = await startInstances(1, {}, 'embedded');
@@ -284,6 +350,26 @@ async function media(audio: Buffer): Promise<MediaResult[]> {
     embedded?.cleanUp();
   }
   return results;
+}
+
+/** Two floor processes (sse-floor.mjs) on Redis: the same fan-out with nothing of Platter in it. */
+async function floorFanOut(): Promise<FanOutResult> {
+  const ports = (process.env.BENCH_FLOOR_PORTS ?? '8690,8691').split(',').map(Number);
+  const floors = ports.map((port) => spawn(process.execPath, [new URL('./support/sse-floor.mjs', import.meta.url).pathname, String(port), redisUrl as string], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  try {
+    await Promise.all(
+      floors.map(
+        (floor) =>
+          new Promise<void>((resolve, reject) => {
+            floor.stdout?.once('data', () => resolve());
+            floor.once('exit', (code) => reject(new Error(`sse-floor exited with ${code}`)));
+          }),
+      ),
+    );
+    return await fanOut('floor: two bare Node processes, Redis pub/sub (sse-floor.mjs)', ports.map((port) => ({ baseUrl: `http://127.0.0.1:${port}` })), false);
+  } finally {
+    for (const floor of floors) floor.kill('SIGTERM');
+  }
 }
 
 async function fanOuts(): Promise<FanOutResult[]> {
@@ -306,6 +392,7 @@ async function fanOuts(): Promise<FanOutResult[]> {
   } finally {
     await s3?.stop();
   }
+  if (SETUPS.includes('floor')) results.push(await floorFanOut());
   if (!SETUPS.includes('embedded')) return results;
   const [embedded] = await startInstances(1, { TRUST_PROXY: '127.0.0.1' }, 'embedded');
   try {
@@ -321,9 +408,11 @@ console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), 
 
 if (PART === 'all' || PART === 'fanout') {
   const results = await fanOuts();
-  const reference = results.find((r) => r.label.startsWith('one instance')) ?? results[0];
-  console.log(`\n(a) live-event fan-out: ${SUBSCRIBERS} subscribers, ${WRITES} likes one at a time, streams held by ${CLIENT_PROCESSES > 1 ? `${CLIENT_PROCESSES} client processes` : 'the bench process'}\n`);
-  console.log('| setup | p50 after answer (ms) | p99 after answer (ms) | p50 after send (ms) | p99 after send (ms) | last subscriber p50 (ms) | like answered p50 (ms) | p99 vs one instance | load before → after |');
+  // The ratio is against the floor where it ran (what this machine allows), else one instance.
+  const floor = results.find((r) => r.label.startsWith('floor'));
+  const reference = floor ?? results.find((r) => r.label.startsWith('one instance')) ?? results[0];
+  console.log(`\n(a) live-event fan-out: ${SUBSCRIBERS} subscribers, ${WRITES} likes one at a time, streams held by ${CLIENT === 'epoll' ? 'one C program on epoll (bench/support/sse-fanout.c)' : CLIENT_PROCESSES > 1 ? `${CLIENT_PROCESSES} client processes` : 'the bench process'}\n`);
+  console.log(`| setup | p50 after answer (ms) | p99 after answer (ms) | p50 after send (ms) | p99 after send (ms) | last subscriber p50 (ms) | like answered p50 (ms) | p99 vs ${floor ? 'the floor' : 'one instance'} | load before → after |`);
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const refP99 = reference ? quantile([...reference.afterAnswer].sort((a, b) => a - b), 0.99) : Number.NaN;
   for (const r of results) {

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { EventBus } from '../events/event-bus.js';
 import type { LiveHub } from '../events/live-hub.js';
+import { EventStreamWriter } from './event-stream-writer.js';
 
 const KEEPALIVE_MS = 25_000;
 
@@ -15,6 +16,7 @@ export async function eventRoutes(app: FastifyInstance, { hub, events }: { hub: 
   const open = new Map<ServerResponse, () => void>();
   /** The signed-in streams by the session they were opened with. */
   const bySession = new Map<string, Set<ServerResponse>>();
+  const writer = new EventStreamWriter();
   // A session that ends (signed out, revoked from another device, ended by a password change, on
   // any instance: the bus carries it) ends its streams at once; the browser reconnects as whoever
   // its cookie now says, signed out.
@@ -63,8 +65,8 @@ export async function eventRoutes(app: FastifyInstance, { hub, events }: { hub: 
     const unsubscribe = hub.subscribe({
       userId: actor?.id,
       isAdmin: actor?.isAdmin ?? false,
-      // The hub made the frame once for every stream it goes to.
-      send: (frame) => res.write(frame),
+      // The hub made the frame once for every stream it goes to; the writer makes its bytes once.
+      send: (frame) => writer.send(res, frame),
       end: () => {
         stop();
         res.end();
