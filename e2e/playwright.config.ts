@@ -30,6 +30,10 @@ export default defineConfig({
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
+    // No service worker unless a journey asks for one (`test.use({ serviceWorkers: 'allow' })`: the
+    // PWA, offline and download journeys). Installing it precaches the whole app (~120 files) in
+    // every new context: 30 % of the journeys' CPU in a sample of three files (e2e/README.md).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

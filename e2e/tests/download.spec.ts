@@ -3,6 +3,9 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { APP_URL, DATA_DIR_POINTER } from '../support/env.js';
 
+// This journey needs the service worker, which the config blocks elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The download section (SPEC 2 and 4) on /platter-started: the QR toggle, the install offer (and no
  * package figures) when there is no Android package, and a package file from DATA_DIR/downloads

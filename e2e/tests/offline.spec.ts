@@ -16,6 +16,9 @@ import { APP_URL } from '../support/env.js';
 import { createPlaylistViaApi, openTrackSheet } from '../support/library.js';
 import { demoRun } from '../support/player.js';
 
+// This journey needs the service worker, which the config blocks elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Offline listening (issue 5): tracks saved from the '...' sheet play, seek and skip with the
  * network off after a reload (the app shell from the service worker's precache, the audio from

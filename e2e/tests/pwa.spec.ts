@@ -1,6 +1,9 @@
 import { expect, test, type APIResponse } from '@playwright/test';
 import { skipTermsModal } from '../support/app.js';
 
+// This journey needs the service worker, which the config blocks elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /** The installable app (issue 5): the manifest and its icons, the service worker, the Install button. */
 test.beforeEach(async ({ context }) => {
   await skipTermsModal(context);
