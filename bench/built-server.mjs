@@ -40,7 +40,7 @@ async function waitForHealth(origin, child) {
   throw new Error(`${origin}/api/health did not answer within 60 s`);
 }
 
-/** Starts the server and waits for its demo catalogue; `stop()` ends it and deletes the data. */
+/** Starts the server and waits for its demo catalogue; `stop()` ends it and deletes the data (`dataDir`). */
 export async function startPlatter({ name = 'bench', port: fixedPort } = {}) {
   const serverEntry = path.join(root, 'apps/server/dist/server.js');
   const webDist = process.env.WEB_DIST ?? path.join(root, 'apps/web/dist');
@@ -82,5 +82,5 @@ export async function startPlatter({ name = 'bench', port: fixedPort } = {}) {
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { origin, stop };
+  return { origin, dataDir, stop };
 }

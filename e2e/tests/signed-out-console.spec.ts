@@ -12,6 +12,9 @@ test.beforeAll(async ({ request }) => {
   demo = await waitForDemoCatalogue(request);
 });
 
+// The console of a real load, the service worker's registration included (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test.beforeEach(async ({ context }) => {
   await skipTermsModal(context);
 });
