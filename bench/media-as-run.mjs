@@ -35,10 +35,13 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-media-as-run-nginx-')
 let nginx;
 try {
   const { items } = await (await fetch(`${platter.origin}/api/tracks?page=1&pageSize=10`)).json();
-  const track = items.find((t) => t.url.startsWith('/media/'));
+  // The largest demo file (the issue's was 944 KB).
+  const fileOf = (t) => path.join(platter.dataDir, 'media', decodeURIComponent(t.url.slice('/media/'.length)));
+  const track = items
+    .filter((t) => t.url.startsWith('/media/'))
+    .sort((a, b) => fs.statSync(fileOf(b)).size - fs.statSync(fileOf(a)).size)[0];
   if (!track) throw new Error('no demo track served from /media');
-  const file = path.join(platter.dataDir, 'media', decodeURIComponent(track.url.slice('/media/'.length)));
-  const size = fs.statSync(file).size;
+  const size = fs.statSync(fileOf(track)).size;
   const port = 8470 + (process.pid % 20);
   const asRoot = process.getuid?.() === 0 ? 'user root;' : '';
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `${k}_temp_path ${dir};`).join(' ');
