@@ -20,17 +20,15 @@
  *   # SCALE_OUT_PORTS=8600-8698 S3_SERVER_PORT=8699: the instances' and the bucket's ports, where the
  *   # machine gives each user a range (else the OS picks); 10,000 streams need `ulimit -n 65536` first.
  */
-import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { makeMp3 } from '../apps/server/test/support/audio-fixtures.js';
 import { Client } from '../apps/server/test/support/http-client.js';
 import { type Cluster, type PlatterProcess, startCluster, startInstances, startS3 } from '../apps/server/test/scale-out/support/cluster.js';
 import { EventStream } from '../apps/server/test/scale-out/support/event-stream.js';
+import { sseFanoutBinary } from './support/sse-fanout-binary.mjs';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
 const WRITES = Number(process.env.BENCH_WRITES ?? 40);
@@ -177,10 +175,7 @@ async function clientProcessSubscribers(instances: Target[]): Promise<Subscriber
  * onto `clock()`'s scale.
  */
 async function epollSubscribers(instances: Target[]): Promise<Subscribers> {
-  const source = new URL('./support/sse-fanout.c', import.meta.url);
-  const digest = createHash('sha256').update(readFileSync(source)).digest('hex').slice(0, 12);
-  const binary = path.join(os.tmpdir(), `platter-sse-fanout-${digest}`);
-  if (!existsSync(binary)) execFileSync('cc', ['-O2', '-o', binary, source.pathname], { stdio: 'inherit' });
+  const binary = sseFanoutBinary();
   const targets = instances.map((i) => new URL(i.baseUrl).host);
   const child = spawn(binary, [String(SUBSCRIBERS), ...targets], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
@@ -337,7 +332,6 @@ async function bucketMedia(audio: Buffer, results: MediaResult[]): Promise<void>
 async function media(audio: Buffer): Promise<MediaResult[]> {
   const results: MediaResult[] = [];
   if (SETUPS.includes('bucket')) await bucketMedia(audio, results);
-  if (SETUPS.includes('floor')) results.push(await floorFanOut());
   if (!SETUPS.includes('embedded')) return results;
   // The embedded default: one process streaming from local disk, for scale.
   const [embedded] = await startInstances(1, {}, 'embedded');

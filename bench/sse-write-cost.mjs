@@ -7,19 +7,15 @@
 // writes, the next-tick ones included, are done.
 //
 //   node bench/sse-write-cost.mjs        # BENCH_STREAMS=5000 BENCH_EVENTS=20
-import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { sseFanoutBinary } from './support/sse-fanout-binary.mjs';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 5000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20);
-const source = new URL('./support/sse-fanout.c', import.meta.url).pathname;
-const binary = path.join(os.tmpdir(), `platter-sse-fanout-${createHash('sha256').update(readFileSync(source)).digest('hex').slice(0, 12)}`);
-if (!existsSync(binary)) execFileSync('cc', ['-O2', '-o', binary, source], { stdio: 'inherit' });
+const binary = sseFanoutBinary();
 
 const streams = [];
 const server = http.createServer((_req, res) => {

@@ -30,9 +30,9 @@ export default defineConfig({
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
-    // No service worker unless a journey asks for one (`test.use({ serviceWorkers: 'allow' })`: the
-    // PWA, offline and download journeys). Installing it precaches the whole app (~120 files) in
-    // every new context: 30 % of the journeys' CPU in a sample of three files (e2e/README.md).
+    // No service worker unless a journey asks for one (`test.use({ serviceWorkers: 'allow' })`; which
+    // do, and why, in e2e/README.md). Installing it precaches the whole app (~120 files) in every
+    // new context: 30 % of the journeys' CPU in a sample of three files.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {

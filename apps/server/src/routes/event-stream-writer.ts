@@ -20,25 +20,21 @@ const SLICE = 256;
  */
 export class EventStreamWriter {
   private readonly queue: Array<{ res: ServerResponse; frame: string }> = [];
+  /** The next entry of `queue` to write; a flush is scheduled whenever the queue is not empty. */
   private next = 0;
-  private scheduled = false;
   private frame = '';
   private chunk: Buffer = Buffer.alloc(0);
   private raw: Buffer = Buffer.alloc(0);
-  private drained: Array<() => void> = [];
+  private readonly drained: Array<() => void> = [];
 
   /** Queues `frame` for the stream `res` (its headers already sent through `res`). */
   send(res: ServerResponse, frame: string): void {
-    this.queue.push({ res, frame });
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(this.flush);
-    }
+    if (this.queue.push({ res, frame }) === 1) setImmediate(this.flush);
   }
 
   /** Resolves once every queued frame has been handed to its socket. */
   idle(): Promise<void> {
-    if (!this.scheduled) return Promise.resolve();
+    if (this.queue.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.drained.push(resolve));
   }
 
@@ -47,8 +43,9 @@ export class EventStreamWriter {
     for (; this.next < end; this.next++) {
       const { res, frame } = this.queue[this.next]!;
       const socket = res.socket;
-      // Ended or gone since it was queued: nothing to write to.
-      if (!socket || socket.destroyed || res.writableEnded) continue;
+      // Ended or gone since it was queued: an ended response has let go of its socket by now (its
+      // 'finish' comes on a next tick, before this turn), so there is nothing to write to.
+      if (!socket || socket.destroyed) continue;
       socket.write(this.bytes(frame, res.chunkedEncoding));
     }
     if (this.next < this.queue.length) {
@@ -57,7 +54,6 @@ export class EventStreamWriter {
     }
     this.queue.length = 0;
     this.next = 0;
-    this.scheduled = false;
     for (const resolve of this.drained.splice(0)) resolve();
   };
 
