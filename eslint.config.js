@@ -63,6 +63,16 @@ export default tseslint.config(
     },
   },
   ...serverLayers(),
+  {
+    // Journeys take `test` from support/test.ts: it closes the contexts a journey leaves open (e2e/README.md).
+    files: ['e2e/tests/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', message: "Import from '../support/test.js': its `test` closes the browser contexts a journey leaves open." }] },
+      ],
+    },
+  },
 );
 
 /**

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '../support/test.js';
 import { newAccount, playerBar, signUpViaApi, skipTermsModal, waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { createPlaylistViaApi, removeUploadedTracks, uploadShortTrack } from '../support/library.js';

@@ -1,4 +1,4 @@
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Browser, type Page, expect, test } from '../support/test.js';
 import { waitForMailIn } from '../../apps/server/test/support/smtp-server.js';
 import { newAccount, skipTermsModal } from '../support/app.js';
 import { MAIL_DIR } from '../support/env.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '../support/test.js';
 import * as OTPAuth from 'otpauth';
 import { waitForMailIn } from '../../apps/server/test/support/smtp-server.js';
 import { newAccount, signUpViaApi, skipTermsModal, type Account } from '../support/app.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { skipTermsModal, unique } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { openSession, removeUploadedTracks, sidebar, signInAsAdmin, signInViaApi, signedInAccount, uploadShortTrack } from '../support/library.js';

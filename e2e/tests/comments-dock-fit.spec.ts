@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test.js';
 import { newAccount, nowPlayingTitle, playerBar, playFromList, signUpViaApi, skipTermsModal, unique } from '../support/app.js';
 import { removeUploadedTracks, uploadShortTrack } from '../support/library.js';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test.js';
 import { audioState, expectPlaybackAdvancing, playerBar, skipTermsModal, unique, waitForDemoCatalogue, waitForPlaybackPast, type ApiTrack } from '../support/app.js';
 import {
   main,

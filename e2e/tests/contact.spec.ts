@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { unique } from '../support/app.js';
 import { openSession, screenshotBoth, signInAsAdmin } from '../support/library.js';
 

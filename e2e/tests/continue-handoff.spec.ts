@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '../support/test.js';
 import { audioState, nowPlayingTitle, playFromList, seekWithSlider, unique, waitForDemoCatalogue, waitForPlaybackPast, type ApiTrack } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { createPlaylistViaApi, main, openSession, signInViaApi, signedInAccount } from '../support/library.js';

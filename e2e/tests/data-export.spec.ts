@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { readZip } from '../../apps/server/test/support/zip.js';
 import { unique } from '../support/app.js';
 import { main, openSession, removeUploadedTracks, sidebar, signedInAccount, uploadShortTrack } from '../support/library.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { APP_URL, DATA_DIR_POINTER } from '../support/env.js';
 
 // This journey needs the service worker, which the config blocks elsewhere.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { UnsubscribeSigner } from '../../apps/server/src/lib/unsubscribe-signer.js';
 import { APP_SECRET, APP_URL } from '../support/env.js';
 import { openSession, signedInAccount } from '../support/library.js';

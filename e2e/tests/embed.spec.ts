@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from '../support/test.js';
 import { listensOf, newAccount, signUpViaApi, waitForDemoCatalogue } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { main, openSession, openTrackSheet, rowOf, uploadShortTrack } from '../support/library.js';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test.js';
 import { makeMp3 } from '../../apps/server/test/support/audio-fixtures.js';
 import { newAccount, nowPlayingTitle, playerBar, playFromList, signUpViaApi, skipTermsModal, trackRows, unique, waitForDemoCatalogue } from '../support/app.js';
 import { removeUploadedTracks, screenshotBoth } from '../support/library.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test.js';
 import { newAccount, skipTermsModal, unique, type Account, type ApiTrack } from '../support/app.js';
 import { APP_SECRET } from '../support/env.js';
 import { main } from '../support/library.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { newAccount, playFromList, signUpViaApi, waitForDemoCatalogue, waitForPlaybackPast, type ApiTrack } from '../support/app.js';
 import { main, openSession, rowOf, screenshotBoth, signInViaApi } from '../support/library.js';
 

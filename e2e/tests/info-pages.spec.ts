@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { skipTermsModal } from '../support/app.js';
 import { screenshotBoth, sidebar } from '../support/library.js';
 

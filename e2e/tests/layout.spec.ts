@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test.js';
 import { newAccount, signUpViaApi, waitForDemoCatalogue, type Account, type ApiTrack } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { createPlaylistViaApi } from '../support/library.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { newAccount, signUpViaApi, waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
 import { likesOf, main, openSession, openTrackSheet, rowOf, screenshotBoth } from '../support/library.js';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { newAccount, signUpViaApi, skipTermsModal, trackRows, unique, waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
 import { createPlaylistViaApi, main, openSession, openTrackSheet, screenshotBoth } from '../support/library.js';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { newAccount, playerBar, signUpViaApi, skipTermsModal, unique, type ApiTrack } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { main, openSession, removeUploadedTracks, rowOf, signedInAccount } from '../support/library.js';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { trackRows, unique, type ApiTrack, type ApiTrackPage } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import {

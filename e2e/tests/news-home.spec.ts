@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test.js';
 import { nowPlayingTitle, skipTermsModal, unique, type ApiTrack } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { main, removeUploadedTracks, signedInAccount, uploadShortTrack } from '../support/library.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { unique } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { main, markNoReload, openSession, removeUploadedTracks, sidebar, signedInAccount, stillNotReloaded, uploadShortTrack } from '../support/library.js';

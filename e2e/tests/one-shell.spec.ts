@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Browser, type BrowserContext, type Locator, type Page } from '../support/test.js';
 import { makeMp3 } from '../../apps/server/test/support/audio-fixtures.js';
 import { newAccount, nowPlayingTitle, playerBar, signUpViaApi, skipTermsModal, trackRows, unique, type ApiTrack } from '../support/app.js';
 import { APP_URL } from '../support/env.js';

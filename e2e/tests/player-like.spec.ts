@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { newAccount, playerBar, playFromList, signUpViaApi, waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
 import { likesOf, openSession, rowOf } from '../support/library.js';
 

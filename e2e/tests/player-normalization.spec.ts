@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { APP_URL } from '../support/env.js';
 import { type ApiTrack, newAccount, nowPlayingTitle, playFromList, playerBar, signUpViaApi, skipTermsModal, trackRows, unique, waitForPlaybackPast } from '../support/app.js';
 import { removeUploadedTracks } from '../support/library.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { nowPlayingTitle, playerBar, playFromList, skipTermsModal, waitForPlaybackPast } from '../support/app.js';
 import { demoRun, upNextPanel } from '../support/player.js';
 

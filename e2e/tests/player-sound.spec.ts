@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '../support/test.js';
 import { APP_URL, S3_APP_URL } from '../support/env.js';
 import { type ApiTrack, audioState, newAccount, nowPlayingTitle, playerBar, playFromList, signUpViaApi, skipTermsModal, trackRows, unique, waitForPlaybackPast } from '../support/app.js';
 import { removeUploadedTracks } from '../support/library.js';
@@ -156,7 +156,15 @@ test('speed, sleep timer and equalizer change what plays, and gapless playback g
     await playFromList(page, short.title);
     await expect(nowPlayingTitle(page)).toHaveText(short.title);
     await expect(nowPlayingTitle(page)).toHaveText(long.title, { timeout: 20_000 });
-    await expect.poll(async () => measureGap(await mediaEvents(page), short.playedUrl, long.playedUrl), { timeout: 10_000 }).not.toBeNull();
+    await expect
+      .poll(async () => measureGap(await mediaEvents(page), short.playedUrl, long.playedUrl), { timeout: 10_000 })
+      .not.toBeNull()
+      .catch(async (error: unknown) => {
+        // What the elements did, in the log: a failure here is a timing one, seen in CI only.
+        const events = (await mediaEvents(page)).filter((event) => event.type !== 'timeupdate');
+        console.error(events.map((event) => `${event.at.toFixed(0)} ${event.type} deck ${event.deck} …${event.src.slice(-24)} t=${event.currentTime.toFixed(2)}`).join('\n'));
+        throw error;
+      });
     await waitForPlaybackPast(page, 0.5);
     await expect.poll(async () => (await eqResponse(page))?.outputRms ?? 0).toBeGreaterThan(0.02);
     const dialog = await openSound(page);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { nowPlayingTitle, skipTermsModal, waitForDemoCatalogue, waitForPlaybackPast, type ApiTrack } from '../support/app.js';
 
 let demo: ApiTrack[] = [];

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { runMpv } from '../../apps/server/test/support/mpv.js';
 import { waitForDemoCatalogue } from '../support/app.js';
 import { APP_URL } from '../support/env.js';

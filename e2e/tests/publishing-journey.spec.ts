@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from '../support/test.js';
 import { unique, waitForPlaybackPast } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { openSession, removeUploadedTracks, signedInAccount } from '../support/library.js';

@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse } from '@playwright/test';
+import { expect, test, type APIResponse } from '../support/test.js';
 import { skipTermsModal } from '../support/app.js';
 
 // This journey needs the service worker, which the config blocks elsewhere.

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test.js';
 import { nowPlayingTitle, playerBar, rowTitles, skipTermsModal, trackRows, waitForDemoCatalogue, waitForPlaybackPast } from '../support/app.js';
 import { upNextPanel } from '../support/player.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { makeMp3 } from '../../apps/server/test/support/audio-fixtures.js';
 import { newAccount, nowPlayingTitle, signUpViaApi, skipTermsModal, unique, waitForPlaybackPast } from '../support/app.js';
 import { APP_URL } from '../support/env.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { audioState, nowPlayingTitle, playFromList, waitForDemoCatalogue, waitForPlaybackPast } from '../support/app.js';
 import { openSession, signInViaApi, signedInAccount } from '../support/library.js';
 

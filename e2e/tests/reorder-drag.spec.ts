@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test.js';
 import { newAccount, nowPlayingTitle, playerBar, playFromList, signUpViaApi, skipTermsModal, unique, waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { createPlaylistViaApi, main, queuedTitles, removeUploadedTracks, uploadShortTrack } from '../support/library.js';

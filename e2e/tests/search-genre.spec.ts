@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
 import { main, openSession, rowOf, screenshotBoth } from '../support/library.js';
 

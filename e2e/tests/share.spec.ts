@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.js';
 import { makePng } from '../../apps/server/test/support/images.js';
 import { newAccount, signUpViaApi, unique } from '../support/app.js';
 import { APP_URL } from '../support/env.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test.js';
 import { newAccount, signUpViaApi, skipTermsModal, unique } from '../support/app.js';
 import { removeUploadedTracks } from '../support/library.js';
 import { addSylt, ffmpegMp3, flacFile, lameMp3, m4aFile, makeCover, oggFile, tempDir } from '../support/tagged-audio.js';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { newAccount, signUpViaApi, skipTermsModal, unique } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { removeUploadedTracks, uploadShortTrack } from '../support/library.js';

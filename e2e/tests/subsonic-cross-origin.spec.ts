@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test.js';
 import { newAccount, signUpViaApi, waitForDemoCatalogue } from '../support/app.js';
 import { APP_PORT, APP_URL } from '../support/env.js';
 import { openSession, screenshotBoth } from '../support/library.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { listTracks, unique } from '../support/app.js';
 import { createPlaylistViaApi, main, openSession, openTab, removeUploadedTracks, screenshotBoth, sidebar, signedInAccount, touchSwipe, uploadShortTrack } from '../support/library.js';
 

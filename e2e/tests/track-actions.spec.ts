@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { newAccount, playFromList, signUpViaApi, waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { openSession, openTrackSheet, queuedTitles, screenshotBoth } from '../support/library.js';

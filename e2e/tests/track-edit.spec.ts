@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { makePng } from '../../apps/server/test/support/images.js';
 import { listTracks, newAccount, signUpViaApi, skipTermsModal, trackRows, unique } from '../support/app.js';
 import { removeUploadedTracks, screenshotBoth, uploadShortTrack } from '../support/library.js';

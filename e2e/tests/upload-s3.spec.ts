@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { makeMp3 } from '../../apps/server/test/support/audio-fixtures.js';
 import { S3_APP_URL, S3_ENDPOINT_POINTER } from '../support/env.js';
 import { newAccount, nowPlayingTitle, playFromList, skipTermsModal, trackRows, unique, waitForPlaybackPast } from '../support/app.js';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 // The same in-memory audio fixtures as the server's integration tests: no binary files committed.
 import { makeMp3, notAudio } from '../../apps/server/test/support/audio-fixtures.js';
 import {
