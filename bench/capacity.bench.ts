@@ -26,6 +26,7 @@
  *     npx tsx --conditions=source bench/capacity.bench.ts
  *   # CAPACITY_SCALES=1,2,4 CAPACITY_SECONDS=60 CAPACITY_WARMUP=15 CAPACITY_TRACKS=250000 CAPACITY_CLIENTS=100 CAPACITY_STREAMS=250
  *   # CAPACITY_ORDER=1,2,4,4,2,1 (default: the scales up, then down)
+ *   # CAPACITY_PROCESSES=2: that many processes at every scale; CAPACITY_STREAMS=0: no live streams
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -53,6 +54,8 @@ const WARMUP = Number(process.env.CAPACITY_WARMUP ?? 15);
 const TRACKS = Number(process.env.CAPACITY_TRACKS ?? 250_000);
 const CLIENTS = Number(process.env.CAPACITY_CLIENTS ?? 100);
 const STREAMS = Number(process.env.CAPACITY_STREAMS ?? 250);
+/** A fixed number of Platter processes at every scale (the plan's second series); unset: s processes at s×. */
+const PROCESSES = process.env.CAPACITY_PROCESSES ? Number(process.env.CAPACITY_PROCESSES) : undefined;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The request kinds and their rates per second at 1×. */
@@ -354,7 +357,7 @@ async function drive(scale: number, seconds: number, bases: string[], clients: C
 }
 
 async function run(scale: number, database: FreshDatabase, s3env: Record<string, string>, redis: Redis): Promise<RunResult> {
-  const ports = await freePorts(scale);
+  const ports = await freePorts(PROCESSES ?? scale);
   const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl as string, TRUST_PROXY: '127.0.0.1', ...s3env };
   const instances = ports.map((port, i) => PlatterProcess.spawn(`capacity-${scale}x-${i + 1}`, port, env));
   try {
@@ -430,7 +433,8 @@ try {
   for (const scale of ORDER) {
     const result = await run(scale, databases.get(scale) as FreshDatabase, s3.env, redis);
     results.push(result);
-    console.log(`\n## ${scale}× (${scale} process${scale > 1 ? 'es' : ''}), ${result.seconds.toFixed(1)} s, load ${result.loadBefore} → ${result.loadAfter}`);
+    const processes = PROCESSES ?? scale;
+    console.log(`\n## ${scale}× (${processes} process${processes > 1 ? 'es' : ''}), ${result.seconds.toFixed(1)} s, load ${result.loadBefore} → ${result.loadAfter}`);
     console.log(kindTable(result));
     const perRequest = (seconds: number) => ((seconds * 1000) / result.requests).toFixed(3);
     console.log(

@@ -9,8 +9,8 @@ export * from '@playwright/test';
  * The journeys run one after another in one worker, and one browser: a context left open stays
  * open for the rest of the run, its pages still polling, holding live streams and playing sound.
  * A stop's CI run had eight such pages by `player-sound.spec.ts` (its failure screenshotted nine),
- * and its gapless handover missed its moment there. A journey that leaves one open is named on
- * stderr and in its annotations, so it can be fixed where it opened it.
+ * and its gapless handover missed its moment there. A journey may leave its extra contexts to this
+ * fixture (most of the account journeys do); how many it closed is on stderr and in the annotations.
  */
 export const test = base.extend<{ closeLeftContexts: void }>({
   closeLeftContexts: [
@@ -19,7 +19,7 @@ export const test = base.extend<{ closeLeftContexts: void }>({
       await use();
       const left = browser.contexts().filter((context) => !before.has(context));
       if (left.length === 0) return;
-      const description = `${left.length} browser context(s) left open by the journey, closed after it`;
+      const description = `closed ${left.length} browser context(s) the journey opened`;
       testInfo.annotations.push({ type: 'left open', description });
       console.warn(`[e2e] ${testInfo.titlePath.join(' › ')}: ${description}`);
       await Promise.all(left.map((context) => context.close()));
