@@ -26,7 +26,8 @@
  *     npx tsx --conditions=source bench/capacity.bench.ts
  *   # CAPACITY_SCALES=1,2,4 CAPACITY_SECONDS=60 CAPACITY_WARMUP=15 CAPACITY_TRACKS=250000 CAPACITY_CLIENTS=100 CAPACITY_STREAMS=250
  *   # CAPACITY_ORDER=1,2,4,4,2,1 (default: the scales up, then down)
- *   # CAPACITY_PROCESSES=2: that many processes at every scale; CAPACITY_STREAMS=0: no live streams
+ *   # CAPACITY_PROCESSES=2: that many processes at every scale; CAPACITY_STREAMS=0: no live streams;
+ *   # CAPACITY_RATE=0.5: every 1× rate, client and stream count halved
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -56,6 +57,10 @@ const CLIENTS = Number(process.env.CAPACITY_CLIENTS ?? 100);
 const STREAMS = Number(process.env.CAPACITY_STREAMS ?? 250);
 /** A fixed number of Platter processes at every scale (the plan's second series); unset: s processes at s×. */
 const PROCESSES = process.env.CAPACITY_PROCESSES ? Number(process.env.CAPACITY_PROCESSES) : undefined;
+/** A factor on every 1× rate and count (0.5 halves them), for a machine the default 4× saturates. */
+const RATE = Number(process.env.CAPACITY_RATE ?? 1);
+/** Seconds with no requests, after the warm-up, to measure each process's fixed CPU. */
+const IDLE_SECONDS = Number(process.env.CAPACITY_IDLE_SECONDS ?? 20);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The request kinds and their rates per second at 1×. */
@@ -67,7 +72,11 @@ const WORDS = ['love', 'night', 'summer', 'river', 'dream', 'fire', 'хаос', 
 const loadavg = () => os.loadavg().map((v) => v.toFixed(2)).join(' ');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-const median = (values: number[]) => quantile([...values].sort((a, b) => a - b), 0.5);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 === 1 ? (sorted[Math.floor(middle)] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 
 /** CPU seconds (user + system) of a process, from /proc (clock ticks of 1/100 s); 0 once it is gone. */
@@ -99,15 +108,50 @@ const cpuOf = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuSeconds(pid
 /** CPU used since `before` by the processes alive now (a process born since counts from zero). */
 const cpuSince = (before: Map<number, number>, pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid) - (before.get(pid) ?? 0), 0);
 
+/** The pids of the connections to `database` (Platter's pools). */
 async function backendPids(database: FreshDatabase): Promise<number[]> {
   const client = new pg.Client({ connectionString: adminDatabaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database.name]);
+    // Client backends only: autovacuum's workers on a freshly seeded database are counted with every postgres process.
+    const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'", [database.name]);
     return rows.map((row) => row.pid);
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The CPU of `database`'s client backends while it runs, sampled every second: a pool connection
+ * that ends during the run keeps what it used up to its last sample, and one that starts counts
+ * from its first (a pid read once before and once after would lose the one and misread a reused pid).
+ */
+function sampleBackends(database: FreshDatabase): { stop(): Promise<number> } {
+  const seen = new Map<number, { first: number; last: number }>();
+  let stopped = false;
+  const sample = async (first: boolean) => {
+    for (const pid of await backendPids(database)) {
+      const cpu = cpuSeconds(pid);
+      const entry = seen.get(pid);
+      if (entry) entry.last = Math.max(entry.last, cpu);
+      else seen.set(pid, { first: first ? cpu : 0, last: cpu });
+    }
+  };
+  const loop = (async () => {
+    await sample(true);
+    while (!stopped) {
+      await sleep(1000);
+      await sample(false);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      await sample(false);
+      return [...seen.values()].reduce((sum, { first, last }) => sum + last - first, 0);
+    },
+  };
 }
 
 /** Redis's command calls so far, by command, from INFO commandstats. */
@@ -271,6 +315,9 @@ interface RunResult {
   kinds: Record<Kind, KindResult>;
   requests: number;
   cpu: { platter: number; backends: number; postgres: number; redis: number; generator: number };
+  /** CPU seconds per second one Platter process used with no requests. */
+  idlePerProcess: number;
+  processes: number;
   redisCommands: number;
   redisByCommand: Map<string, number>;
   frames: number;
@@ -348,7 +395,7 @@ async function drive(scale: number, seconds: number, bases: string[], clients: C
     const elapsed = (performance.now() - started) / 1000;
     for (const kind of KINDS) {
       // Due so far at this kind's rate: send what is owed (a late tick catches up, as arrivals would).
-      const due = Math.floor(elapsed * RATES[kind] * scale);
+      const due = Math.floor(elapsed * RATES[kind] * RATE * scale);
       for (; sent[kind] < due; sent[kind]++) pending.push(fire(kind, bases, clients, pool, media, result));
     }
     await sleep(5);
@@ -364,35 +411,42 @@ async function run(scale: number, database: FreshDatabase, s3env: Record<string,
     await Promise.all(instances.map((instance) => instance.ready(120_000)));
     const bases = instances.map((instance) => instance.baseUrl);
     const clients: Client[] = [];
-    for (let i = 0; i < CLIENTS * scale; i++) clients.push(await signUp(bases[i % bases.length] as string, i));
+    for (let i = 0; i < Math.round(CLIENTS * RATE * scale); i++) clients.push(await signUp(bases[i % bases.length] as string, i));
     const pool = await trackPool(bases[0] as string, 20);
     const media = await mediaTracks(bases[0] as string, database);
     const counter = { frames: 0, open: 0 };
-    const streams = Array.from({ length: STREAMS * scale }, (_, i) => openStream(bases[i % bases.length] as string, counter));
+    const streams = Array.from({ length: Math.round(STREAMS * RATE * scale) }, (_, i) => openStream(bases[i % bases.length] as string, counter));
     await drive(scale, WARMUP, bases, clients, pool, media, undefined);
+    // What the processes use with no requests at all (job polling, timers): the fixed cost per instance.
+    await sleep(2000);
+    const idleFrom = cpuOf(instances.map((instance) => instance.pid as number));
+    await sleep(IDLE_SECONDS * 1000);
+    const idlePerProcess = cpuSince(idleFrom, [...idleFrom.keys()]) / IDLE_SECONDS / instances.length;
 
     const kinds = Object.fromEntries(KINDS.map((kind) => [kind, { latencies: [], errors: new Map(), rateLimited: 0 }])) as Record<Kind, KindResult>;
     const platterPids = instances.map((instance) => instance.pid as number);
-    const backends = await backendPids(database);
+    const backends = sampleBackends(database);
     const postgres = pidsNamed('postgres');
     const redisPids = pidsNamed('redis-server');
-    const before = { platter: cpuOf(platterPids), backends: cpuOf(backends), postgres: cpuOf(postgres), redis: cpuOf(redisPids), generator: process.cpuUsage(), calls: await redisCalls(redis), frames: counter.frames };
+    const before = { platter: cpuOf(platterPids), postgres: cpuOf(postgres), redis: cpuOf(redisPids), generator: process.cpuUsage(), calls: await redisCalls(redis), frames: counter.frames };
     const loadBefore = loadavg();
     const started = performance.now();
     await drive(scale, SECONDS, bases, clients, pool, media, kinds);
     const seconds = (performance.now() - started) / 1000;
-    const backendsAfter = [...new Set([...backends, ...(await backendPids(database))])];
+    const backendCpu = await backends.stop();
     const generator = process.cpuUsage(before.generator);
     const calls = await redisCalls(redis);
     const redisByCommand = new Map([...calls].map(([command, count]) => [command, count - (before.calls.get(command) ?? 0)]).filter(([, count]) => (count as number) > 0) as [string, number][]);
     const result: RunResult = {
       scale,
       seconds,
+      idlePerProcess,
+      processes: instances.length,
       kinds,
       requests: KINDS.reduce((sum, kind) => sum + kinds[kind].latencies.length, 0),
       cpu: {
         platter: cpuSince(before.platter, platterPids),
-        backends: cpuSince(before.backends, backendsAfter),
+        backends: backendCpu,
         postgres: cpuSince(before.postgres, pidsNamed('postgres')),
         redis: cpuSince(before.redis, redisPids),
         generator: (generator.user + generator.system) / 1e6,
@@ -417,7 +471,7 @@ function kindTable(result: RunResult): string {
     const entry = result.kinds[kind];
     const sorted = [...entry.latencies].sort((a, b) => a - b);
     const errors = [...entry.errors].map(([status, count]) => `${status}×${count}`).join(' ') || '0';
-    return `| ${kind} | ${(RATES[kind] * result.scale).toFixed(1)} | ${(sorted.length / result.seconds).toFixed(1)} | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${errors} | ${entry.rateLimited} |`;
+    return `| ${kind} | ${(RATES[kind] * RATE * result.scale).toFixed(1)} | ${(sorted.length / result.seconds).toFixed(1)} | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${errors} | ${entry.rateLimited} |`;
   });
   return ['| kind | offered/s | answered/s | p50 ms | p99 ms | errors | 429 |', '| --- | ---: | ---: | ---: | ---: | --- | ---: |', ...rows].join('\n');
 }
@@ -428,7 +482,7 @@ const redis = new Redis(redisUrl);
 const results: RunResult[] = [];
 try {
   console.log(`# capacity ${new Date().toISOString()} — ${os.cpus().length} cores, load ${loadavg()}`);
-  console.log(`scales ${SCALES.join(', ')}; order ${ORDER.join(', ')}; ${SECONDS} s per run after ${WARMUP} s; 1×: ${TRACKS.toLocaleString('en')} tracks, ${CLIENTS} clients, ${STREAMS} streams`);
+  console.log(`scales ${SCALES.join(', ')}; order ${ORDER.join(', ')}; ${SECONDS} s per run after ${WARMUP} s; 1×: ${TRACKS.toLocaleString('en')} tracks, rates × ${RATE}, ${Math.round(CLIENTS * RATE)} clients, ${Math.round(STREAMS * RATE)} streams`);
   for (const scale of SCALES) databases.set(scale, await seededDatabase(TRACKS * scale));
   for (const scale of ORDER) {
     const result = await run(scale, databases.get(scale) as FreshDatabase, s3.env, redis);
@@ -438,13 +492,15 @@ try {
     console.log(kindTable(result));
     const perRequest = (seconds: number) => ((seconds * 1000) / result.requests).toFixed(3);
     console.log(
-      `\n${result.requests} requests (${(result.requests / result.seconds).toFixed(0)}/s); CPU ms per request: Platter ${perRequest(result.cpu.platter)}, PostgreSQL backends ${perRequest(result.cpu.backends)} (all postgres ${perRequest(result.cpu.postgres)}), Redis ${perRequest(result.cpu.redis)}, generator ${perRequest(result.cpu.generator)}; Redis commands per request ${(result.redisCommands / result.requests).toFixed(2)} (${[...result.redisByCommand].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([command, count]) => `${command} ${count}`).join(', ')}); live frames ${result.frames} to ${result.streams} streams (${(result.frames / result.seconds).toFixed(0)}/s)`,
+      `\n${result.requests} requests (${(result.requests / result.seconds).toFixed(0)}/s); CPU ms per request: Platter ${perRequest(result.cpu.platter)} (above its idle ${perRequest(Math.max(0, result.cpu.platter - result.idlePerProcess * result.processes * result.seconds))}; idle ${(result.idlePerProcess * 1000).toFixed(1)} ms/s per process), PostgreSQL backends ${perRequest(result.cpu.backends)} (all postgres ${perRequest(result.cpu.postgres)}), Redis ${perRequest(result.cpu.redis)}, generator ${perRequest(result.cpu.generator)}; Redis commands per request ${(result.redisCommands / result.requests).toFixed(2)} (${[...result.redisByCommand].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([command, count]) => `${command} ${count}`).join(', ')}); live frames ${result.frames} to ${result.streams} streams (${(result.frames / result.seconds).toFixed(0)}/s)`,
     );
   }
 
   console.log('\n## Per scale, medians of the runs, and the ratio to 1×\n');
   const measures: Array<[string, (result: RunResult) => number]> = [
     ['Platter CPU ms/request', (r) => (r.cpu.platter * 1000) / r.requests],
+    ['Platter CPU ms/request above idle', (r) => (Math.max(0, r.cpu.platter - r.idlePerProcess * r.processes * r.seconds) * 1000) / r.requests],
+    ['Platter idle CPU ms/s per process', (r) => r.idlePerProcess * 1000],
     ['PostgreSQL backends CPU ms/request', (r) => (r.cpu.backends * 1000) / r.requests],
     ['all postgres CPU ms/request', (r) => (r.cpu.postgres * 1000) / r.requests],
     ['Redis CPU ms/request', (r) => (r.cpu.redis * 1000) / r.requests],
