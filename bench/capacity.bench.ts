@@ -303,11 +303,16 @@ function openStream(base: string, counter: { frames: number; open: number }): ht
   return req;
 }
 
+/** A catalogue read: a search in four, a list page, a track (the mix), or one of them alone (attribution). */
+type ReadMode = 'search' | 'list' | 'track';
+
 interface KindResult {
   latencies: number[];
   errors: Map<number | string, number>;
   rateLimited: number;
 }
+
+const emptyResults = () => Object.fromEntries(KINDS.map((kind): [Kind, KindResult] => [kind, { latencies: [], errors: new Map(), rateLimited: 0 }])) as Record<Kind, KindResult>;
 
 interface RunResult {
   scale: number;
@@ -327,7 +332,7 @@ interface RunResult {
 }
 
 /** One request of `kind`, its outcome recorded in `result` when given. */
-async function fire(kind: Kind, bases: string[], clients: Client[], pool: TrackRef[], media: TrackRef[], result: Record<Kind, KindResult> | undefined): Promise<void> {
+async function fire(kind: Kind, bases: string[], clients: Client[], pool: TrackRef[], media: TrackRef[], result: Record<Kind, KindResult> | undefined, readMode?: ReadMode): Promise<void> {
   const base = pick(bases);
   const client = pick(clients);
   const track = pick(pool);
@@ -360,7 +365,8 @@ async function fire(kind: Kind, bases: string[], clients: Client[], pool: TrackR
       break;
     case 'read': {
       const roll = Math.random();
-      const url = roll < 0.25 ? `/api/search?q=${encodeURIComponent(pick(WORDS))}` : roll < 0.65 ? `/api/tracks?pageSize=9&page=${1 + Math.floor(Math.random() * 50)}` : `/api/tracks/${track.id}`;
+      const mode = readMode ?? (roll < 0.25 ? 'search' : roll < 0.65 ? 'list' : 'track');
+      const url = mode === 'search' ? `/api/search?q=${encodeURIComponent(pick(WORDS))}` : mode === 'list' ? `/api/tracks?pageSize=9&page=${1 + Math.floor(Math.random() * 50)}` : `/api/tracks/${track.id}`;
       answer = request(base, 'GET', url, who);
       break;
     }
@@ -423,7 +429,7 @@ async function run(scale: number, database: FreshDatabase, s3env: Record<string,
     await sleep(IDLE_SECONDS * 1000);
     const idlePerProcess = cpuSince(idleFrom, [...idleFrom.keys()]) / IDLE_SECONDS / instances.length;
 
-    const kinds = Object.fromEntries(KINDS.map((kind) => [kind, { latencies: [], errors: new Map(), rateLimited: 0 }])) as Record<Kind, KindResult>;
+    const kinds = emptyResults();
     const platterPids = instances.map((instance) => instance.pid as number);
     const backends = sampleBackends(database);
     const postgres = pidsNamed('postgres');
@@ -476,6 +482,64 @@ function kindTable(result: RunResult): string {
   return ['| kind | offered/s | answered/s | p50 ms | p99 ms | errors | 429 |', '| --- | ---: | ---: | ---: | ---: | --- | ---: |', ...rows].join('\n');
 }
 
+/**
+ * CAPACITY_ATTRIBUTE=<scale>: on that scale's database and processes, after a warm-up on the mix,
+ * each request kind alone at CAPACITY_ATTRIBUTE_RATE a second (default 20 × scale) for
+ * CAPACITY_ATTRIBUTE_SECONDS (20): Platter's CPU per request above its idle, and the client
+ * backends' — the plan's per-kind costs, measured.
+ */
+async function attribute(scale: number, database: FreshDatabase, s3env: Record<string, string>): Promise<void> {
+  const rate = Number(process.env.CAPACITY_ATTRIBUTE_RATE ?? 20 * scale);
+  const seconds = Number(process.env.CAPACITY_ATTRIBUTE_SECONDS ?? 20);
+  const ports = await freePorts(PROCESSES ?? scale);
+  const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl as string, TRUST_PROXY: '127.0.0.1', ...s3env };
+  const instances = ports.map((port, i) => PlatterProcess.spawn(`attribute-${i + 1}`, port, env));
+  try {
+    await Promise.all(instances.map((instance) => instance.ready(120_000)));
+    const bases = instances.map((instance) => instance.baseUrl);
+    const clients: Client[] = [];
+    for (let i = 0; i < Math.max(100, Math.round(CLIENTS * RATE * scale)); i++) clients.push(await signUp(bases[i % bases.length] as string, i));
+    const pool = await trackPool(bases[0] as string, 20);
+    const media = await mediaTracks(bases[0] as string, database);
+    await drive(scale, WARMUP, bases, clients, pool, media, undefined);
+    const pids = instances.map((instance) => instance.pid as number);
+    await sleep(2000);
+    const idleFrom = cpuOf(pids);
+    await sleep(IDLE_SECONDS * 1000);
+    const idle = cpuSince(idleFrom, pids) / IDLE_SECONDS;
+    console.log(`\n## Each kind alone, ${rate}/s for ${seconds} s, on ${instances.length} process(es) and the ${scale}× database; idle ${(idle * 1000).toFixed(1)} ms/s in all; load ${loadavg()}\n`);
+    console.log('| kind | requests | p50 ms | p99 ms | errors | Platter CPU ms/request above idle | PostgreSQL backends CPU ms/request |');
+    console.log('| --- | ---: | ---: | ---: | --- | ---: | ---: |');
+    const probes: Array<[Kind, ReadMode | undefined]> = [
+      ['listen', undefined], ['history', undefined], ['nowPlaying', undefined], ['like', undefined], ['comment', undefined],
+      ['read', 'list'], ['read', 'search'], ['read', 'track'], ['mediaAudio', undefined], ['mediaCover', undefined],
+    ];
+    for (const [kind, mode] of probes) {
+      const result = emptyResults();
+      const backends = sampleBackends(database);
+      const from = cpuOf(pids);
+      const started = performance.now();
+      const pending: Promise<void>[] = [];
+      for (let sent = 0; performance.now() < started + seconds * 1000; await sleep(5)) {
+        const due = Math.floor(((performance.now() - started) / 1000) * rate);
+        for (; sent < due; sent++) pending.push(fire(kind, bases, clients, pool, media, result, mode));
+      }
+      await Promise.all(pending);
+      const elapsed = (performance.now() - started) / 1000;
+      const platter = cpuSince(from, pids) - idle * elapsed;
+      const backendCpu = await backends.stop();
+      const entry = result[kind];
+      const sorted = [...entry.latencies].sort((a, b) => a - b);
+      const errors = [...entry.errors].map(([status, count]) => `${status}×${count}`).join(' ') || (entry.rateLimited ? `429×${entry.rateLimited}` : '0');
+      const n = sorted.length;
+      console.log(`| ${kind}${mode ? ` (${mode})` : ''} | ${n} | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${errors} | ${((platter * 1000) / n).toFixed(3)} | ${((backendCpu * 1000) / n).toFixed(3)} |`);
+    }
+  } finally {
+    await Promise.all(instances.map((instance) => instance.stop(10_000)));
+    for (const instance of instances) instance.cleanUp();
+  }
+}
+
 const databases = new Map<number, FreshDatabase>();
 const s3 = await startS3();
 const redis = new Redis(redisUrl);
@@ -483,8 +547,14 @@ const results: RunResult[] = [];
 try {
   console.log(`# capacity ${new Date().toISOString()} — ${os.cpus().length} cores, load ${loadavg()}`);
   console.log(`scales ${SCALES.join(', ')}; order ${ORDER.join(', ')}; ${SECONDS} s per run after ${WARMUP} s; 1×: ${TRACKS.toLocaleString('en')} tracks, rates × ${RATE}, ${Math.round(CLIENTS * RATE)} clients, ${Math.round(STREAMS * RATE)} streams`);
-  for (const scale of SCALES) databases.set(scale, await seededDatabase(TRACKS * scale));
-  for (const scale of ORDER) {
+  const attributeAt = process.env.CAPACITY_ATTRIBUTE ? Number(process.env.CAPACITY_ATTRIBUTE) : undefined;
+  if (attributeAt) {
+    databases.set(attributeAt, await seededDatabase(TRACKS * attributeAt));
+    await attribute(attributeAt, databases.get(attributeAt) as FreshDatabase, s3.env);
+    process.exitCode = 0;
+  }
+  for (const scale of attributeAt ? [] : SCALES) databases.set(scale, await seededDatabase(TRACKS * scale));
+  for (const scale of attributeAt ? [] : ORDER) {
     const result = await run(scale, databases.get(scale) as FreshDatabase, s3.env, redis);
     results.push(result);
     const processes = PROCESSES ?? scale;
@@ -496,6 +566,16 @@ try {
     );
   }
 
+  if (!attributeAt) printSummary();
+  console.log(`\nload at the end ${loadavg()}`);
+} finally {
+  await redis.quit();
+  await s3.stop();
+  for (const database of databases.values()) await database.drop();
+  agent.destroy();
+}
+
+function printSummary(): void {
   console.log('\n## Per scale, medians of the runs, and the ratio to 1×\n');
   const measures: Array<[string, (result: RunResult) => number]> = [
     ['Platter CPU ms/request', (r) => (r.cpu.platter * 1000) / r.requests],
@@ -519,10 +599,4 @@ try {
     const ratios = values.slice(1).map((value) => (base > 0 ? `${(value / base).toFixed(2)}${value / base > 1.25 ? ' ✗' : ''}` : '—'));
     console.log(`| ${name} | ${values.map((v) => v.toFixed(3)).join(' | ')} | ${ratios.join(' | ')} |`);
   }
-  console.log(`\nload at the end ${loadavg()}`);
-} finally {
-  await redis.quit();
-  await s3.stop();
-  for (const database of databases.values()) await database.drop();
-  agent.destroy();
 }
