@@ -505,16 +505,20 @@ async function attribute(scale: number, database: FreshDatabase, s3env: Record<s
     const pids = instances.map((instance) => instance.pid as number);
     await sleep(2000);
     const idleFrom = cpuOf(pids);
+    const idleBackends = sampleBackends(database);
     await sleep(IDLE_SECONDS * 1000);
     const idle = cpuSince(idleFrom, pids) / IDLE_SECONDS;
-    console.log(`\n## Each kind alone, ${rate}/s for ${seconds} s, on ${instances.length} process(es) and the ${scale}× database; idle ${(idle * 1000).toFixed(1)} ms/s in all; load ${loadavg()}\n`);
+    const backendsIdle = (await idleBackends.stop()) / IDLE_SECONDS;
+    console.log(`\n## Each kind alone, ${rate}/s for ${seconds} s, on ${instances.length} process(es) and the ${scale}× database; with no requests, Platter ${(idle * 1000).toFixed(1)} ms/s in all and the backends ${(backendsIdle * 1000).toFixed(1)} ms/s; load ${loadavg()}\n`);
     console.log('| kind | requests | p50 ms | p99 ms | errors | Platter CPU ms/request above idle | PostgreSQL backends CPU ms/request |');
     console.log('| --- | ---: | ---: | ---: | --- | ---: | ---: |');
     const probes: Array<[Kind, ReadMode | undefined]> = [
       ['listen', undefined], ['history', undefined], ['nowPlaying', undefined], ['like', undefined], ['comment', undefined],
       ['read', 'list'], ['read', 'search'], ['read', 'track'], ['mediaAudio', undefined], ['mediaCover', undefined],
     ];
-    for (const [kind, mode] of probes) {
+    // CAPACITY_PROBES=listen,read:search,…: which kinds, in which order (background jobs land in whichever runs then).
+    const chosen = process.env.CAPACITY_PROBES?.split(',').map((probe) => probe.split(':') as [Kind, ReadMode | undefined]) ?? probes;
+    for (const [kind, mode] of chosen) {
       const result = emptyResults();
       const backends = sampleBackends(database);
       const from = cpuOf(pids);
