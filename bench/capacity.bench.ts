@@ -37,6 +37,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { cpuSeconds, forwardedAddress } from './support/proc.js';
 import { makeMp3, withId3Tags } from '../apps/server/test/support/audio-fixtures.js';
 import { makePng } from '../apps/server/test/support/images.js';
 import { type FreshDatabase, freshDatabase, freePorts, PlatterProcess, startS3 } from '../apps/server/test/scale-out/support/cluster.js';
@@ -79,16 +80,6 @@ const median = (values: number[]) => {
 };
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 
-/** CPU seconds (user + system) of a process, from /proc (clock ticks of 1/100 s); 0 once it is gone. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /** Pids of every process whose command name is `name` (postgres, redis-server). */
 function pidsNamed(name: string): number[] {
   return fs
@@ -105,8 +96,12 @@ function pidsNamed(name: string): number[] {
 }
 
 const cpuOf = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
-/** CPU used since `before` by the processes alive now (a process born since counts from zero). */
-const cpuSince = (before: Map<number, number>, pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid) - (before.get(pid) ?? 0), 0);
+/** CPU used since `before` by the processes alive now (a process born since counts from zero; one gone since is left out). */
+const cpuSince = (before: Map<number, number>, pids: number[]) =>
+  pids.reduce((sum, pid) => {
+    const now = cpuSeconds(pid);
+    return Number.isNaN(now) ? sum : sum + now - (before.get(pid) ?? 0);
+  }, 0);
 
 /** The pids of the connections to `database` (Platter's pools). */
 async function backendPids(database: FreshDatabase): Promise<number[]> {
@@ -132,6 +127,7 @@ function sampleBackends(database: FreshDatabase): { stop(): Promise<number> } {
   const sample = async (first: boolean) => {
     for (const pid of await backendPids(database)) {
       const cpu = cpuSeconds(pid);
+      if (Number.isNaN(cpu)) continue;
       const entry = seen.get(pid);
       if (entry) entry.last = Math.max(entry.last, cpu);
       else seen.set(pid, { first: first ? cpu : 0, last: cpu });
@@ -209,12 +205,6 @@ function request(base: string, method: string, url: string, headers: Record<stri
   });
 }
 
-let addressCounter = 0;
-const nextAddress = () => {
-  addressCounter++;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
-};
-
 interface Client {
   address: string;
   cookie: string;
@@ -223,7 +213,7 @@ interface Client {
 }
 
 async function signUp(base: string, i: number): Promise<Client> {
-  const address = nextAddress();
+  const address = forwardedAddress();
   const email = `capacity-${i}-${Math.random().toString(36).slice(2)}@example.com`;
   const answer = await request(base, 'POST', '/api/auth/sign-up/email', { 'x-forwarded-for': address }, { name: `Capacity ${i}`, email, password: 'correct-horse-battery' });
   if (answer.status !== 200) throw new Error(`sign-up: ${answer.status} ${answer.body.toString()}`);
@@ -278,12 +268,12 @@ async function mediaTracks(base: string, database: FreshDatabase): Promise<Track
 
 /** A pool of tracks from pages spread over the catalogue. */
 async function trackPool(base: string, pages: number): Promise<TrackRef[]> {
-  const first = JSON.parse((await request(base, 'GET', '/api/tracks?pageSize=50', { 'x-forwarded-for': nextAddress() })).body.toString()) as { total?: number; items: TrackRef[] };
+  const first = JSON.parse((await request(base, 'GET', '/api/tracks?pageSize=50', { 'x-forwarded-for': forwardedAddress() })).body.toString()) as { total?: number; items: TrackRef[] };
   const lastPage = Math.max(1, Math.floor((first.total ?? 50) / 50));
   const pool = [...first.items];
   for (let i = 1; i < pages; i++) {
     const page = 1 + Math.floor((i / pages) * lastPage);
-    const answer = await request(base, 'GET', `/api/tracks?pageSize=50&page=${page}`, { 'x-forwarded-for': nextAddress() });
+    const answer = await request(base, 'GET', `/api/tracks?pageSize=50&page=${page}`, { 'x-forwarded-for': forwardedAddress() });
     pool.push(...(JSON.parse(answer.body.toString()) as { items: TrackRef[] }).items);
   }
   return pool;
@@ -292,7 +282,7 @@ async function trackPool(base: string, pages: number): Promise<TrackRef[]> {
 /** Opens an SSE stream and counts the bytes and frames it receives. */
 function openStream(base: string, counter: { frames: number; open: number }): http.ClientRequest {
   const target = new URL('/api/events', base);
-  const req = http.get({ host: target.hostname, port: target.port, path: target.pathname, headers: { accept: 'text/event-stream', 'x-forwarded-for': nextAddress() }, agent: false }, (response) => {
+  const req = http.get({ host: target.hostname, port: target.port, path: target.pathname, headers: { accept: 'text/event-stream', 'x-forwarded-for': forwardedAddress() }, agent: false }, (response) => {
     if (response.statusCode === 200) counter.open++;
     response.on('data', (chunk: Buffer) => {
       for (let at = chunk.indexOf('\n\n'); at !== -1; at = chunk.indexOf('\n\n', at + 2)) counter.frames++;

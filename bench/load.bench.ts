@@ -39,6 +39,7 @@ import { openDatabase } from '../apps/server/src/db/database.js';
 import { makeMp3 } from '../apps/server/test/support/audio-fixtures.js';
 import { BuiltServer, buildServer, freePort } from '../apps/server/test/support/built-server.js';
 import { type FreshDatabase, freshDatabase } from '../apps/server/test/scale-out/support/cluster.js';
+import { cpuSeconds, forwardedAddress } from './support/proc.js';
 import { type Family, parseMetrics, parseSamples, sampleValue } from '../apps/server/test/support/prometheus.js';
 
 const LISTENERS = Number(process.env.LOAD_LISTENERS ?? 300);
@@ -61,16 +62,6 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const think = () => sleep(THINK_MS * (0.5 + Math.random()));
 
-/** CPU seconds (user + system) a process has used, from /proc (clock ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 function rssMb(pid: number): number {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024;
@@ -92,11 +83,6 @@ async function backendCpu(database: FreshDatabase | undefined): Promise<Map<numb
   }
 }
 
-let addressCounter = 0;
-const nextAddress = () => {
-  addressCounter++;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
-};
 
 /** One browser: its address, its session cookie, its writes as acknowledged. */
 interface Listener {
@@ -192,7 +178,7 @@ class Session {
 }
 
 async function signUp(session: Session, name: string): Promise<Listener> {
-  const address = nextAddress();
+  const address = forwardedAddress();
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Math.random().toString(36).slice(2)}@example.com`;
   const answer = await session.request(undefined, { address }, 'POST', '/api/auth/sign-up/email', { json: { name, email, password: 'correct-horse-battery' } });
   const user = answer?.json<{ user?: { id: string } }>().user;
@@ -217,7 +203,7 @@ async function makeCatalogue(session: Session): Promise<void> {
     if (url?.status !== 200 || put?.status !== 200 || created?.status !== 201) throw new Error(`upload ${i}: ${url?.status} ${put?.status} ${created?.status} ${created?.buffer.toString()}`);
   }
   for (;;) {
-    const list = (await session.request(undefined, { address: nextAddress() }, 'GET', `/api/tracks?pageSize=100`))?.json<{ items: Array<{ waveform: string }> }>();
+    const list = (await session.request(undefined, { address: forwardedAddress() }, 'GET', `/api/tracks?pageSize=100`))?.json<{ items: Array<{ waveform: string }> }>();
     if (list && list.items.length >= Math.min(TRACKS, 100) && list.items.every((t) => t.waveform !== 'pending')) return;
     await sleep(500);
   }
