@@ -40,12 +40,16 @@ test('narrow screen: the bar is relative and scaled; swipes change track and ope
     await expect.poll(async () => (await swipeMarkers(page)).map((marker) => marker.className)).toEqual([
       expect.stringContaining('swipe-right'),
     ]);
+    // A swipe while a marker shows replaces it (a new key), cutting the first one short: let it
+    // run its course before the next swipe, so the timing step below measures a whole marker.
+    await expect.poll(async () => (await swipeMarkers(page))[0]?.shownMs ?? null).not.toBeNull();
   });
 
   await test.step('swipe left: previous track, swipe-left marker', async () => {
     await swipe(title, -120, 0);
     await expect(title).toHaveText(first);
     await expect.poll(async () => (await swipeMarkers(page)).at(-1)?.className).toContain('swipe-left');
+    await expect.poll(async () => (await swipeMarkers(page)).at(-1)?.shownMs ?? null).not.toBeNull();
   });
 
   await test.step('each marker shows for about 300 ms', async () => {
