@@ -8,12 +8,14 @@
  *   DATA_DIR=/tmp/seeded npx tsx --conditions=source bench/catalogue.bench.ts
  *   BENCH_ONLY=playlist RUNS=50 DATA_DIR=/tmp/seeded npx tsx --conditions=source bench/catalogue.bench.ts   # a subset
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/seeded BETTER_AUTH_SECRET=… npx tsx --conditions=source bench/catalogue.bench.ts
+ *   BENCH_JSON=/tmp/1m.json …   # also the figures as JSON, for the growth table (bench/catalogue-growth.mjs)
  *
  * Platter runs in this process (so the event loop measured is the server's; the client only
  * waits), on the configured database, with PLATTER_DEMO=0. Requests go round-robin over the
  * list, RUNS rounds (default 200), so the machine's noise falls on all of them alike. The first
  * round is a warm-up and not counted.
  */
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app.js';
@@ -87,14 +89,22 @@ const deepPhonk = Math.floor(Math.ceil(phonk.total / PAGE) / 3);
 const beforeDeepPhonk = await getJson<Page>(`/api/tracks?genre=Phonk&page=${deepPhonk - 1}&pageSize=${PAGE}`);
 const artistTracks = await getJson<Page>(`/api/tracks?artistId=${user0.id}&pageSize=${PAGE}`);
 
+const subscriptions = Number(
+  (await db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where('subscriber_id', '=', user0.id).executeTakeFirstOrThrow()).n,
+);
+
 const GENRES = ['Rap', 'Hip-Hop', 'Trap', 'Pop', 'Phonk', 'Dance', 'Other'];
 const rare = rareWord(1234);
-const requests: Array<{ name: string; path: string; signedIn?: boolean }> = [
+/**
+ * Each request's `name` says what it asked at this size (a page number, a count); `key` names the
+ * same read at every size, for the growth table (bench/catalogue-growth.mjs).
+ */
+const requests: Array<{ name: string; key?: string; path: string; signedIn?: boolean }> = [
   { name: 'home list, All, page 1', path: `/api/tracks?page=1&pageSize=${PAGE}` },
   ...GENRES.map((genre) => ({ name: `home list, ${genre}, page 1`, path: `/api/tracks?genre=${encodeURIComponent(genre)}&pageSize=${PAGE}` })),
-  { name: `home list, All, page ${deepPage} (from page ${deepPage - 1})`, path: `/api/tracks?page=${deepPage}&pageSize=${PAGE}&anchor=${encodeURIComponent(beforeDeep.anchors!.last)}` },
-  { name: `home list, All, last page (${lastPage})`, path: `/api/tracks?page=${lastPage}&pageSize=${PAGE}` },
-  { name: `home list, Phonk, page ${deepPhonk} (from page ${deepPhonk - 1})`, path: `/api/tracks?genre=Phonk&page=${deepPhonk}&pageSize=${PAGE}&anchor=${encodeURIComponent(beforeDeepPhonk.anchors!.last)}` },
+  { name: `home list, All, page ${deepPage} (from page ${deepPage - 1})`, key: 'home list, All, a page a third of the way (from the page before)', path: `/api/tracks?page=${deepPage}&pageSize=${PAGE}&anchor=${encodeURIComponent(beforeDeep.anchors!.last)}` },
+  { name: `home list, All, last page (${lastPage})`, key: 'home list, All, last page', path: `/api/tracks?page=${lastPage}&pageSize=${PAGE}` },
+  { name: `home list, Phonk, page ${deepPhonk} (from page ${deepPhonk - 1})`, key: 'home list, Phonk, a page a third of the way (from the page before)', path: `/api/tracks?genre=Phonk&page=${deepPhonk}&pageSize=${PAGE}&anchor=${encodeURIComponent(beforeDeepPhonk.anchors!.last)}` },
   ...[
     ['rare word', rare],
     [`word in a quarter of titles`, COMMON_WORD],
@@ -105,20 +115,20 @@ const requests: Array<{ name: string; path: string; signedIn?: boolean }> = [
     { name: `/api/search, ${what} (${q})`, path: `/api/search?q=${encodeURIComponent(q!)}` },
   ]),
   { name: '/api/search, one-letter typo (lvoe)', path: `/api/search?q=lvoe` },
-  { name: `/api/search, one-letter typo (${rare.slice(0, 3)}${rare.slice(4)})`, path: `/api/search?q=${encodeURIComponent(rare.slice(0, 3) + rare.slice(4))}` },
+  { name: `/api/search, one-letter typo (${rare.slice(0, 3)}${rare.slice(4)})`, key: '/api/search, one-letter typo of the rare word', path: `/api/search?q=${encodeURIComponent(rare.slice(0, 3) + rare.slice(4))}` },
   { name: '/api/genres', path: '/api/genres' },
   { name: '/api/stats', path: '/api/stats' },
   { name: 'top charts', path: '/api/charts/top' },
-  { name: `artist page (${artistTracks.total} tracks)`, path: `/api/artists/${user0.id}` },
+  { name: `artist page (${artistTracks.total} tracks)`, key: 'artist page (the largest artist)', path: `/api/artists/${user0.id}` },
   { name: "artist's tracks, page 1", path: `/api/tracks?artistId=${user0.id}&pageSize=${PAGE}` },
   { name: "artist's posts", path: `/api/artists/${user0.id}/posts` },
   // What the playlist page asks for (its first and its last page of 50), what Play all reads (pages
   // of 500), and the whole playlist in one answer (the API without ?page=).
-  { name: `playlist of ${playlist.track_count} tracks, page 1`, path: `/api/playlists/${playlist.id}?page=1&pageSize=50` },
-  { name: `playlist of ${playlist.track_count} tracks, last page`, path: `/api/playlists/${playlist.id}?page=${Math.ceil(playlist.track_count / 50)}&pageSize=50` },
-  { name: `playlist of ${playlist.track_count} tracks, 500 entries (Play all)`, path: `/api/playlists/${playlist.id}?page=2&pageSize=500` },
-  { name: `playlist of ${playlist.track_count} tracks, every entry at once`, path: `/api/playlists/${playlist.id}` },
-  { name: 'news feed, 1,000 subscriptions', path: '/api/news', signedIn: true },
+  { name: `playlist of ${playlist.track_count} tracks, page 1`, key: 'largest playlist, page 1', path: `/api/playlists/${playlist.id}?page=1&pageSize=50` },
+  { name: `playlist of ${playlist.track_count} tracks, last page`, key: 'largest playlist, last page', path: `/api/playlists/${playlist.id}?page=${Math.ceil(playlist.track_count / 50)}&pageSize=50` },
+  { name: `playlist of ${playlist.track_count} tracks, 500 entries (Play all)`, key: 'largest playlist, 500 entries (Play all)', path: `/api/playlists/${playlist.id}?page=2&pageSize=500` },
+  { name: `playlist of ${playlist.track_count} tracks, every entry at once`, key: 'largest playlist, every entry at once', path: `/api/playlists/${playlist.id}` },
+  { name: `news feed, ${subscriptions.toLocaleString('en-US')} subscriptions`, key: 'news feed (the first user: 1,000 subscriptions at 1M)', path: '/api/news', signedIn: true },
 ].filter((request) => !ONLY || ONLY.test(request.name));
 
 const times = new Map<string, number[]>(requests.map((r) => [r.name, []]));
@@ -158,6 +168,22 @@ console.log('| --- | ---: | ---: | ---: | ---: |');
 for (const request of requests) {
   const values = times.get(request.name)!;
   console.log(`| ${request.name} | ${pct(values, 50).toFixed(1)} | ${pct(values, 99).toFixed(1)} | ${stalls.get(request.name)!.toFixed(0)} | ${((bytes.get(request.name) ?? 0) / 1024).toFixed(1)} |`);
+}
+if (process.env.BENCH_JSON) {
+  const result = {
+    dialect: context.database.dialect,
+    tracks,
+    users: Number((await db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    runs: RUNS,
+    loadBefore,
+    loadAfter,
+    at: new Date().toISOString(),
+    rows: requests.map((request) => {
+      const values = times.get(request.name)!;
+      return { key: request.key ?? request.name, name: request.name, p50: pct(values, 50), p99: pct(values, 99), stall: stalls.get(request.name)!, bytes: bytes.get(request.name) ?? 0 };
+    }),
+  };
+  writeFileSync(process.env.BENCH_JSON, `${JSON.stringify(result, null, 2)}\n`);
 }
 await app.close();
 await context.close();
