@@ -25,9 +25,61 @@ export function seededUuid(random: () => number): string {
   return `${hex(random, 8)}-${hex(random, 4)}-4${hex(random, 3)}-${variant}${hex(random, 3)}-${hex(random, 6)}${hex(random, 6)}`;
 }
 
-/** n distinct seeded UUIDs in ascending order. */
-export function ascendingIds(random: () => number, n: number): string[] {
-  return Array.from({ length: n }, () => seededUuid(random)).sort();
+/**
+ * n seeded UUIDs in ascending order, the same ones `seededUuid` draws in turn, kept as numbers
+ * and written out one at a time by `get`: ten million UUIDs as strings (each a tree of the
+ * template's pieces) took more than Node's 4 GB heap (bench/seed.md).
+ */
+export class AscendingIds {
+  readonly length: number;
+  // Every part of a UUID has a fixed number of hex digits, so comparing (high, middle, low) as
+  // numbers orders them as their text sorts: high = the first 8 + 4 digits, middle = the 3 after
+  // the version's 4, the variant and 3 more, low = the last 12.
+  private readonly high: Float64Array;
+  private readonly middle: Float64Array;
+  private readonly low: Float64Array;
+
+  constructor(random: () => number, n: number) {
+    this.length = n;
+    const high = new Float64Array(n);
+    const middle = new Float64Array(n);
+    const low = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      // Drawn in seededUuid's order: the variant, then the digits from left to right.
+      const variant = Math.floor(random() * 4);
+      const a = Math.floor(random() * 16 ** 8);
+      const b = Math.floor(random() * 16 ** 4);
+      const c = Math.floor(random() * 16 ** 3);
+      const d = Math.floor(random() * 16 ** 3);
+      const e = Math.floor(random() * 16 ** 6);
+      const f = Math.floor(random() * 16 ** 6);
+      high[i] = a * 2 ** 16 + b;
+      middle[i] = c * 2 ** 14 + variant * 2 ** 12 + d;
+      low[i] = e * 2 ** 24 + f;
+    }
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((x, y) => high[x]! - high[y]! || middle[x]! - middle[y]! || low[x]! - low[y]!);
+    this.high = Float64Array.from(order, (i) => high[i]!);
+    this.middle = Float64Array.from(order, (i) => middle[i]!);
+    this.low = Float64Array.from(order, (i) => low[i]!);
+  }
+
+  /** The i-th id in ascending order. */
+  get(i: number): string {
+    const high = this.high[i]!;
+    const middle = this.middle[i]!;
+    const low = this.low[i]!;
+    const hex = (value: number, digits: number) => value.toString(16).padStart(digits, '0');
+    return (
+      `${hex(Math.floor(high / 2 ** 16), 8)}-${hex(high % 2 ** 16, 4)}-4${hex(Math.floor(middle / 2 ** 14), 3)}-` +
+      `${(8 + Math.floor((middle % 2 ** 14) / 2 ** 12)).toString(16)}${hex(middle % 2 ** 12, 3)}-${hex(Math.floor(low / 2 ** 24), 6)}${hex(low % 2 ** 24, 6)}`
+    );
+  }
+}
+
+export function ascendingIds(random: () => number, n: number): AscendingIds {
+  return new AscendingIds(random, n);
 }
 
 export const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;

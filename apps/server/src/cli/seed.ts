@@ -384,12 +384,12 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
   const accountIds = ascendingIds(random, U);
   const names: string[] = [];
   for (let user = 0; user < U; user++) {
-    const id = userIds[user]!;
+    const id = userIds.get(user);
     const created = new Date(start + (user / U) * (now - start - DAY)).toISOString();
     const name = drawArtistName(random, user);
     names.push(name);
     if (out.add('user', ['id', 'name', 'email', 'emailVerified', 'image', 'createdAt', 'updatedAt'], [id, name, `user${user}@${SEED_EMAIL_DOMAIN}`, true, null, created, created])) await out.flush('user');
-    if (out.add('account', ['id', 'accountId', 'providerId', 'userId', 'password', 'createdAt', 'updatedAt'], [accountIds[user]!, id, 'credential', id, passwordHash, created, created])) await out.flush('account');
+    if (out.add('account', ['id', 'accountId', 'providerId', 'userId', 'password', 'createdAt', 'updatedAt'], [accountIds.get(user), id, 'credential', id, passwordHash, created, created])) await out.flush('account');
     if (out.add('profiles',
       ['id', 'display_name', 'photo_url', 'cover_url', 'bio', 'status', 'is_artist', 'subscribers_count', 'subscriptions_count', 'tracks_count', 'search_name', 'created_at', 'updated_at'],
       [id, name, null, null, user < A ? drawSentence(random, 8) : '', user < A ? 'artist' : 'user', 1, subscribersOf[user]!, follows.get(user)?.size ?? 0, tracksOf[user]!, searchForm(name), created, created],
@@ -405,7 +405,7 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
   const trackDuration = new Uint16Array(T);
   const wordCounts = new Map<string, number>();
   for (let t = 0; t < T; t++) {
-    const id = trackIds[t]!;
+    const id = trackIds.get(t);
     trackTime[t] = start + ((t + random() * 0.9) / T) * (now - start - DAY);
     const title = drawTitle(random);
     const artist = trackArtist[t]!;
@@ -417,7 +417,7 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
     trackDuration[t] = 90 + Math.floor(random() * 210);
     if (out.add('tracks',
       ['id', 'title', 'genre', 'artist_id', 'storage_key', 'content_type', 'size_bytes', 'duration', 'likes_count', 'listens_count', 'search_text', 'hidden', 'created_at', 'image_key', 'waveform_status', 'waveform'],
-      [id, title, genre, userIds[artist]!, `seed/${id}.mp3`, 'audio/mpeg', size, trackDuration[t]!, likesOf[t]!, listensOf[t]!, text, 0, new Date(trackTime[t]!).toISOString(), null, 'unavailable', null],
+      [id, title, genre, userIds.get(artist), `seed/${id}.mp3`, 'audio/mpeg', size, trackDuration[t]!, likesOf[t]!, listensOf[t]!, text, 0, new Date(trackTime[t]!).toISOString(), null, 'unavailable', null],
     )) await out.flush('tracks');
   }
   await done('tracks');
@@ -430,7 +430,7 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
   for (let i = 0; i < likeCount; i++) {
     const track = likeKeys[i]! % T;
     const user = Math.floor(likeKeys[i]! / T);
-    if (out.add('track_likes', ['user_id', 'track_id', 'created_at'], [userIds[user]!, trackIds[track]!, afterTrack(track)])) await out.flush('track_likes');
+    if (out.add('track_likes', ['user_id', 'track_id', 'created_at'], [userIds.get(user), trackIds.get(track), afterTrack(track)])) await out.flush('track_likes');
   }
   await done('track_likes', 'likes');
 
@@ -439,14 +439,14 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
   for (let i = 0; i < listenCount; i++) {
     const t = listenTrack[i]!;
     const at = Math.max(trackTime[t]!, now - 90 * DAY) + random() * (now - Math.max(trackTime[t]!, now - 90 * DAY));
-    const user = random() < 0.7 ? userIds[Math.floor(random() * U)]! : null;
-    if (out.add('listens', ['id', 'track_id', 'user_id', 'artist_id', 'created_at'], [listenIds[i]!, trackIds[t]!, user, userIds[trackArtist[t]!]!, new Date(at).toISOString()])) await out.flush('listens');
+    const user = random() < 0.7 ? userIds.get(Math.floor(random() * U)) : null;
+    if (out.add('listens', ['id', 'track_id', 'user_id', 'artist_id', 'created_at'], [listenIds.get(i), trackIds.get(t), user, userIds.get(trackArtist[t]!), new Date(at).toISOString()])) await out.flush('listens');
   }
   await done('listens');
 
   for (const user of [...follows.keys()].sort((a, b) => a - b)) {
     for (const artist of [...follows.get(user)!].sort((a, b) => a - b)) {
-      if (out.add('follows', ['subscriber_id', 'artist_id', 'created_at'], [userIds[user]!, userIds[artist]!, new Date(start + random() * (now - start)).toISOString()])) await out.flush('follows');
+      if (out.add('follows', ['subscriber_id', 'artist_id', 'created_at'], [userIds.get(user), userIds.get(artist), new Date(start + random() * (now - start)).toISOString()])) await out.flush('follows');
     }
   }
   await done('follows');
@@ -454,7 +454,7 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
   const posts = Math.round(T / 10);
   const postIds = ascendingIds(random, posts);
   for (let i = 0; i < posts; i++) {
-    if (out.add('posts', ['id', 'author_id', 'text', 'pinned', 'likes_count', 'created_at'], [postIds[i]!, userIds[Math.floor(A * random() ** 2)]!, drawSentence(random, 6 + Math.floor(random() * 20)), 0, 0, new Date(start + (i / posts) * (now - start - DAY)).toISOString()])) await out.flush('posts');
+    if (out.add('posts', ['id', 'author_id', 'text', 'pinned', 'likes_count', 'created_at'], [postIds.get(i), userIds.get(Math.floor(A * random() ** 2)), drawSentence(random, 6 + Math.floor(random() * 20)), 0, 0, new Date(start + (i / posts) * (now - start - DAY)).toISOString()])) await out.flush('posts');
   }
   await done('posts');
 
@@ -462,7 +462,7 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
   const commentIds = ascendingIds(random, comments);
   for (let i = 0; i < comments; i++) {
     const t = popularTrack(0.5);
-    if (out.add('comments', ['id', 'track_id', 'user_id', 'text', 'position_sec', 'created_at'], [commentIds[i]!, trackIds[t]!, userIds[Math.floor(random() * U)]!, drawSentence(random, 3 + Math.floor(random() * 12)), random() < 0.5 ? Math.floor(random() * 90) : null, afterTrack(t)])) await out.flush('comments');
+    if (out.add('comments', ['id', 'track_id', 'user_id', 'text', 'position_sec', 'created_at'], [commentIds.get(i), trackIds.get(t), userIds.get(Math.floor(random() * U)), drawSentence(random, 3 + Math.floor(random() * 12)), random() < 0.5 ? Math.floor(random() * 90) : null, afterTrack(t)])) await out.flush('comments');
   }
   await done('comments');
 
@@ -475,15 +475,15 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
   for (let p = 0; p < sizes.length; p++) {
     const owner = p < bigOnes.length ? Math.min(p + 1, U - 1) : Math.floor(random() * U);
     const size = sizes[p]!;
-    const id = playlistIds[p]!;
+    const id = playlistIds.get(p);
     const created = new Date(start + random() * (now - start)).toISOString();
     const name = p < bigOnes.length ? `Everything ${p + 1}` : drawTitle(random);
     const isPublic = p < bigOnes.length || random() < 0.5 ? 1 : 0;
     const tracks = Array.from({ length: size }, () => popularTrack(0.3));
     const seconds = tracks.reduce((sum, t) => sum + trackDuration[t]!, 0);
-    if (out.add('playlists', ['id', 'user_id', 'name', 'is_public', 'track_count', 'duration_seconds', 'image_key', 'created_at', 'updated_at'], [id, userIds[owner]!, name, isPublic, size, seconds, null, created, created])) await out.flush('playlists');
+    if (out.add('playlists', ['id', 'user_id', 'name', 'is_public', 'track_count', 'duration_seconds', 'image_key', 'created_at', 'updated_at'], [id, userIds.get(owner), name, isPublic, size, seconds, null, created, created])) await out.flush('playlists');
     for (const [position, t] of tracks.entries()) {
-      if (out.add('playlist_tracks', ['id', 'playlist_id', 'track_id', 'position', 'added_at'], [entryIds[entry++]!, id, trackIds[t]!, position, created])) await out.flush('playlist_tracks');
+      if (out.add('playlist_tracks', ['id', 'playlist_id', 'track_id', 'position', 'added_at'], [entryIds.get(entry++), id, trackIds.get(t), position, created])) await out.flush('playlist_tracks');
     }
   }
   await done('playlists');
@@ -493,7 +493,7 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
   for (let user = 0; user < Math.min(U, 1000); user++) {
     for (let k = 0; k < 20; k++) {
       const t = popularTrack(0.5);
-      if (out.add('history', ['id', 'user_id', 'track_id', 'played_at'], [historyIds[user * 20 + k]!, userIds[user]!, trackIds[t]!, afterTrack(t)])) await out.flush('history');
+      if (out.add('history', ['id', 'user_id', 'track_id', 'played_at'], [historyIds.get(user * 20 + k), userIds.get(user), trackIds.get(t), afterTrack(t)])) await out.flush('history');
     }
   }
   await done('history');
