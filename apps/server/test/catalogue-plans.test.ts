@@ -48,6 +48,14 @@ describe(`catalogue query plans at scale (${dialect})`, () => {
     }
   });
 
+  it('reads the top charts from the top end of tracks_listens_order_idx, ties included, with no sort and no parallel workers', async () => {
+    const plan = await planOf(repo().topByListensQuery(10));
+    expect(plan).toMatch(/tracks_listens_order_idx/);
+    expect(plan).not.toMatch(fullScan);
+    expect(plan).not.toMatch(sorts);
+    expect(plan).not.toMatch(/Gather/);
+  });
+
   it('reads a page next to an anchor by seeking to it, and the last pages from the oldest end', async () => {
     const anchored = await planOf(repo().newest({}).where((eb) => eb(eb.refTuple('tracks.created_at', 'tracks.id'), '<', eb.tuple('2026-01-01T00:00:00.000Z', 'x'))).limit(9));
     expect(anchored).toMatch(/tracks_created_idx/);
@@ -231,7 +239,7 @@ describe(`catalogue query plans at scale (${dialect})`, () => {
     expect(artists).not.toMatch(sorts);
     for (const [order, genre, index] of [
       ['newest', undefined, /tracks_created_idx/],
-      ['frequent', undefined, /tracks_listens_idx/],
+      ['frequent', undefined, /tracks_listens_order_idx/],
       ['highest', undefined, /tracks_likes_order_idx/],
       ['newest', 'Phonk', /tracks_genre_order_idx|tracks_genre_created_idx|tracks_created_idx/],
     ] as const) {

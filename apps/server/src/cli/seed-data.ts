@@ -121,9 +121,18 @@ const CYRILLIC_NAMES = 'Алиса Борис Вера Глеб Дарья Ег�
 const CYRILLIC_LAST = 'Иванов Смирнова Кузнецов Попова Соколов Лебедева Козлов Новикова Морозов Волкова Орлов Белова'.split(' ');
 const STAGE_PREFIXES = ['DJ', 'MC', 'Lil', 'Big', 'Young', 'King', 'Queen', 'Dr.'];
 
-/** A syllable-made word; `rareWord(i)` for i in [0, RARE_WORDS) are distinct and in no other list. */
+/** A syllable-made word; `rareWord(i)` for i in [0, MAX_RARE_WORDS) are distinct and in no other list. */
 const SYLLABLES = 'ka ri mo zu te vo na shi lu pe xa qi do fe gu ry bo ce jo wa'.split(' ');
 export const RARE_WORDS = 20_000;
+const MAX_RARE_WORDS = SYLLABLES.length ** 4;
+/**
+ * How many rare words a catalogue of `tracks` draws from: 20,000 up to a million tracks (each in
+ * about 15 titles, as the benches' "rare word" expects), then more, so that a rare word stays in
+ * 15–19 titles at ten million instead of 150 (the growth table compares the same read).
+ */
+export function rareWordsFor(tracks: number): number {
+  return Math.min(MAX_RARE_WORDS, Math.max(RARE_WORDS, Math.round((tracks * 0.3) / 15)));
+}
 export function rareWord(index: number): string {
   // Spread over all 20^4 syllable strings (7919 is prime to 20), so no syllable ends most of them.
   let n = (index * 7919) % SYLLABLES.length ** 4;
@@ -156,14 +165,14 @@ export function drawGenre(random: () => number): Genre {
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** A title of one to four words: English, sometimes Cyrillic, a quarter with COMMON_WORD, some with a rare word. */
-export function drawTitle(random: () => number): string {
+/** A title of one to four words: English, sometimes Cyrillic, a quarter with COMMON_WORD, some with one of `rareWords` rare words. */
+export function drawTitle(random: () => number, rareWords = RARE_WORDS): string {
   const cyrillic = random() < 0.15;
   const words: string[] = [];
   const n = 1 + Math.floor(random() * 3);
   for (let i = 0; i < n; i++) words.push(pick(random, cyrillic ? CYRILLIC : ENGLISH));
   if (random() < 0.25) words.splice(Math.floor(random() * (words.length + 1)), 0, COMMON_WORD);
-  if (random() < 0.3) words.push(rareWord(Math.floor(random() * RARE_WORDS)));
+  if (random() < 0.3) words.push(rareWord(Math.floor(random() * rareWords)));
   return capitalise(words.join(' '));
 }
 

@@ -39,7 +39,7 @@ import { ProfileRepository } from '../repositories/profile.repository.js';
 import { ProfileService } from '../services/profile.service.js';
 import { searchText } from '../services/track.mapper.js';
 import { type CommandResult, runAsScript, withConfig } from './command.js';
-import { ascendingIds, drawArtistName, drawGenre, drawSentence, drawTitle, randomSource } from './seed-data.js';
+import { ascendingIds, drawArtistName, drawGenre, drawSentence, drawTitle, randomSource, rareWordsFor } from './seed-data.js';
 import { searchForm } from '../lib/transliteration.js';
 
 export const SEED_USAGE = 'Usage: npm run seed -- [--tracks 1000000] [--users 100000] [--seed 1] [--force]';
@@ -404,10 +404,11 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
   const trackTime = new Float64Array(T);
   const trackDuration = new Uint16Array(T);
   const wordCounts = new Map<string, number>();
+  const rareWords = rareWordsFor(T);
   for (let t = 0; t < T; t++) {
     const id = trackIds.get(t);
     trackTime[t] = start + ((t + random() * 0.9) / T) * (now - start - DAY);
-    const title = drawTitle(random);
+    const title = drawTitle(random, rareWords);
     const artist = trackArtist[t]!;
     const text = searchText(title, names[artist]!);
     for (const word of new Set(words(text))) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);

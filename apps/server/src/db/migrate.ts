@@ -37,6 +37,7 @@ import * as searchTransliteration from './migrations/2026-11-29T06-00_search-tra
 import * as federation from './migrations/2026-11-30T01-00_federation.js';
 import * as remoteReactions from './migrations/2026-12-01T01-00_remote-reactions.js';
 import * as federationPublishing from './migrations/2026-12-01T02-00_federation-publishing.js';
+import * as chartsOrder from './migrations/2026-12-02T01-00_charts-order.js';
 import type { Database } from './schema.js';
 
 /**
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T01-00_federation': federation,
   '2026-12-01T01-00_remote-reactions': remoteReactions,
   '2026-12-01T02-00_federation-publishing': federationPublishing,
+  '2026-12-02T01-00_charts-order': chartsOrder,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -70,7 +70,7 @@ export class DiscoverRepository {
     return trackBase(this.db).where(this.dialect.idIn(sql.ref('tracks.id'), ids)).where('tracks.hidden', '=', 0).execute();
   }
 
-  /** The visible tracks with the most listens of all time (tracks_listens_idx). */
+  /** The visible tracks with the most listens of all time (tracks_listens_order_idx). */
   async mostListened(limit: number): Promise<TrackWithArtist[]> {
     return trackBase(this.db).where('tracks.hidden', '=', 0).orderBy('tracks.listens_count', 'desc').orderBy('tracks.created_at', 'desc').limit(limit).execute();
   }

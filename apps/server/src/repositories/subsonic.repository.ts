@@ -170,7 +170,7 @@ export class SubsonicRepository {
     ].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
   }
 
-  /** Ids of visible tracks in an order, optionally of one genre: a walk of tracks_created_idx, tracks_genre_order_idx, tracks_listens_idx or tracks_likes_order_idx. */
+  /** Ids of visible tracks in an order, optionally of one genre: a walk of tracks_created_idx, tracks_genre_order_idx, tracks_listens_order_idx or tracks_likes_order_idx. */
   trackIdsQuery(order: TrackOrder, options: { genre?: string; limit: number; offset?: number }) {
     let query = this.db.selectFrom('tracks').select('id').where(sql<SqlBool>`hidden = 0`);
     if (options.genre !== undefined) query = query.where('genre', '=', options.genre);

@@ -266,12 +266,16 @@ export class TrackCatalogueRepository {
 
   /** The most listened visible tracks (ties: newest first). */
   async topByListens(limit: number): Promise<TrackWithArtist[]> {
+    return this.topByListensQuery(limit).execute();
+  }
+
+  /** The query behind topByListens, a walk of tracks_listens_order_idx from its top end (public so tests can EXPLAIN it). */
+  topByListensQuery(limit: number) {
     return trackBase(this.db)
       .where('tracks.hidden', '=', 0)
       .orderBy('tracks.listens_count', 'desc')
       .orderBy('tracks.created_at', 'desc')
-      .limit(limit)
-      .execute();
+      .limit(limit);
   }
 
   /** An artist's tracks with the most likes (hidden ones included: the artist's own dashboard). */
