@@ -85,6 +85,18 @@ describe(`catalogue query plans at scale (${dialect})`, () => {
     }
   });
 
+  it("pages a word in thousands of titles (taken as capped from the vocabulary on PostgreSQL) as the whole filter orders it, its total capped", async () => {
+    const filter = { search: COMMON_WORD };
+    const every = await repo().filtered(filter).orderBy('tracks.created_at', 'desc').orderBy('tracks.id', 'desc').limit(6000).execute();
+    expect(every.length).toBeGreaterThan(4 * 500);
+    // The first page, one inside the newest tracks' window, and one past it (read by offset).
+    for (const offset of [0, 99, 4000]) {
+      const page = await repo().search(filter, offset, 9);
+      expect(page.rows.map((r) => r.id), `offset ${offset}`).toEqual(every.slice(offset, offset + 9).map((r) => r.id));
+      expect({ total: page.total, capped: page.capped }).toEqual({ total: 500, capped: true });
+    }
+  });
+
   it("reads a common word's page from the newest tracks, not by sorting every match", async () => {
     const plan = await planOf(repo().windowMatches({ search: 'love' }, 5000, 9));
     expect(plan).toMatch(/tracks_created_idx/);
@@ -134,6 +146,22 @@ describe(`catalogue query plans at scale (${dialect})`, () => {
       expect(singles).toMatch(/SCAN tracks USING INDEX tracks_created_idx/);
       expect(singles).not.toMatch(sorts);
     }
+  });
+
+  it("reads an artist's posts, pinned first, as one range of posts_author_pinned_time_idx, with no sort", async () => {
+    // The seed's largest author has a few dozen posts, which both planners rightly read and sort;
+    // an artist with 3,000 (the largest has 2,205 at ten million tracks) is what the index is for.
+    const { db } = t.context.database;
+    const author = await db.selectFrom('profiles').select('id').where('is_artist', '=', 1).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    await db
+      .insertInto('posts')
+      .columns(['id', 'author_id', 'text', 'created_at'])
+      .expression(db.selectFrom('tracks').select([sql<string>`'many-' || id`.as('id'), sql<string>`${author.id}`.as('author_id'), 'title', 'created_at']).limit(3000))
+      .execute();
+    await sql`ANALYZE posts`.execute(db);
+    const plan = await planOf(t.context.repositories.posts.listByAuthorQuery(author.id, 50));
+    expect(plan).toMatch(/posts_author_pinned_time_idx/);
+    expect(plan).not.toMatch(sorts);
   });
 
   it("reads an artist's reposts as one range of posts_author_kind_time_idx, with no sort", async () => {

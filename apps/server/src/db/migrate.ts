@@ -38,6 +38,7 @@ import * as federation from './migrations/2026-11-30T01-00_federation.js';
 import * as remoteReactions from './migrations/2026-12-01T01-00_remote-reactions.js';
 import * as federationPublishing from './migrations/2026-12-01T02-00_federation-publishing.js';
 import * as chartsOrder from './migrations/2026-12-02T01-00_charts-order.js';
+import * as artistPostsOrder from './migrations/2026-12-02T02-00_artist-posts-order.js';
 import type { Database } from './schema.js';
 
 /**
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T01-00_remote-reactions': remoteReactions,
   '2026-12-01T02-00_federation-publishing': federationPublishing,
   '2026-12-02T01-00_charts-order': chartsOrder,
+  '2026-12-02T02-00_artist-posts-order': artistPostsOrder,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

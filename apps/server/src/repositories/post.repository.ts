@@ -51,14 +51,18 @@ export class PostRepository {
 
   /** An author's posts: the pinned one first, then newest first. */
   async listByAuthor(authorId: string, limit: number): Promise<PostWithAuthor[]> {
+    return this.listByAuthorQuery(authorId, limit).execute();
+  }
+
+  /** The query behind listByAuthor, pinned first, then newest: one range of posts_author_pinned_time_idx (public so tests can EXPLAIN it). */
+  listByAuthorQuery(authorId: string, limit: number) {
     return this.base()
       .where('posts.author_id', '=', authorId)
       .where('posts.kind', '=', 'post')
       .orderBy('posts.pinned', 'desc')
       .orderBy('posts.created_at', 'desc')
       .orderBy('posts.id', 'desc')
-      .limit(limit)
-      .execute();
+      .limit(limit);
   }
 
   /**
