@@ -135,7 +135,7 @@ export function rareWordsFor(tracks: number): number {
 }
 export function rareWord(index: number): string {
   // Spread over all 20^4 syllable strings (7919 is prime to 20), so no syllable ends most of them.
-  let n = (index * 7919) % SYLLABLES.length ** 4;
+  let n = (index * 7919) % MAX_RARE_WORDS;
   let word = '';
   for (let i = 0; i < 4; i++) {
     word += SYLLABLES[n % SYLLABLES.length];

@@ -156,13 +156,13 @@ export class TrackCatalogueRepository {
    * comes from the newest tracks (SEARCH_WINDOW), where a common word fills a page at once. Queries
    * too short for the index match among the newest SHORT_QUERY_WINDOW tracks only.
    */
-  async search(filter: TrackFilter & { search: string }, offset: number, limit: number, options: { total?: number } = {}): Promise<{ rows: TrackWithArtist[] } & ListTotal> {
+  async search(filter: TrackFilter & { search: string }, offset: number, limit: number, options: { total?: number; wordTracks?: number } = {}): Promise<{ rows: TrackWithArtist[] } & ListTotal> {
     const cap = SEARCH_TOTAL_CAP;
     if (TrackCatalogueRepository.isShortQuery(filter.search)) {
       const ids = (await this.windowMatches(filter, SHORT_QUERY_WINDOW, Math.max(offset + limit, cap + 1)).execute()).map((r) => r.id);
       return { rows: await this.inOrder(ids.slice(offset, offset + limit)), total: Math.min(ids.length, cap), capped: ids.length > cap };
     }
-    const matches = (await this.surelyCapped(filter)) ? undefined : await this.indexedMatches(filter).limit(cap + 1).execute();
+    const matches = (await this.surelyCapped(filter, options.wordTracks)) ? undefined : await this.indexedMatches(filter).limit(cap + 1).execute();
     if (matches && matches.length <= cap) {
       matches.sort(newestFirst);
       return { rows: await this.inOrder(matches.slice(offset, offset + limit).map((m) => m.id)), total: matches.length, capped: false };
@@ -194,10 +194,11 @@ export class TrackCatalogueRepository {
     if (TrackCatalogueRepository.isShortQuery(filter.search)) {
       return this.inOrder((await this.windowMatches(filter, SHORT_QUERY_WINDOW, limit).execute()).map((r) => r.id));
     }
-    if (this.dialect.fullText === 'gin' && (await this.tracksWithWord(filter.search)) > FEW_MATCHES) {
+    const wordTracks = this.dialect.fullText === 'gin' ? await this.tracksWithWord(filter.search) : 0;
+    if (wordTracks > FEW_MATCHES) {
       const recent = (await this.windowMatches(filter, SEARCH_WINDOW, limit).execute()).map((r) => r.id);
       if (recent.length >= limit) return this.inOrder(recent);
-      return (await this.search(filter, 0, limit)).rows;
+      return (await this.search(filter, 0, limit, { wordTracks })).rows;
     }
     const few = await this.indexedMatches(filter).limit(FEW_MATCHES + 1).execute();
     if (few.length <= FEW_MATCHES) return this.inOrder(few.sort(newestFirst).slice(0, limit).map((m) => m.id));
@@ -214,10 +215,11 @@ export class TrackCatalogueRepository {
    * filter's 39 at ten million tracks (bench/catalogue.md, the growth table). The vocabulary only
    * ever counts up (a deleted or hidden track keeps its words there), hence the margin; with a
    * genre or an artist the word's count says nothing of the filter's, so those are counted.
+   * `wordTracks` is that count when the caller has read it already.
    */
-  private async surelyCapped(filter: TrackFilter & { search: string }): Promise<boolean> {
+  private async surelyCapped(filter: TrackFilter & { search: string }, wordTracks?: number): Promise<boolean> {
     if (this.dialect.fullText !== 'gin' || filter.genre || filter.artistId) return false;
-    return (await this.tracksWithWord(filter.search)) > VOCABULARY_CAPPED * SEARCH_TOTAL_CAP;
+    return (wordTracks ?? (await this.tracksWithWord(filter.search))) > VOCABULARY_CAPPED * SEARCH_TOTAL_CAP;
   }
 
   /** How many tracks the vocabulary counts the query in, as a whole word (0 for a phrase or an unknown word). */
