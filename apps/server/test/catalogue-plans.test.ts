@@ -2,6 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSeed } from '../src/cli/seed.js';
 import { COMMON_WORD, rareWord } from '../src/cli/seed-data.js';
+import { trackWords } from '../src/lib/spelling.js';
 import { TEST_SECRET, type TestApp, dialect, startTestApp } from './support/test-app.js';
 
 /**
@@ -94,6 +95,68 @@ describe(`catalogue query plans at scale (${dialect})`, () => {
       const page = await repo().search(filter, offset, 9);
       expect(page.rows.map((r) => r.id), `offset ${offset}`).toEqual(every.slice(offset, offset + 9).map((r) => r.id));
       expect({ total: page.total, capped: page.capped }).toEqual({ total: 500, capped: true });
+    }
+  });
+
+  it('finds every match of a search, and counts it, exactly as the whole filter does: rare words, parts of words, two words, typos', async () => {
+    // A rare word, its first and last syllables (parts of many words), a middle part, two words
+    // (a match across a space), a word with a genre, a typo (nothing), and a rare word in Cyrillic.
+    const rare = rareWord(77);
+    const cases: Array<{ search: string; genre?: string }> = [
+      { search: rare },
+      { search: rare.slice(0, 4) },
+      { search: rare.slice(-4) },
+      { search: rare.slice(1, -1) },
+      { search: rareWord(78) },
+      { search: `${COMMON_WORD} ${rare.slice(0, 3)}` },
+      { search: rare, genre: 'Rap' },
+      { search: `${rare.slice(0, 3)}qx${rare.slice(3)}` },
+      { search: 'полно' },
+    ];
+    for (const filter of cases) {
+      const every = await repo().filtered(filter).orderBy('tracks.created_at', 'desc').orderBy('tracks.id', 'desc').limit(501).execute();
+      const page = await repo().search(filter, 0, 500);
+      const label = JSON.stringify(filter);
+      expect(page.rows.map((r) => r.id), label).toEqual(every.slice(0, 500).map((r) => r.id));
+      expect({ total: page.total, capped: page.capped }, label).toEqual({ total: Math.min(every.length, 500), capped: every.length > 500 });
+      const first = await repo().newestMatches(filter, 20);
+      expect(first.map((r) => r.id), label).toEqual(every.slice(0, 20).map((r) => r.id));
+    }
+  });
+
+  it.runIf(dialect === 'postgres')("finds a rare word's tracks by the word index (tracks_words_idx), and the words containing it by search_words_trgm_idx", async () => {
+    const rare = rareWord(77);
+    const vocabulary = await repo().vocabulary(rare.slice(0, 4));
+    expect(vocabulary.containing?.length).toBeGreaterThan(1);
+    expect(vocabulary.containing!.every((word) => word.includes(rare.slice(0, 4)))).toBe(true);
+    const words = await planOf(repo().vocabularyQuery(rare, rare));
+    expect(words).toMatch(/search_words_trgm_idx/);
+    expect(words).not.toMatch(fullScan);
+    const plan = await planOf(repo().wordMatches({ search: rare }, vocabulary.containing!).limit(501));
+    expect(plan).toMatch(/tracks_words_idx/);
+    expect(plan).toMatch(/tracks_words_null_idx/);
+    expect(plan).not.toMatch(/tracks_search_trgm_idx/);
+    expect(plan).not.toMatch(fullScan);
+    // A word in thousands of titles is left to the trigram index and the newest tracks.
+    expect((await repo().vocabulary(COMMON_WORD)).containing).toBeUndefined();
+  });
+
+  it.runIf(dialect === 'postgres')('still finds a track whose words no writer gave, or whose text changed without them', async () => {
+    const db = t.context.database.db;
+    const rare = rareWord(77);
+    const before = (await repo().search({ search: rare }, 0, 500)).rows.map((r) => r.id);
+    const other = await db.selectFrom('tracks').select(['id', 'search_text']).where('hidden', '=', 0).where('search_text', 'not like', `%${rare}%`).orderBy('id').limit(2).execute();
+    expect(other).toHaveLength(2);
+    // One text rewritten by hand (the trigger drops its words), one with its words taken away.
+    await db.updateTable('tracks').set({ search_text: `${other[0]!.search_text} ${rare}` }).where('id', '=', other[0]!.id).execute();
+    await db.updateTable('tracks').set({ words: null, search_text: `${other[1]!.search_text} x${rare}x` }).where('id', '=', other[1]!.id).execute();
+    try {
+      const nulls = await db.selectFrom('tracks').select('id').where('words', 'is', null).execute();
+      expect(nulls.map((r) => r.id).sort()).toEqual([other[0]!.id, other[1]!.id].sort());
+      const after = (await repo().search({ search: rare }, 0, 500)).rows.map((r) => r.id);
+      expect(after.sort()).toEqual([...before, other[0]!.id, other[1]!.id].sort());
+    } finally {
+      for (const row of other) await db.updateTable('tracks').set({ search_text: row.search_text, words: trackWords(row.search_text) }).where('id', '=', row.id).execute();
     }
   });
 

@@ -2,6 +2,7 @@ import type { SearchResult } from '@platter/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as transliterateSearch } from '../src/db/migrations/2026-11-29T06-00_search-transliteration.js';
+import { trackWords } from '../src/lib/spelling.js';
 import { makeMp3 } from './support/audio-fixtures.js';
 import { Client } from './support/http-client.js';
 import { type TestApp, dialect, startTestApp } from './support/test-app.js';
@@ -81,5 +82,28 @@ describe(`search in Latin and Cyrillic letters (${dialect})`, () => {
     // Run again, it changes nothing.
     await transliterateSearch(db);
     expect(titles(await search('sever'))).toEqual(['Северный ветер', 'Хаос']);
+  });
+
+  it.runIf(dialect === 'postgres')("gives a track its words with every write of its text (upload, edit, the artist's new name), each of them in the vocabulary", async () => {
+    const { db } = t.context.database;
+    const lev = new Client(t.baseUrl);
+    await lev.signUp('Лев Орлов');
+    const id = ((await uploadTrack(lev, await makeMp3(1), { title: 'Полёт', genre: 'Pop' })) as { id: string }).id;
+    const wordsWritten = async () => {
+      const row = await db.selectFrom('tracks').select(['search_text', 'words']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.words).toEqual(trackWords(row.search_text));
+      const known = await db.selectFrom('search_words').select('word').where('word', 'in', row.words!).execute();
+      expect(known.map((r) => r.word).sort()).toEqual([...row.words!].sort());
+      return row.words!;
+    };
+    expect(await wordsWritten()).toEqual(expect.arrayContaining(['полёт', 'лев', 'lev', 'orlov']));
+    expect((await lev.json('PATCH', `/api/tracks/${id}`, { title: 'Полёт над Волгой', genre: 'Pop' })).status).toBe(200);
+    expect(await wordsWritten()).toEqual(expect.arrayContaining(['волгой', 'volgoy']));
+    expect((await lev.json('PATCH', '/api/me/profile', { displayName: 'Лёва Соколов' })).status).toBe(200);
+    expect(await wordsWritten()).toEqual(expect.arrayContaining(['соколов', 'sokolov']));
+    expect(await wordsWritten()).not.toContain('orlov');
+    // The new name's Latin spelling finds it by the word index.
+    expect((await t.context.repositories.tracks.vocabulary('sokol')).containing).toContain('sokolov');
+    expect(titles(await search('sokol'))).toEqual(['Полёт над Волгой']);
   });
 });

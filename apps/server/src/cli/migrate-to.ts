@@ -18,6 +18,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config.js';
 import { migrateDatabase } from '../context.js';
 import { openDatabase } from '../db/database.js';
+import { trackWords } from '../lib/spelling.js';
+import { addMissingWords } from '../db/migrations/2026-12-03T01-00_track-words.js';
 import { recountCatalogue } from '../db/migrations/2026-11-25T00-00_catalogue-counters.js';
 import type { Database } from '../db/schema.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
@@ -210,6 +212,7 @@ export async function migrateTo(
     const order = await foreignKeyOrder(db, sourceTables);
 
     const tables: MigrateToSummary['tables'] = [];
+    const trackWordCounts = new Map<string, number>();
     await db.transaction().execute(async (trx) => {
       // --force: the target's rows go (children first), so the copy is exactly the source.
       for (const table of [...order].reverse()) await sql`DELETE FROM ${sql.table(table)}`.execute(trx);
@@ -239,6 +242,11 @@ export async function migrateTo(
               throw new MigrateToError(`${table}.${column}: ${(error as Error).message}`);
             }
           }
+          // PostgreSQL's word index of search (migration track-words): the words of the copied text.
+          if (table === 'tracks' && types.has('words')) {
+            converted.words = trackWords(String(row.search_text ?? ''));
+            for (const word of converted.words as string[]) trackWordCounts.set(word, (trackWordCounts.get(word) ?? 0) + 1);
+          }
           batch.push(converted);
           if (batch.length >= BATCH_ROWS) await flush();
         }
@@ -246,6 +254,8 @@ export async function migrateTo(
         tables.push({ table, rows });
         log(`  ${table}: ${rows} rows`);
       }
+      // The vocabulary must hold every word of tracks.words (the word index finds tracks by it).
+      await addMissingWords(trx, trackWordCounts);
       await recountCatalogue(trx);
       // Serial columns (none in Platter's own schema today) continue after the copied ids.
       const serials = await sql<{ table_name: string; column_name: string }>`

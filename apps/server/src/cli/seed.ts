@@ -33,7 +33,8 @@ import { type DialectName, openDatabase } from '../db/database.js';
 import { recountCatalogue } from '../db/migrations/2026-11-25T00-00_catalogue-counters.js';
 import { reversedWord } from '../db/migrations/2026-11-25T00-10_search-at-scale.js';
 import { FILL_ARTIST_SEARCH } from '../db/migrations/2026-11-26T15-30_artist-search.js';
-import { words } from '../lib/spelling.js';
+import { trackWords } from '../lib/spelling.js';
+import { wordsLiteral } from '../db/migrations/2026-12-03T01-00_track-words.js';
 import type { Database } from '../db/schema.js';
 import { ProfileRepository } from '../repositories/profile.repository.js';
 import { ProfileService } from '../services/profile.service.js';
@@ -405,21 +406,25 @@ async function generate(writer: BulkWriter, options: SeedOptions, progress: (lin
   const trackDuration = new Uint16Array(T);
   const wordCounts = new Map<string, number>();
   const rareWords = rareWordsFor(T);
+  const trackColumns = ['id', 'title', 'genre', 'artist_id', 'storage_key', 'content_type', 'size_bytes', 'duration', 'likes_count', 'listens_count', 'search_text', 'hidden', 'created_at', 'image_key', 'waveform_status', 'waveform'];
+  // PostgreSQL's word index of search (migration track-words).
+  const withWords = writer.dialect === 'postgres';
+  if (withWords) trackColumns.push('words');
   for (let t = 0; t < T; t++) {
     const id = trackIds.get(t);
     trackTime[t] = start + ((t + random() * 0.9) / T) * (now - start - DAY);
     const title = drawTitle(random, rareWords);
     const artist = trackArtist[t]!;
     const text = searchText(title, names[artist]!);
-    for (const word of new Set(words(text))) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
+    const textWords = trackWords(text);
+    for (const word of textWords) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
     // Drawn in the order the row lists them, so the catalogue is the same for a seed as before.
     const genre = drawGenre(random);
     const size = 3_000_000 + Math.floor(random() * 6_000_000);
     trackDuration[t] = 90 + Math.floor(random() * 210);
-    if (out.add('tracks',
-      ['id', 'title', 'genre', 'artist_id', 'storage_key', 'content_type', 'size_bytes', 'duration', 'likes_count', 'listens_count', 'search_text', 'hidden', 'created_at', 'image_key', 'waveform_status', 'waveform'],
-      [id, title, genre, userIds.get(artist), `seed/${id}.mp3`, 'audio/mpeg', size, trackDuration[t]!, likesOf[t]!, listensOf[t]!, text, 0, new Date(trackTime[t]!).toISOString(), null, 'unavailable', null],
-    )) await out.flush('tracks');
+    const row: Value[] = [id, title, genre, userIds.get(artist), `seed/${id}.mp3`, 'audio/mpeg', size, trackDuration[t]!, likesOf[t]!, listensOf[t]!, text, 0, new Date(trackTime[t]!).toISOString(), null, 'unavailable', null];
+    if (withWords) row.push(wordsLiteral(textWords));
+    if (out.add('tracks', trackColumns, row)) await out.flush('tracks');
   }
   await done('tracks');
   for (const [word, tracks] of [...wordCounts].sort(([a], [b]) => (a < b ? -1 : 1))) {

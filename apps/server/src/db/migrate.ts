@@ -39,6 +39,7 @@ import * as remoteReactions from './migrations/2026-12-01T01-00_remote-reactions
 import * as federationPublishing from './migrations/2026-12-01T02-00_federation-publishing.js';
 import * as chartsOrder from './migrations/2026-12-02T01-00_charts-order.js';
 import * as artistPostsOrder from './migrations/2026-12-02T02-00_artist-posts-order.js';
+import * as trackWords from './migrations/2026-12-03T01-00_track-words.js';
 import type { Database } from './schema.js';
 
 /**
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T02-00_federation-publishing': federationPublishing,
   '2026-12-02T01-00_charts-order': chartsOrder,
   '2026-12-02T02-00_artist-posts-order': artistPostsOrder,
+  '2026-12-03T01-00_track-words': trackWords,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

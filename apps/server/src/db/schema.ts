@@ -39,6 +39,12 @@ export interface TracksTable {
   listens_count: Generated<number>;
   /** Lower-cased "title artist" for case-insensitive substring search on both engines. */
   search_text: string;
+  /**
+   * PostgreSQL only: the distinct words of search_text (lib/spelling.ts `trackWords`), behind
+   * tracks_words_idx (migration track-words). Null where a writer did not give them: such a track
+   * is still found, by a partial index of the nulls.
+   */
+  words?: string[] | null;
   /** Left out of every list: moderated OR visibility <> 'public', set by every write of either (migration track-visibility). */
   hidden: Generated<number>;
   created_at: string;

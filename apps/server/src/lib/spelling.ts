@@ -9,6 +9,11 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/** A track's distinct words, as tracks.words holds them on PostgreSQL (the word index of search). */
+export function trackWords(searchText: string): string[] {
+  return [...new Set(words(searchText))];
+}
+
 /** Optimal string alignment distance, giving up (returning max + 1) once it exceeds `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;

@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
+import { words } from '../lib/spelling.js';
 import { type TrackFilter, type TrackWithArtist, containsText, filteredTracks, longestLiteralRun, matchesSearch, trackBase, visibleByIds, visibleTracks } from './track-query.js';
 
 /**
@@ -22,6 +23,13 @@ export const SEARCH_TOTAL_CAP = 500;
 export const FEW_MATCHES = 100;
 /** A word the vocabulary counts in more than this many times SEARCH_TOTAL_CAP tracks is taken as capped uncounted (surelyCapped). */
 const VOCABULARY_CAPPED = 4;
+/**
+ * On PostgreSQL a query goes to the word index (wordMatches) when the vocabulary has at most this
+ * many words containing its longest word…
+ */
+export const WORD_EXPANSION = 200;
+/** …and counts at most this many tracks for them; a commoner one takes the trigram index. */
+export const WORD_PATH_TRACKS = 2 * SEARCH_TOTAL_CAP;
 /** A page anchor is used when the page asked for is at most this many rows away from it. */
 const ANCHOR_REACH = 200;
 
@@ -39,6 +47,22 @@ export interface PageAnchor {
 export interface ListTotal {
   total: number;
   capped: boolean;
+}
+
+/**
+ * What the vocabulary (search_words) says of a query on PostgreSQL: how many tracks it counts the
+ * query in as a whole word, and the words containing the query's longest word when they are few
+ * enough for the word index (undefined when they are not, or the query has no word of three letters).
+ */
+export interface QueryVocabulary {
+  wordTracks: number;
+  containing?: string[];
+}
+
+/** The query's longest word (letters and digits, as the vocabulary splits text), if it has one of three letters or more. */
+function longestWord(search: string): string | undefined {
+  const longest = words(search).reduce((best, word) => ([...word].length > [...best].length ? word : best), '');
+  return [...longest].length >= 3 ? longest : undefined;
 }
 
 /** Newest first, as lists are ordered: created_at, then id, both descending. */
@@ -156,13 +180,18 @@ export class TrackCatalogueRepository {
    * comes from the newest tracks (SEARCH_WINDOW), where a common word fills a page at once. Queries
    * too short for the index match among the newest SHORT_QUERY_WINDOW tracks only.
    */
-  async search(filter: TrackFilter & { search: string }, offset: number, limit: number, options: { total?: number; wordTracks?: number } = {}): Promise<{ rows: TrackWithArtist[] } & ListTotal> {
+  async search(filter: TrackFilter & { search: string }, offset: number, limit: number, options: { total?: number; vocabulary?: QueryVocabulary } = {}): Promise<{ rows: TrackWithArtist[] } & ListTotal> {
     const cap = SEARCH_TOTAL_CAP;
     if (TrackCatalogueRepository.isShortQuery(filter.search)) {
       const ids = (await this.windowMatches(filter, SHORT_QUERY_WINDOW, Math.max(offset + limit, cap + 1)).execute()).map((r) => r.id);
       return { rows: await this.inOrder(ids.slice(offset, offset + limit)), total: Math.min(ids.length, cap), capped: ids.length > cap };
     }
-    const matches = (await this.surelyCapped(filter, options.wordTracks)) ? undefined : await this.indexedMatches(filter).limit(cap + 1).execute();
+    const vocabulary = options.vocabulary ?? (this.dialect.fullText === 'gin' ? await this.vocabulary(filter.search) : undefined);
+    const matches = vocabulary?.containing
+      ? await this.wordMatches(filter, vocabulary.containing).limit(cap + 1).execute()
+      : this.surelyCapped(filter, vocabulary)
+        ? undefined
+        : await this.indexedMatches(filter).limit(cap + 1).execute();
     if (matches && matches.length <= cap) {
       matches.sort(newestFirst);
       return { rows: await this.inOrder(matches.slice(offset, offset + limit).map((m) => m.id)), total: matches.length, capped: false };
@@ -194,17 +223,18 @@ export class TrackCatalogueRepository {
     if (TrackCatalogueRepository.isShortQuery(filter.search)) {
       return this.inOrder((await this.windowMatches(filter, SHORT_QUERY_WINDOW, limit).execute()).map((r) => r.id));
     }
-    const wordTracks = this.dialect.fullText === 'gin' ? await this.tracksWithWord(filter.search) : 0;
-    if (wordTracks > FEW_MATCHES) {
+    const vocabulary = this.dialect.fullText === 'gin' ? await this.vocabulary(filter.search) : undefined;
+    if (vocabulary && vocabulary.wordTracks > FEW_MATCHES) {
       const recent = (await this.windowMatches(filter, SEARCH_WINDOW, limit).execute()).map((r) => r.id);
       if (recent.length >= limit) return this.inOrder(recent);
-      return (await this.search(filter, 0, limit, { wordTracks })).rows;
+      return (await this.search(filter, 0, limit, { vocabulary })).rows;
     }
-    const few = await this.indexedMatches(filter).limit(FEW_MATCHES + 1).execute();
+    const index = vocabulary?.containing ? this.wordMatches(filter, vocabulary.containing) : this.indexedMatches(filter);
+    const few = await index.limit(FEW_MATCHES + 1).execute();
     if (few.length <= FEW_MATCHES) return this.inOrder(few.sort(newestFirst).slice(0, limit).map((m) => m.id));
     const recent = (await this.windowMatches(filter, SEARCH_WINDOW, limit).execute()).map((r) => r.id);
     if (recent.length >= limit) return this.inOrder(recent);
-    return (await this.search(filter, 0, limit)).rows;
+    return (await this.search(filter, 0, limit, { vocabulary })).rows;
   }
 
   /**
@@ -215,17 +245,57 @@ export class TrackCatalogueRepository {
    * filter's 39 at ten million tracks (bench/catalogue.md, the growth table). The vocabulary only
    * ever counts up (a deleted or hidden track keeps its words there), hence the margin; with a
    * genre or an artist the word's count says nothing of the filter's, so those are counted.
-   * `wordTracks` is that count when the caller has read it already.
    */
-  private async surelyCapped(filter: TrackFilter & { search: string }, wordTracks?: number): Promise<boolean> {
-    if (this.dialect.fullText !== 'gin' || filter.genre || filter.artistId) return false;
-    return (wordTracks ?? (await this.tracksWithWord(filter.search))) > VOCABULARY_CAPPED * SEARCH_TOTAL_CAP;
+  private surelyCapped(filter: TrackFilter, vocabulary: QueryVocabulary | undefined): boolean {
+    if (!vocabulary || filter.genre || filter.artistId) return false;
+    return vocabulary.wordTracks > VOCABULARY_CAPPED * SEARCH_TOTAL_CAP;
   }
 
-  /** How many tracks the vocabulary counts the query in, as a whole word (0 for a phrase or an unknown word). */
-  private async tracksWithWord(search: string): Promise<number> {
-    const row = await this.db.selectFrom('search_words').select('tracks').where('word', '=', search).executeTakeFirst();
-    return Number(row?.tracks ?? 0);
+  /**
+   * What the vocabulary says of a query, in one round (vocabularyQuery): its whole word's count,
+   * and the words containing its longest word (of three letters or more) when there are at most
+   * WORD_EXPANSION of them counting at most WORD_PATH_TRACKS tracks. Every match of the query
+   * lies inside one of its tracks' words and so holds one of those words: wordMatches finds them
+   * by the word index, at a cost of those few tracks whatever the catalogue's size.
+   */
+  async vocabulary(search: string): Promise<QueryVocabulary> {
+    const token = longestWord(search);
+    const rows = await this.vocabularyQuery(search, token).execute();
+    const exact = rows.find((r) => r.word === search);
+    const wordTracks = Number(exact?.tracks ?? 0);
+    if (token === undefined) return { wordTracks };
+    const containing = new Map(rows.filter((r) => r.word.includes(token)).map((r) => [r.word, Number(r.tracks)]));
+    // The whole word comes from both halves of the query when it contains the token; once from the second.
+    if (rows.length - (exact ? 1 : 0) > WORD_EXPANSION) return { wordTracks };
+    const tracks = [...containing.values()].reduce((sum, n) => sum + n, 0);
+    return tracks > WORD_PATH_TRACKS ? { wordTracks } : { wordTracks, containing: [...containing.keys()] };
+  }
+
+  /** The query behind vocabulary(): the whole word by its key, then up to WORD_EXPANSION + 1 words containing `token` by search_words_trgm_idx (public for EXPLAIN). */
+  vocabularyQuery(search: string, token: string | undefined) {
+    const whole = this.db.selectFrom('search_words').select(['word', 'tracks']).where('word', '=', search);
+    if (token === undefined) return whole;
+    const containing = this.db
+      .selectFrom('search_words')
+      .select(['word', 'tracks'])
+      .where('word', 'like', `%${token}%`)
+      .limit(WORD_EXPANSION + 1)
+      .as('c');
+    return whole.unionAll(this.db.selectFrom(containing).select(['c.word', 'c.tracks']));
+  }
+
+  /**
+   * Matching visible tracks (id, created_at) on PostgreSQL, found by the word index: those holding
+   * one of `words` (tracks_words_idx), or whose words no writer gave (tracks_words_null_idx), then
+   * checked against the query itself (public so tests can EXPLAIN it). The check is `position`,
+   * which no index serves, so the planner cannot take the trigram index for it instead: a rare
+   * word's trigrams look cheap to it, and cost what this index exists to avoid.
+   */
+  wordMatches(filter: TrackFilter & { search: string }, containing: string[]) {
+    return visibleTracks(this.db, filter)
+      .select(['tracks.id', 'tracks.created_at'])
+      .where(sql<SqlBool>`(tracks.words && ${containing}::text[] or tracks.words is null)`)
+      .where(sql<SqlBool>`position(${filter.search} in tracks.search_text) > 0`);
   }
 
   /**

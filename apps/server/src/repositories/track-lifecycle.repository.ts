@@ -1,7 +1,7 @@
 import { type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
 import { type Dialect, type DialectName, dialectOf } from '../db/dialect.js';
 import type { Database, NewTrack, TrackVisibility } from '../db/schema.js';
-import { words } from '../lib/spelling.js';
+import { trackWords, words } from '../lib/spelling.js';
 import { closeGap, shiftPlaylistDurations } from './playlist.repository.js';
 import { type Db, parseTags } from './track-query.js';
 
@@ -49,7 +49,7 @@ export class TrackLifecycleRepository {
 
   /** Inserts the track (with its tag rows) and bumps its artist's track counter in the same transaction. */
   async create(trx: Transaction<Database>, track: NewTrack): Promise<void> {
-    await trx.insertInto('tracks').values(track).execute();
+    await trx.insertInto('tracks').values(this.withWords(track)).execute();
     const tags = parseTags(track.tags ?? '[]');
     if (tags.length > 0) await trx.insertInto('track_tags').values(tags.map((tag) => ({ track_id: track.id, tag, created_at: track.created_at }))).execute();
     await this.addWords(trx, [track.search_text]);
@@ -212,7 +212,7 @@ export class TrackLifecycleRepository {
   async updateDetails(id: string, changes: { title: string; genre: string; search_text: string; tags?: string[] }): Promise<void> {
     const { tags, ...columns } = changes;
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('tracks').set({ ...columns, ...(tags ? { tags: JSON.stringify(tags) } : {}) }).where('id', '=', id).execute();
+      await trx.updateTable('tracks').set({ ...this.withWords(columns), ...(tags ? { tags: JSON.stringify(tags) } : {}) }).where('id', '=', id).execute();
       if (tags) await this.setTags(trx, id, tags);
       await this.addWords(trx, [changes.search_text]);
     });
@@ -227,6 +227,15 @@ export class TrackLifecycleRepository {
       .insertInto('track_tags')
       .values(tags.map((tag) => ({ track_id: id, tag, created_at: row.created_at })))
       .execute();
+  }
+
+  /**
+   * The columns with tracks.words beside search_text on PostgreSQL (its word index; migration
+   * track-words). Every write of search_text goes through here and through addWords, so the
+   * vocabulary holds every word a track's words hold.
+   */
+  private withWords<T extends { search_text: string }>(columns: T): T & { words?: string[] } {
+    return this.dialect.fullText === 'gin' ? { ...columns, words: trackWords(columns.search_text) } : columns;
   }
 
   /** Records the words of tracks' search texts (title and artist), in the transaction that writes them. */
@@ -287,13 +296,15 @@ export class TrackLifecycleRepository {
     const rows = await this.db.selectFrom('tracks').select(['id', 'title', 'tags']).where('artist_id', '=', artistId).execute();
     const releases = await this.db.selectFrom('releases').select(['id', 'title']).where('artist_id', '=', artistId).execute();
     await this.db.transaction().execute(async (trx) => {
-      for (const row of rows) {
-        await trx.updateTable('tracks').set({ search_text: searchText(row.title, displayName, parseTags(row.tags)) }).where('id', '=', row.id).execute();
+      const texts = rows.map((row) => searchText(row.title, displayName, parseTags(row.tags)));
+      for (const [i, row] of rows.entries()) {
+        await trx.updateTable('tracks').set(this.withWords({ search_text: texts[i]! })).where('id', '=', row.id).execute();
       }
       for (const release of releases) {
         await trx.updateTable('releases').set({ search_text: searchText(release.title, displayName) }).where('id', '=', release.id).execute();
       }
-      if (rows.length > 0) await this.addWords(trx, [displayName]);
+      // Every word of the new texts, the name's other-script spellings included, once per track.
+      await this.addWords(trx, texts);
     });
   }
 

@@ -16,7 +16,7 @@ export interface TrackFilter {
 }
 
 /** A track row with its artist's display name; the waveform peaks (800 numbers) only where asked for. */
-export type TrackWithArtist = Omit<Selectable<TracksTable>, 'waveform'> & {
+export type TrackWithArtist = Omit<Selectable<TracksTable>, 'waveform' | 'words'> & {
   waveform?: string | null;
   artist_name: string;
   /** The release the track is on (left join; null when on none). */
