@@ -2,7 +2,8 @@
 # The README's two commands on Node 22, the oldest Node line Platter supports (package.json
 # `engines`), while .ci/run itself runs on Node 24: a fresh clone of this checkout's HEAD,
 # `npm ci` (the lockfile's `npm install`, which also builds) and `npm start` on a free loopback port
-# with an empty DATA_DIR, answered on /api/health and /api/tracks, then stopped; then the unit tests.
+# with an empty DATA_DIR, answered on /api/health and /api/tracks, then stopped; then the unit tests
+# of the server and the shared packages.
 # Node 22 comes from the npm registry (.ci/node.sh). Any failure exits non-zero; .ci/run calls this.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -52,5 +53,7 @@ if kill -0 "$server_pid" 2>/dev/null; then
 fi
 server_pid=""
 
-npx vitest run --project unit
+# The unit tests of the code Node runs (the server and the shared packages); the web app's run
+# in the browser, and Node 24 runs them in `npm test`.
+npx vitest run --project unit packages/ apps/server/
 echo "node22-check: passed on Node $(node -v) in $((SECONDS - started)) s"
