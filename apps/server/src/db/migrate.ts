@@ -40,6 +40,7 @@ import * as federationPublishing from './migrations/2026-12-01T02-00_federation-
 import * as chartsOrder from './migrations/2026-12-02T01-00_charts-order.js';
 import * as artistPostsOrder from './migrations/2026-12-02T02-00_artist-posts-order.js';
 import * as trackWords from './migrations/2026-12-03T01-00_track-words.js';
+import * as spellingDistance from './migrations/2026-12-03T02-00_spelling-distance.js';
 import type { Database } from './schema.js';
 
 /**
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02T01-00_charts-order': chartsOrder,
   '2026-12-02T02-00_artist-posts-order': artistPostsOrder,
   '2026-12-03T01-00_track-words': trackWords,
+  '2026-12-03T02-00_spelling-distance': spellingDistance,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -399,10 +399,14 @@ export class TrackCatalogueRepository {
     const prefix = chars.slice(0, keep).join('');
     const suffix = chars.slice(-keep).reverse().join('');
     const lengths = Array.from({ length: 2 * maxEdits + 1 }, (_, i) => chars.length - maxEdits + i).filter((n) => n > 0);
-    const ranges = lengths.flatMap((length) => [
-      this.db.selectFrom('search_words').select(['word', 'tracks']).where('length', '=', length).where('word', '>=', prefix).where('word', '<', `${prefix}\u{10FFFF}`),
-      this.db.selectFrom('search_words').select(['word', 'tracks']).where('length', '=', length).where('reversed', '>=', suffix).where('reversed', '<', `${suffix}\u{10FFFF}`),
-    ]);
+    // On PostgreSQL only the words within 2 × maxEdits Levenshtein edits leave the database (a swap
+    // of neighbours, one edit here, is two there); fuzzystrmatch measures words of up to 255 letters.
+    const near = this.dialect.fullText === 'gin' && chars.length + maxEdits <= 255 ? sql<SqlBool>`levenshtein_less_equal(word, ${word}, ${2 * maxEdits}) <= ${2 * maxEdits}` : undefined;
+    const range = (column: 'word' | 'reversed', start: string, length: number) => {
+      const query = this.db.selectFrom('search_words').select(['word', 'tracks']).where('length', '=', length).where(column, '>=', start).where(column, '<', `${start}\u{10FFFF}`);
+      return near ? query.where(near) : query;
+    };
+    const ranges = lengths.flatMap((length) => [range('word', prefix, length), range('reversed', suffix, length)]);
     return ranges.slice(1).reduce((query, range) => query.unionAll(range), ranges[0]!);
   }
 
