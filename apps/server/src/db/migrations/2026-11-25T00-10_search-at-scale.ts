@@ -24,14 +24,17 @@ type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 export const reversedWord = (word: string) => [...word].reverse().join('');
 
-/** Adds words (with how many tracks each came from) to search_words. */
-export async function addSearchWords(db: AnyDb, counts: Map<string, number>): Promise<void> {
+/**
+ * Adds words (with how many tracks each came from) to search_words; a word already there has its
+ * count raised, or, with `missingOnly`, is left as it is.
+ */
+export async function addSearchWords(db: AnyDb, counts: Map<string, number>, options: { missingOnly?: boolean } = {}): Promise<void> {
   const rows = [...counts].map(([word, tracks]) => ({ word, reversed: reversedWord(word), length: [...word].length, tracks }));
   for (let i = 0; i < rows.length; i += 500) {
     await db
       .insertInto('search_words')
       .values(rows.slice(i, i + 500))
-      .onConflict((oc) => oc.column('word').doUpdateSet({ tracks: sql`search_words.tracks + excluded.tracks` }))
+      .onConflict((oc) => (options.missingOnly ? oc.column('word').doNothing() : oc.column('word').doUpdateSet({ tracks: sql`search_words.tracks + excluded.tracks` })))
       .execute();
   }
 }

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { trackWords } from '../../lib/spelling.js';
 import { isPostgres } from './2026-11-21T02-00_search-index.js';
-import { reversedWord } from './2026-11-25T00-10_search-at-scale.js';
+import { addSearchWords } from './2026-11-25T00-10_search-at-scale.js';
 
 /*
  * A word index for search on PostgreSQL (issue 31: a rare word cost 2.1–2.3× at ten million tracks
@@ -34,12 +34,7 @@ const BATCH = 5000;
 export const wordsLiteral = (words: string[]) => `{${words.map((w) => `"${w.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 /** Adds to search_words the words it lacks (with how many tracks brought each), leaving the others' counts. */
-export async function addMissingWords(db: AnyDb, counts: Map<string, number>): Promise<void> {
-  const rows = [...counts].map(([word, tracks]) => ({ word, reversed: reversedWord(word), length: [...word].length, tracks }));
-  for (let i = 0; i < rows.length; i += 500) {
-    await db.insertInto('search_words').values(rows.slice(i, i + 500)).onConflict((oc) => oc.column('word').doNothing()).execute();
-  }
-}
+export const addMissingWords = (db: AnyDb, counts: Map<string, number>) => addSearchWords(db, counts, { missingOnly: true });
 
 export async function up(db: AnyDb): Promise<void> {
   if (!isPostgres(db)) return;
