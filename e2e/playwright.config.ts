@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { APP_URL, OIDC_ISSUER, S3_APP_URL } from './support/env.js';
+import { APP_URL, CHROMIUM_PATH, OIDC_ISSUER, S3_APP_URL } from './support/env.js';
 
 /**
  * Browser journeys against the built app: `npm run build`, then
  *   npx playwright test -c e2e/playwright.config.ts
- * Chromium comes from Debian (/usr/bin/chromium, or CHROMIUM_PATH); never `playwright install`.
+ * Chromium comes from Debian (its headless shell, else /usr/bin/chromium, or CHROMIUM_PATH:
+ * support/env.ts); never `playwright install`.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -36,7 +37,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',

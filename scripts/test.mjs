@@ -144,14 +144,15 @@ if (!process.env.TEST_DATABASE_URL) {
   await vitestStep('scale-out (two instances)', ['--project', 'scale-out']);
 }
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Debian's old headless shell drives the journeys at ~0.6× the full browser's CPU; the full one does too (e2e/support/env.ts).
+const chromium = process.env.CHROMIUM_PATH || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file)) || '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
   // Built already by `npm install` (the prepare script) unless the sources changed since.
   if (await step('build', 'node', ['scripts/build-if-stale.mjs'])) {
     await step('browser journeys (Chromium)', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });
   }
 } else {
-  skip('browser journeys (Chromium)', `no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  skip('browser journeys (Chromium)', `no Chromium at ${chromium} (apt-get install chromium-headless-shell, or set CHROMIUM_PATH)`);
 }
 
 console.log('\n━━ summary ━━');
