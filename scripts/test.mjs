@@ -144,7 +144,8 @@ if (!process.env.TEST_DATABASE_URL) {
   await vitestStep('scale-out (two instances)', ['--project', 'scale-out']);
 }
 
-// Debian's old headless shell drives the journeys at ~0.6× the full browser's CPU; the full one does too (e2e/support/env.ts).
+// The journeys' Chromium, chosen as e2e/support/env.ts chooses it (this script is plain JavaScript and
+// cannot import that file): Debian's old headless shell (~0.6× the full browser's CPU), else the browser.
 const chromium = process.env.CHROMIUM_PATH || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file)) || '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
   // Built already by `npm install` (the prepare script) unless the sources changed since.
