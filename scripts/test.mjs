@@ -64,7 +64,13 @@ function stepBeside(name, command, args, env = {}) {
  */
 async function vitestStep(name, args) {
   const report = path.join(reports, `${results.length}.json`);
-  const ok = await step(name, npx, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const times = path.join(reports, `${results.length}-projects.json`);
+  const ok = await step(
+    name,
+    npx,
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--reporter=./scripts/vitest-project-times.mjs'],
+    { PLATTER_PROJECT_TIMES: times },
+  );
   const result = results.at(-1);
   try {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
@@ -76,6 +82,13 @@ async function vitestStep(name, args) {
     });
   } catch {
     if (!ok) result.failures = ['(vitest wrote no JSON report; see its output above)'];
+  }
+  // Projects that ran side by side in this step, each with its own span (scripts/vitest-project-times.mjs).
+  try {
+    const spans = JSON.parse(fs.readFileSync(times, 'utf8'));
+    if (spans.length > 1) result.projects = spans;
+  } catch {
+    // No spans (the run stopped before its end): the step's own time stands.
   }
   return ok;
 }
@@ -128,11 +141,11 @@ if (await step('typecheck', npx, ['tsc', '-b', 'packages/shared', 'packages/demo
 await lint.finish();
 // Test files that need Redis skip themselves without it; the runner names the skip (a failure in CI).
 if (redisProblem) skip('Redis suites (live events, rate limits, jobs)', redisProblem);
-await vitestStep('unit + integration (SQLite)', ['--project', 'unit', '--project', 'integration:sqlite']);
-
+// The unit and integration projects run side by side in one pool of three workers (vitest.config.ts).
 if (process.env.TEST_DATABASE_URL) {
-  await vitestStep('integration (PostgreSQL)', ['--project', 'integration:postgres']);
+  await vitestStep('unit + integration (SQLite, PostgreSQL)', ['--project', 'unit', '--project', 'integration:sqlite', '--project', 'integration:postgres']);
 } else {
+  await vitestStep('unit + integration (SQLite)', ['--project', 'unit', '--project', 'integration:sqlite']);
   skip('integration (PostgreSQL)', 'TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)');
 }
 
@@ -159,6 +172,9 @@ if (fs.existsSync(chromium)) {
 console.log('\n━━ summary ━━');
 for (const r of results) {
   console.log(`${r.status.padEnd(8)} ${r.name}${r.seconds ? ` (${r.seconds.toFixed(0)} s)` : ''}`);
+  for (const p of r.projects ?? []) {
+    console.log(`           ${p.project}: ${p.seconds.toFixed(0)} s from its first file to its last (${p.files} files, ${p.fileSeconds.toFixed(0)} s of file time)`);
+  }
   const failures = r.failures ?? [];
   for (const failure of failures.slice(0, 15)) console.log(`           ✗ ${failure}`);
   if (failures.length > 15) console.log(`           … and ${failures.length - 15} more failed tests (listed in the output above)`);
