@@ -30,7 +30,10 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: each action's DOM snapshot, the network, the console. Not
+    // the screencast: its frames cost ~20 % of the journeys' CPU (bench/ci-time.md), and the
+    // failure's own screenshot (below) shows the end.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // No service worker unless a journey asks for one (`test.use({ serviceWorkers: 'allow' })`; which
     // do, and why, in e2e/README.md). Installing it precaches the whole app (~120 files) in every
     // new context: 30 % of the journeys' CPU in a sample of three files.

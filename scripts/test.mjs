@@ -163,10 +163,52 @@ const chromium = process.env.CHROMIUM_PATH || ['/usr/bin/chromium-headless-shell
 if (fs.existsSync(chromium)) {
   // Built already by `npm install` (the prepare script) unless the sources changed since.
   if (await step('build', 'node', ['scripts/build-if-stale.mjs'])) {
-    await step('browser journeys (Chromium)', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });
+    await journeys(chromium);
   }
 } else {
   skip('browser journeys (Chromium)', `no Chromium at ${chromium} (apt-get install chromium-headless-shell, or set CHROMIUM_PATH)`);
+}
+
+/**
+ * The journey files split between E2E_SHARDS Playwright runs side by side (2 unless set), each with
+ * its own servers (Platter, Platter on S3, the OIDC provider, the federation pair) on ports of its
+ * own, 100 apart, and its own output folder: one browser at a time leaves a fast machine's cores
+ * idle 40 % of the time (bench/ci-time.md). The files are dealt longest first to the run with the
+ * least so far, by each file's measured seconds (e2e/journey-seconds.json; a file not measured yet
+ * counts as the median).
+ */
+async function journeys(chromium) {
+  const count = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
+  const config = ['playwright', 'test', '-c', 'e2e/playwright.config.ts'];
+  if (count === 1) return step('browser journeys (Chromium)', npx, config, { CHROMIUM_PATH: chromium });
+  const measured = JSON.parse(fs.readFileSync('e2e/journey-seconds.json', 'utf8')).files;
+  const known = Object.values(measured).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 1;
+  const weight = (file) => measured[file] ?? median;
+  const files = fs.readdirSync('e2e/tests').filter((file) => file.endsWith('.spec.ts'));
+  const shards = Array.from({ length: count }, () => ({ files: [], seconds: 0 }));
+  for (const file of files.sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = shards.reduce((least, shard) => (shard.seconds < least.seconds ? shard : least));
+    lightest.files.push(`e2e/tests/${file}`);
+    lightest.seconds += weight(file);
+  }
+  const run = (shard, index) => {
+    const base = 8181 + 100 * index;
+    const env = {
+      CHROMIUM_PATH: chromium,
+      E2E_APP_PORT: String(base),
+      E2E_OIDC_PORT: String(base + 1),
+      E2E_S3_APP_PORT: String(base + 2),
+      E2E_FEDI_A_PORT: String(base + 10),
+      E2E_FEDI_B_PORT: String(base + 11),
+    };
+    const args = [...config, '--output', `e2e/test-results/shard-${index + 1}`, ...shard.files];
+    const name = `browser journeys ${index + 1}/${count} (Chromium, ${shard.files.length} files, ~${shard.seconds} s measured)`;
+    return index === 0 ? { name, args, env } : stepBeside(name, npx, args, env);
+  };
+  const [first, ...beside] = shards.map(run);
+  await step(first.name, npx, first.args, first.env);
+  for (const other of beside) await other.finish();
 }
 
 console.log('\n━━ summary ━━');
