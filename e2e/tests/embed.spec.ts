@@ -4,7 +4,10 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Frame, type Page } from '../support/test.js';
 import { listensOf, newAccount, signUpViaApi, waitForDemoCatalogue } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
-import { main, openSession, openTrackSheet, rowOf, uploadShortTrack } from '../support/library.js';
+import { main, openSession, openTrackSheet, removeUploadedTracks, rowOf, uploadShortTrack } from '../support/library.js';
+
+// Its tracks go with it: the next file, in whichever run of `npm test` it lands, starts from the demo catalogue.
+test.afterEach(removeUploadedTracks);
 
 /** The embed page's JavaScript budget (issue 13): 50 KB gzip. */
 const EMBED_JS_BUDGET = 50 * 1024;

@@ -1,7 +1,10 @@
 import { expect, test } from '../support/test.js';
 import { newAccount, signUpViaApi, skipTermsModal, unique, waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
-import { main, openSession, rowOf, screenshotBoth, uploadShortTrack } from '../support/library.js';
+import { main, openSession, removeUploadedTracks, rowOf, screenshotBoth, uploadShortTrack } from '../support/library.js';
+
+// Its tracks go with it: the next file, in whichever run of `npm test` it lands, starts from the demo catalogue.
+test.afterEach(removeUploadedTracks);
 
 let demo: ApiTrack[] = [];
 
