@@ -222,5 +222,5 @@ for (const r of results) {
   if (failures.length > 15) console.log(`           … and ${failures.length - 15} more failed tests (listed in the output above)`);
 }
 const count = (s) => results.filter((r) => r.status === s).length;
-console.log(`suites: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);
+console.log(`suites: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, in ${(process.uptime() / 60).toFixed(1)} min`);
 process.exit(count('failed') > 0 ? 1 : 0);
