@@ -3,7 +3,6 @@ import { unique, waitForDemoCatalogue, type ApiTrack } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { createPlaylistViaApi, main, openSession, removeUploadedTracks, signedInAccount, uploadShortTrack } from '../support/library.js';
 
-// Its tracks go with it: the next file, in whichever run of `npm test` it lands, starts from the demo catalogue.
 test.afterEach(removeUploadedTracks);
 
 let demo: ApiTrack[] = [];

@@ -6,7 +6,6 @@ import { listensOf, newAccount, signUpViaApi, waitForDemoCatalogue } from '../su
 import { APP_URL } from '../support/env.js';
 import { main, openSession, openTrackSheet, removeUploadedTracks, rowOf, uploadShortTrack } from '../support/library.js';
 
-// Its tracks go with it: the next file, in whichever run of `npm test` it lands, starts from the demo catalogue.
 test.afterEach(removeUploadedTracks);
 
 /** The embed page's JavaScript budget (issue 13): 50 KB gzip. */

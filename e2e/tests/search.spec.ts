@@ -3,7 +3,6 @@ import { newAccount, signUpViaApi, skipTermsModal, unique, waitForDemoCatalogue,
 import { APP_URL } from '../support/env.js';
 import { main, openSession, removeUploadedTracks, rowOf, screenshotBoth, uploadShortTrack } from '../support/library.js';
 
-// Its tracks go with it: the next file, in whichever run of `npm test` it lands, starts from the demo catalogue.
 test.afterEach(removeUploadedTracks);
 
 let demo: ApiTrack[] = [];

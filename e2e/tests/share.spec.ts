@@ -4,7 +4,6 @@ import { newAccount, signUpViaApi, unique } from '../support/app.js';
 import { APP_URL } from '../support/env.js';
 import { createPlaylistViaApi, main, openSession, openTrackSheet, removeUploadedTracks, rowOf, uploadShortTrack } from '../support/library.js';
 
-// Its tracks go with it: the next file, in whichever run of `npm test` it lands, starts from the demo catalogue.
 test.afterEach(removeUploadedTracks);
 
 const headers = { origin: APP_URL };
